@@ -1,0 +1,400 @@
+"""Raw board and setup data of Axis & Allies 1942 Second Edition (maps/aa1942-2e).
+
+Rulebook = 000_fc7e3a790a753b06.txt. The rulebook has no territory list and no setup
+chart, so counts, IPC values and units are checked against the TripleA reference
+(WW2v5_1942_2nd.xml); maps/aa1942-2e/README.md records every ruling.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from engine.ids import slug
+from maps import load_board_data
+
+POWERS = ("soviet_union", "germany", "united_kingdom", "japan", "united_states")
+
+# IPC value of every land territory, grouped by original controller.
+# fmt: off
+IPC: dict[str | None, dict[str, int]] = {
+    "soviet_union": {
+        "archangel": 1, "buryatia_ssr": 1, "caucasus": 4, "evenki_national_okrug": 1,
+        "karelia_ssr": 2, "kazakh_ssr": 2, "novosibirsk": 1, "russia": 8,
+        "soviet_far_east": 1, "vologda": 2, "yakut_ssr": 1,
+    },
+    "germany": {
+        "algeria": 1, "baltic_states": 2, "belorussia": 2, "bulgaria_romania": 2,
+        "finland": 1, "france": 6, "germany": 10, "italy": 3, "libya": 1, "morocco": 1,
+        "northwestern_europe": 2, "norway": 2, "poland": 2, "southern_europe": 2,
+        "ukraine_ssr": 2, "west_russia": 2,
+    },
+    "united_kingdom": {
+        "anglo_egyptian_sudan": 0, "belgian_congo": 1, "burma": 1, "eastern_australia": 1,
+        "eastern_canada": 3, "egypt": 2, "french_equatorial_africa": 1,
+        "french_madagascar": 1, "french_west_africa": 1, "gibraltar": 0, "iceland": 0,
+        "india": 3, "italian_east_africa": 1, "new_zealand": 1, "persia": 1,
+        "rhodesia": 1, "trans_jordan": 1, "union_of_south_africa": 2,
+        "united_kingdom": 8, "western_australia": 1, "western_canada": 1,
+    },
+    "japan": {
+        "borneo": 4, "caroline_islands": 0, "east_indies": 4, "formosa": 0,
+        "french_indo_china_thailand": 2, "iwo_jima": 0, "japan": 8, "kiangsu": 2,
+        "kwangtung": 2, "malaya": 1, "manchuria": 3, "new_guinea": 1, "okinawa": 0,
+        "philippine_islands": 3, "solomon_islands": 0, "wake_island": 0,
+    },
+    "united_states": {
+        "alaska": 2, "anhwei": 1, "brazil": 3, "central_america": 1,
+        "central_united_states": 6, "east_mexico": 0, "eastern_united_states": 12,
+        "greenland": 0, "hawaiian_islands": 1, "mexico": 2, "midway": 0, "sinkiang": 1,
+        "szechwan": 1, "west_indies": 1, "western_united_states": 10, "yunnan": 1,
+    },
+    None: {
+        name: 0
+        for name in (
+            "afghanistan", "angola", "chile", "colombia_ecuador", "eire", "himalaya",
+            "mongolia", "mozambique", "peru_argentina", "sahara", "saudi_arabia",
+            "spain_portugal", "sweden", "switzerland", "turkey", "venezuela",
+        )
+    },
+}
+
+# Starting units per power, all spaces (TripleA reference summary).
+UNIT_TOTALS: dict[str, dict[str, int]] = {
+    "soviet_union": {
+        "infantry": 21, "artillery": 3, "tank": 4, "fighter": 2, "submarine": 1,
+        "aaa": 2, "industrial_complex": 3,
+    },
+    "germany": {
+        "infantry": 29, "artillery": 4, "tank": 12, "fighter": 6, "bomber": 1,
+        "transport": 2, "submarine": 4, "cruiser": 1, "battleship": 1, "aaa": 3,
+        "industrial_complex": 2,
+    },
+    "united_kingdom": {
+        "infantry": 15, "artillery": 2, "tank": 3, "fighter": 4, "bomber": 1,
+        "transport": 4, "submarine": 1, "destroyer": 2, "cruiser": 3, "carrier": 1,
+        "battleship": 1, "aaa": 2, "industrial_complex": 2,
+    },
+    "japan": {
+        "infantry": 25, "artillery": 4, "tank": 1, "fighter": 6, "bomber": 1,
+        "transport": 2, "submarine": 1, "destroyer": 2, "cruiser": 1, "carrier": 2,
+        "battleship": 2, "aaa": 1, "industrial_complex": 1,
+    },
+    "united_states": {
+        "infantry": 14, "artillery": 1, "tank": 1, "fighter": 5, "bomber": 1,
+        "transport": 3, "submarine": 1, "destroyer": 3, "cruiser": 1, "carrier": 1,
+        "battleship": 1, "aaa": 2, "industrial_complex": 2,
+    },
+}
+# fmt: on
+
+LAND_UNITS = {"infantry", "artillery", "tank", "aaa", "industrial_complex"}
+SEA_UNITS = {"battleship", "carrier", "cruiser", "destroyer", "submarine", "transport"}
+AIR_UNITS = {"fighter", "bomber"}
+
+
+@pytest.fixture(scope="module")
+def data() -> dict[str, dict[str, Any]]:
+    return load_board_data("aa1942-2e")
+
+
+@pytest.fixture(scope="module")
+def board(data: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    return data["board"]
+
+
+@pytest.fixture(scope="module")
+def setup(data: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    return data["setup"]
+
+
+@pytest.fixture(scope="module")
+def lands(board: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {t["id"]: t for t in board["territory"]}
+
+
+@pytest.fixture(scope="module")
+def seas(board: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {z["id"]: z for z in board["sea_zone"]}
+
+
+@pytest.fixture(scope="module")
+def spaces(
+    lands: dict[str, dict[str, Any]], seas: dict[str, dict[str, Any]]
+) -> dict[str, dict[str, Any]]:
+    return {**lands, **seas}
+
+
+def test_space_counts(board: dict[str, Any]) -> None:
+    """TripleA reference summary: 96 land territories and 65 sea zones, ids unique."""
+    assert len(board["territory"]) == 96
+    assert len(board["sea_zone"]) == 65
+    ids = [s["id"] for s in board["territory"] + board["sea_zone"]]
+    assert len(ids) == len(set(ids))
+
+
+def test_ids_are_slugs_of_names(board: dict[str, Any]) -> None:
+    """Project map format: a space's id is the slug of its display name."""
+    for t in board["territory"]:
+        assert t["id"] == slug(t["name"]), t["name"]
+
+
+def test_sea_zones_numbered_one_to_sixty_five(board: dict[str, Any]) -> None:
+    """Rulebook, Spaces On The Game Board: sea zones are numbered (1 to 65 on this board)."""
+    numbers = sorted(z["number"] for z in board["sea_zone"])
+    assert numbers == list(range(1, 66))
+    for z in board["sea_zone"]:
+        assert z["id"] == f"sz_{z['number']:02d}"
+        assert z["name"] == f"Sea Zone {z['number']}"
+
+
+def test_adjacency_symmetric_known_and_simple(spaces: dict[str, dict[str, Any]]) -> None:
+    """Rulebook, Spaces On The Game Board: adjacency is a shared border, so it is mutual."""
+    for sid, space in spaces.items():
+        adjacent = space["adjacent"]
+        assert len(adjacent) == len(set(adjacent)), sid
+        assert sid not in adjacent
+        for other in adjacent:
+            assert other in spaces, (sid, other)
+            assert sid in spaces[other]["adjacent"], (sid, other)
+
+
+def test_edge_count_matches_reference(spaces: dict[str, dict[str, Any]]) -> None:
+    """TripleA reference summary: 403 edges (145 land-land, 115 land-sea, 143 sea-sea)."""
+    edges = {frozenset((a, b)) for a, s in spaces.items() for b in s["adjacent"]}
+    kinds = Counter(sum(x.startswith("sz_") for x in e) for e in edges)
+    assert len(edges) == 403
+    assert kinds == {0: 145, 1: 115, 2: 143}
+
+
+def test_every_territory_ipc_and_original(lands: dict[str, dict[str, Any]]) -> None:
+    """TripleA reference: IPC value and original controller of every land territory."""
+    expected = {tid: (ipc, power) for power, table in IPC.items() for tid, ipc in table.items()}
+    assert set(expected) == set(lands)
+    for tid, t in lands.items():
+        assert (t["ipc"], t.get("original")) == expected[tid], tid
+
+
+def test_income_values_within_rulebook_range(lands: dict[str, dict[str, Any]]) -> None:
+    """Rulebook, Spaces On The Game Board: income values range from 1 to 12; Gibraltar has none."""
+    assert max(t["ipc"] for t in lands.values()) == 12
+    assert lands["gibraltar"]["ipc"] == 0
+    assert lands["gibraltar"]["original"] == "united_kingdom"
+
+
+def test_starting_territory_sums(lands: dict[str, dict[str, Any]]) -> None:
+    """Board values sum to 24/41/31/30/42 (README: rulebook table says 40 and 30)."""
+    sums = Counter({p: 0 for p in POWERS})
+    for t in lands.values():
+        if "original" in t:
+            sums[t["original"]] += t["ipc"]
+    assert dict(sums) == {
+        "soviet_union": 24,
+        "germany": 41,
+        "united_kingdom": 31,
+        "japan": 30,
+        "united_states": 42,
+    }
+
+
+def test_treasury_follows_rulebook(setup: dict[str, Any]) -> None:
+    """Rulebook, Combat Forces chart and Industrial Production Credits: starting income = treasury."""
+    assert setup["treasury"] == {
+        "soviet_union": 24,
+        "germany": 40,
+        "united_kingdom": 30,
+        "japan": 30,
+        "united_states": 42,
+    }
+
+
+def test_turn_order(setup: dict[str, Any], board: dict[str, Any]) -> None:
+    """Rulebook, Order of Play: Soviet Union, Germany, United Kingdom, Japan, United States."""
+    assert tuple(setup["turn_order"]) == POWERS
+    assert tuple(p["id"] for p in board["power"]) == POWERS
+
+
+def test_sides(board: dict[str, Any]) -> None:
+    """Rulebook, The Combatants: Axis is Germany and Japan; Allies the other three."""
+    sides = {p["id"]: p["side"] for p in board["power"]}
+    assert sides == {
+        "soviet_union": "Allies",
+        "germany": "Axis",
+        "united_kingdom": "Allies",
+        "japan": "Axis",
+        "united_states": "Allies",
+    }
+
+
+def test_capitals(board: dict[str, Any], lands: dict[str, dict[str, Any]]) -> None:
+    """TripleA reference: the five capitals, each originally held by its power."""
+    capitals = {p["id"]: p["capital"] for p in board["power"]}
+    assert capitals == {
+        "soviet_union": "russia",
+        "germany": "germany",
+        "united_kingdom": "united_kingdom",
+        "japan": "japan",
+        "united_states": "eastern_united_states",
+    }
+    for power, tid in capitals.items():
+        assert lands[tid]["original"] == power
+
+
+def test_victory_cities(lands: dict[str, dict[str, Any]]) -> None:
+    """Rulebook, How the War Is Won: 12 victory cities, six per side at the start."""
+    cities = {t["victory_city"]: tid for tid, t in lands.items() if "victory_city" in t}
+    assert cities == {
+        "Washington": "eastern_united_states",
+        "London": "united_kingdom",
+        "Leningrad": "karelia_ssr",
+        "Moscow": "russia",
+        "Calcutta": "india",
+        "San Francisco": "western_united_states",
+        "Berlin": "germany",
+        "Paris": "france",
+        "Rome": "italy",
+        "Shanghai": "kiangsu",
+        "Manila": "philippine_islands",
+        "Tokyo": "japan",
+    }
+    axis = Counter(lands[tid]["original"] in ("germany", "japan") for tid in cities.values())
+    assert axis == {True: 6, False: 6}
+
+
+def test_canals(board: dict[str, Any]) -> None:
+    """Rulebook, Canals: Panama joins sea zones 18/19 (Central America); Suez 17/34 (AES + TJ)."""
+    canals = {c["id"]: (sorted(c["sea_zones"]), sorted(c["controlled_by"])) for c in board["canal"]}
+    assert canals == {
+        "panama": (["sz_18", "sz_19"], ["central_america"]),
+        "suez": (["sz_17", "sz_34"], ["anglo_egyptian_sudan", "trans_jordan"]),
+    }
+
+
+def test_canal_sea_zones_adjacent(seas: dict[str, dict[str, Any]]) -> None:
+    """Rulebook, Canals: each canal connects its two sea zones (an edge the canal gates)."""
+    assert "sz_19" in seas["sz_18"]["adjacent"]
+    assert "sz_34" in seas["sz_17"]["adjacent"]
+
+
+def test_wrap_around_edges(spaces: dict[str, dict[str, Any]]) -> None:
+    """Rulebook, Spaces On The Game Board: the listed wrap-around pairs (Panama = East Mexico)."""
+    pairs = [
+        ("western_canada", "eastern_canada"),
+        ("western_united_states", "central_united_states"),
+        ("mexico", "east_mexico"),
+        ("sz_55", "sz_19"),
+        ("sz_42", "sz_20"),
+        ("sz_41", "sz_21"),
+    ]
+    for a, b in pairs:
+        assert b in spaces[a]["adjacent"], (a, b)
+
+
+def test_neutrals_impassable(lands: dict[str, dict[str, Any]]) -> None:
+    """Rulebook, Neutral Territories: no emblem, impassable, no income value."""
+    neutral = {tid for tid, t in lands.items() if t["neutral"]}
+    assert neutral == set(IPC[None])
+    for tid, t in lands.items():
+        assert t["impassable"] == t["neutral"], tid
+        assert ("original" in t) != t["neutral"], tid
+
+
+def test_turkish_straits_option(seas: dict[str, dict[str, Any]]) -> None:
+    """Rulebook, Neutral Territories, optional rule: Turkey may close sea zone 16."""
+    closed = {sid: z["closed_by_option"] for sid, z in seas.items() if "closed_by_option" in z}
+    assert closed == {"sz_16": "turkish_straits"}
+
+
+def test_islands(lands: dict[str, dict[str, Any]], seas: dict[str, dict[str, Any]]) -> None:
+    """Rulebook, Islands: an island touches only sea zones; one island group per sea zone."""
+    for tid, t in lands.items():
+        only_sea = all(a in seas for a in t["adjacent"])
+        assert t["island"] == only_sea, tid
+    for sid, z in seas.items():
+        assert sum(lands[a]["island"] for a in z["adjacent"] if a in lands) <= 1, sid
+
+
+def _alias_owners(board: dict[str, Any]) -> dict[str, set[str]]:
+    owners: dict[str, set[str]] = {}
+    for space in board["territory"] + board["sea_zone"]:
+        for text in [space["id"], space["name"], *space["aliases"]]:
+            owners.setdefault(slug(text), set()).add(space["id"])
+    return owners
+
+
+def test_space_names_and_aliases_unambiguous(board: dict[str, Any]) -> None:
+    """Project notation: no alias may equal another space's id, name or alias."""
+    clashes = {key: ids for key, ids in _alias_owners(board).items() if len(ids) > 1}
+    assert clashes == {}
+
+
+def test_space_aliases_do_not_name_other_powers(board: dict[str, Any]) -> None:
+    """Project notation: a space alias may match a power only if the space bears its name."""
+    power_keys = {
+        slug(text): p["name"]
+        for p in board["power"]
+        for text in [p["id"], p["name"], *p["aliases"]]
+    }
+    for t in board["territory"]:
+        for alias in t["aliases"]:
+            power = power_keys.get(slug(alias))
+            assert power in (None, t["name"]), (t["id"], alias)
+
+
+def test_one_place_per_space_and_power(setup: dict[str, Any], spaces: dict[str, Any]) -> None:
+    """Project setup format: one [[place]] per (space, power), on known spaces."""
+    keys = [(p["space"], p["power"]) for p in setup["place"]]
+    assert len(keys) == len(set(keys))
+    for space, power in keys:
+        assert space in spaces
+        assert power in POWERS
+
+
+def test_starting_unit_totals(setup: dict[str, Any]) -> None:
+    """TripleA reference summary: starting units per power (rulebook defers to setup cards)."""
+    totals: dict[str, Counter[str]] = {p: Counter() for p in POWERS}
+    for place in setup["place"]:
+        totals[place["power"]].update(place["units"])
+    assert {p: dict(c) for p, c in totals.items()} == UNIT_TOTALS
+    assert {p: sum(c.values()) for p, c in totals.items()} == {
+        "soviet_union": 36,
+        "germany": 65,
+        "united_kingdom": 41,
+        "japan": 49,
+        "united_states": 36,
+    }
+
+
+def test_units_placed_in_legal_spaces(
+    setup: dict[str, Any], lands: dict[str, dict[str, Any]]
+) -> None:
+    """Rulebook, Setup Cards: land units in own territories, ships (and carrier fighters) at sea."""
+    for place in setup["place"]:
+        units, space = place["units"], place["space"]
+        if space in lands:
+            assert lands[space]["original"] == place["power"], space
+            assert set(units) <= LAND_UNITS | AIR_UNITS, space
+        else:
+            assert set(units) <= SEA_UNITS | {"fighter"}, space
+            assert units.get("fighter", 0) <= 2 * units.get("carrier", 0), space
+
+
+def test_industrial_complexes(setup: dict[str, Any]) -> None:
+    """TripleA reference: starting industrial complexes (the rulebook's cards list them)."""
+    factories = {
+        (p["space"], p["power"]) for p in setup["place"] if "industrial_complex" in p["units"]
+    }
+    assert factories == {
+        ("karelia_ssr", "soviet_union"),
+        ("russia", "soviet_union"),
+        ("caucasus", "soviet_union"),
+        ("germany", "germany"),
+        ("italy", "germany"),
+        ("united_kingdom", "united_kingdom"),
+        ("india", "united_kingdom"),
+        ("japan", "japan"),
+        ("eastern_united_states", "united_states"),
+        ("western_united_states", "united_states"),
+    }
