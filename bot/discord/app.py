@@ -1,0 +1,57 @@
+"""The bot object: a discord.py ``commands.Bot`` with the cogs, error handler and mentions policy.
+
+Constructible without running, so tests start it against a local fake Discord and the CLI
+runs it against the real one. Only the ``guilds`` intent is used (no privileged intents):
+interactions carry everything the commands need.
+"""
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.discord.bridge import Bridge, Renderer
+from bot.discord.cogs.game import GameCog
+from bot.discord.cogs.info import DiceCog, MapCog
+from bot.discord.cogs.turn import TurnCog
+from bot.discord.config import DiscordConfig
+from bot.discord.errors import on_app_command_error
+from bot.discord.ports import Service
+
+log = logging.getLogger(__name__)
+
+
+class AarefBot(commands.Bot):
+    """Registers the slash commands and syncs them once per start."""
+
+    def __init__(self, bridge: Bridge, config: DiscordConfig, **client_kwargs: Any) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        client_kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents,
+                         help_command=None, **client_kwargs)
+        self.bridge = bridge
+        self.config = config
+        self.tree.error(on_app_command_error)
+
+    async def setup_hook(self) -> None:
+        """Add the cogs and sync the command list (to one guild when configured: instant)."""
+        for cog in (GameCog(self.bridge), TurnCog(self.bridge), MapCog(self.bridge),
+                    DiceCog(self.bridge)):
+            await self.add_cog(cog)
+        if self.config.guild_id is not None:
+            guild = discord.Object(self.config.guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+        else:
+            synced = await self.tree.sync()
+        log.info("Synced %d slash commands", len(synced))
+
+
+def create_bot(service: Service, config: DiscordConfig, *, render: Renderer | None = None,
+               **client_kwargs: Any) -> AarefBot:
+    """A ready-to-start bot; applies the configured Discord endpoints first."""
+    config.apply_endpoints()
+    return AarefBot(Bridge(service, config.referee_role, render), config, **client_kwargs)

@@ -1,0 +1,117 @@
+"""The glue between an interaction and the service: one line in, planned messages out.
+
+Every slash command runs :meth:`Bridge.run`: build the canonical line from the interaction,
+submit it with the interaction id as request id (Discord may deliver an interaction twice; the
+service applies it once), then send the planned replies. If the service is slow the
+interaction is deferred first, so Discord's 3-second limit never expires.
+"""
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.discord.lines import command_path, interaction_line
+from bot.discord.ports import Actor, Service
+from bot.discord.replies import Outgoing, plan
+
+log = logging.getLogger(__name__)
+
+DEFER_AFTER = 2.0          # seconds; Discord drops an interaction not answered within 3
+MAX_CHOICES = 25           # Discord's limit for autocomplete answers
+Renderer = Callable[[Any], bytes]
+
+
+def actor_of(interaction: discord.Interaction, referee_role: str) -> Actor:
+    """Who is acting, and whether they hold the referee role in this server."""
+    user = interaction.user
+    roles = getattr(user, "roles", ())
+    return Actor(user_id=user.id, name=user.display_name,
+                 is_referee=any(role.name == referee_role for role in roles))
+
+
+def declared_order(interaction: discord.Interaction) -> list[str]:
+    """The command's parameter names in declaration order (for a canonical line)."""
+    command = interaction.command
+    if isinstance(command, app_commands.Command):
+        return [p.display_name for p in command.parameters]
+    return []
+
+
+class Bridge:
+    """Runs interactions against one service."""
+
+    def __init__(self, service: Service, referee_role: str, render: Renderer | None = None,
+                 defer_after: float = DEFER_AFTER) -> None:
+        self.service = service
+        self.referee_role = referee_role
+        self.render = render
+        self.defer_after = defer_after
+
+    def line(self, interaction: discord.Interaction) -> str:
+        assert interaction.data is not None
+        return interaction_line(interaction.data, declared_order(interaction))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        """Submit the interaction's command line and answer with the service's reply."""
+        assert interaction.channel_id is not None
+        submit = asyncio.ensure_future(self.service.submit(
+            interaction.channel_id, actor_of(interaction, self.referee_role),
+            self.line(interaction), str(interaction.id)))
+        done, _ = await asyncio.wait({submit}, timeout=self.defer_after)
+        deferred = not done
+        if deferred:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        reply = await submit
+        await self.send(interaction, plan(reply.ok, reply.message, reply.public, reply.pings),
+                        deferred=deferred)
+
+    async def send(self, interaction: discord.Interaction, outgoing: Sequence[Outgoing], *,
+                   deferred: bool) -> None:
+        """Send planned messages: the first answers the interaction, the rest follow it.
+
+        After a (private) deferral, public messages go to the channel directly, because the
+        first followup would inherit the deferral's privacy.
+        """
+        for i, out in enumerate(outgoing):
+            kwargs: dict[str, Any] = {"allowed_mentions": out.allowed_mentions}
+            if deferred and not out.ephemeral:
+                assert isinstance(interaction.channel, discord.abc.Messageable)
+                await interaction.channel.send(out.content, **kwargs)
+            elif i == 0 and not deferred:
+                await interaction.response.send_message(out.content, ephemeral=out.ephemeral,
+                                                        **kwargs)
+            else:
+                await interaction.followup.send(out.content, ephemeral=out.ephemeral, **kwargs)
+        if deferred and all(not o.ephemeral for o in outgoing):
+            await interaction.followup.send("Done.", ephemeral=True)
+
+    async def complete(self, interaction: discord.Interaction,
+                       current: str) -> list[app_commands.Choice[str]]:
+        """Autocomplete: the service proposes values for the option being typed."""
+        assert interaction.data is not None and interaction.channel_id is not None
+        focused = next((o for o in command_path(interaction.data)[1] if o.get("focused")), None)
+        if focused is None:
+            return []
+        values = await self.service.complete(
+            interaction.channel_id, actor_of(interaction, self.referee_role),
+            self.line(interaction), str(focused["name"]), current)
+        return [app_commands.Choice(name=v[:100], value=v[:100]) for v in values[:MAX_CHOICES]]
+
+    async def map(self, interaction: discord.Interaction) -> None:
+        """Render the channel's game as a PNG: defer first, rendering can take a while."""
+        assert interaction.channel_id is not None and self.render is not None
+        state = await self.service.snapshot(interaction.channel_id)
+        if state is None:
+            await interaction.response.send_message("There is no game in this channel.",
+                                                    ephemeral=True)
+            return
+        await interaction.response.defer(thinking=True)
+        png = await asyncio.to_thread(self.render, state)
+        await interaction.followup.send(file=discord.File(io.BytesIO(png), "map.png"))
+

@@ -1,0 +1,14 @@
+"""Slash commands, grouped by concern. Each callback only hands the interaction to the bridge.
+
+Option names are the command words of the console notation, so ``interaction_line`` rebuilds
+exactly the line a console user would type; the typed parameters exist for Discord's forms.
+"""
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+
+async def suggest(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete for any option: the service proposes the values."""
+    return await interaction.client.bridge.complete(interaction, current)  # type: ignore[attr-defined]

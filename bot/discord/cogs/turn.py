@@ -1,0 +1,93 @@
+"""The turn commands: /buy /repair /move /battle /casualties /retreat /press /submerge /place
+/done /undo, and /orders (standing orders for battles)."""
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.bridge import Bridge
+from bot.discord.cogs import suggest
+
+UNITS = "Units, e.g. 2 infantry, 1 tank"
+
+
+class TurnCog(commands.Cog):
+    """Commands of the power to move (or the power that must choose in a battle)."""
+
+    def __init__(self, bridge: Bridge) -> None:
+        self.bridge = bridge
+
+    @app_commands.command(description="Purchase units (phase 1)")
+    @app_commands.describe(units=UNITS)
+    @app_commands.autocomplete(units=suggest)
+    async def buy(self, interaction: discord.Interaction, units: str) -> None:
+        await self.bridge.run(interaction)
+
+    @app_commands.command(description="Repair damage on an industrial complex (phase 1)")
+    @app_commands.describe(territory="Territory with the damaged complex", points="Damage to remove")
+    @app_commands.autocomplete(territory=suggest)
+    async def repair(self, interaction: discord.Interaction, territory: str,
+                     points: app_commands.Range[int, 1, 99]) -> None:
+        await self.bridge.run(interaction)
+
+    @app_commands.command(description="Move units (combat or noncombat move)")
+    @app_commands.rename(from_="from")
+    @app_commands.describe(units=UNITS, from_="Where they are", to="Where they go",
+                           path="Spaces on the way, e.g. Germany > Poland",
+                           mission="Special mission, e.g. raid for strategic bombing")
+    @app_commands.autocomplete(units=suggest, from_=suggest, to=suggest, path=suggest,
+                               mission=suggest)
+    async def move(self, interaction: discord.Interaction, units: str, from_: str, to: str,
+                   path: str | None = None, mission: str | None = None) -> None:
+        await self.bridge.run(interaction)
+
+    @app_commands.command(description="Fight the battle in a space (phase 3)")
+    @app_commands.describe(territory="Territory or sea zone of the battle")
+    @app_commands.autocomplete(territory=suggest)
+    async def battle(self, interaction: discord.Interaction, territory: str) -> None:
+        await self.bridge.run(interaction)
+
+    @app_commands.command(description="Choose your casualties in the current battle")
+    @app_commands.describe(units=UNITS)
+    @app_commands.autocomplete(units=suggest)
+    async def casualties(self, interaction: discord.Interaction, units: str) -> None:
+        await self.bridge.run(interaction)
+
+    @app_commands.command(description="Retreat the attackers from the current battle")
+    @app_commands.describe(to="Where to retreat")
+    @app_commands.autocomplete(to=suggest)
+    async def retreat(self, interaction: discord.Interaction, to: str) -> None:
+        await self.bridge.run(interaction)
+
+    @app_commands.command(description="Press on with the attack for another round")
+    async def press(self, interaction: discord.Interaction) -> None:
+        await self.bridge.run(interaction)
+
+    @app_commands.command(description="Submerge submarines in the current battle")
+    @app_commands.describe(units="Submarines, e.g. 1 submarine")
+    @app_commands.autocomplete(units=suggest)
+    async def submerge(self, interaction: discord.Interaction, units: str) -> None:
+        await self.bridge.run(interaction)
+
+    @app_commands.command(description="Place purchased units (phase 5)")
+    @app_commands.describe(units=UNITS, territory="Territory or sea zone to place them in")
+    @app_commands.autocomplete(units=suggest, territory=suggest)
+    async def place(self, interaction: discord.Interaction, units: str, territory: str) -> None:
+        await self.bridge.run(interaction)
+
+    @app_commands.command(description="End the current phase")
+    async def done(self, interaction: discord.Interaction) -> None:
+        await self.bridge.run(interaction)
+
+    @app_commands.command(description="Take back your last command in this phase")
+    async def undo(self, interaction: discord.Interaction) -> None:
+        await self.bridge.run(interaction)
+
+    @app_commands.command(description="Standing orders for your battles when you are away")
+    @app_commands.describe(loss="Order of loss, e.g. infantry, artillery, tank",
+                           retreat_below="Retreat when fewer attacking units than this remain")
+    @app_commands.autocomplete(loss=suggest)
+    async def orders(self, interaction: discord.Interaction, loss: str | None = None,
+                     retreat_below: app_commands.Range[int, 0, 999] | None = None) -> None:
+        await self.bridge.run(interaction)

@@ -1,0 +1,62 @@
+"""The one error handler for every slash command.
+
+Dispatch order: (1) errors a player caused (engine ``RulesError``: the sentence is theirs to
+read), (2) permission checks (not a referee, not in a server), (3) a command Discord knows but
+this version of the bot does not, (4) anything else: a short apology naming a reference id
+(the interaction id), with the full traceback only in the log. Every answer is ephemeral;
+a traceback never reaches a channel.
+"""
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+
+from engine.errors import AmbiguousCommandError, RulesError
+
+log = logging.getLogger(__name__)
+
+
+def unwrap(error: BaseException) -> BaseException:
+    """The exception a command actually raised, without discord.py's wrapper."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        return error.original
+    return error
+
+
+def explain(error: BaseException, reference: int) -> tuple[str, bool]:
+    """The sentence for the user and whether the error is unexpected (to be logged in full)."""
+    error = unwrap(error)
+    if isinstance(error, AmbiguousCommandError):
+        options = ", ".join(error.candidates[:10])
+        return f"{error} Did you mean one of: {options}?" if options else str(error), False
+    if isinstance(error, RulesError):
+        return str(error), False
+    if isinstance(error, app_commands.MissingAnyRole | app_commands.MissingRole):
+        return "Only referees can do that.", False
+    if isinstance(error, app_commands.NoPrivateMessage):
+        return "Games are played in server channels, not in direct messages.", False
+    if isinstance(error, app_commands.CheckFailure):
+        return "You cannot use this command here.", False
+    if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
+        return "This command changed; try again in a minute once Discord has the new one.", False
+    return (f"Sorry, something went wrong on our side. The referee log has the details "
+            f"under reference {reference}."), True
+
+
+async def on_app_command_error(interaction: discord.Interaction,
+                               error: app_commands.AppCommandError) -> None:
+    """``CommandTree.on_error``: answer the user privately; log what was not their fault."""
+    text, unexpected = explain(error, interaction.id)
+    if unexpected:
+        name = interaction.command.qualified_name if interaction.command else "?"
+        log.error("Command /%s failed (reference %s)", name, interaction.id,
+                  exc_info=unwrap(error))
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("Could not tell the user about error %s", interaction.id, exc_info=True)

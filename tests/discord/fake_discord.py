@@ -1,0 +1,480 @@
+"""A small fake Discord (REST + gateway) that the real discord.py client talks to offline.
+
+It binds to 127.0.0.1 only and never contacts the internet. The bot is pointed at it through
+the bot's own configuration (``DISCORD_API_BASE`` / ``DISCORD_GATEWAY_URL``), which sets the two
+class attributes discord.py reads: ``discord.http.Route.BASE`` and
+``discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY``. Every bot->Discord call is recorded so
+tests assert on what users would see (payload JSON and file bytes).
+
+Payload shapes follow what discord.py 2.7 reads; see docs on testing the Discord front end.
+"""
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+APP_ID = 100000000000000001
+BOT_ID = APP_ID
+GUILD_ID = 200000000000000001
+CHANNEL_ID = 300000000000000001
+REFEREE_ROLE_ID = 210000000000000001
+API_PREFIX = "/api/v10"
+ALL_PERMISSIONS = str((1 << 41) - 1)
+EPHEMERAL = 64
+
+_ids = itertools.count(500000000000000001)
+
+# Discord option types by the names the tests use.
+SUB_COMMAND, SUB_COMMAND_GROUP, STRING, INTEGER, BOOLEAN = 1, 2, 3, 4, 5
+
+
+def snowflake() -> str:
+    """A fresh, increasing id."""
+    return str(next(_ids))
+
+
+def jr(data: Any, status: int = 200) -> web.Response:
+    """JSON response; discord.py wants Content-Type exactly 'application/json'."""
+    return web.Response(body=json.dumps(data).encode(), status=status,
+                        content_type="application/json")
+
+
+def now_iso() -> str:
+    return datetime.now(timezone.utc).isoformat()
+
+
+def user(uid: int, name: str, *, bot: bool = False) -> dict:
+    return {"id": str(uid), "username": name.lower(), "discriminator": "0", "global_name": name,
+            "avatar": None, "bot": bot, "public_flags": 0, "flags": 0}
+
+
+BOT_USER = dict(user(BOT_ID, "aaref", bot=True), verified=True, mfa_enabled=False)
+ALICE = user(400000000000000001, "Alice")
+BOB = user(400000000000000002, "Bob")
+CAROL = user(400000000000000003, "Carol")       # holds the referee role
+HUMANS = {"alice": ALICE, "bob": BOB, "carol": CAROL}
+
+
+def text_channel(cid: int, name: str) -> dict:
+    return {"id": str(cid), "type": 0, "guild_id": str(GUILD_ID), "name": name, "position": 0,
+            "permission_overwrites": [], "nsfw": False, "parent_id": None, "topic": None,
+            "rate_limit_per_user": 0, "last_message_id": None}
+
+
+def member(u: dict, roles: list[str] | None = None) -> dict:
+    return {"user": u, "roles": roles or [], "joined_at": now_iso(), "deaf": False, "mute": False,
+            "flags": 0, "nick": None, "avatar": None, "premium_since": None, "pending": False}
+
+
+def _role(rid: int, name: str, permissions: str) -> dict:
+    return {"id": str(rid), "name": name, "permissions": permissions, "position": 0 if
+            rid == GUILD_ID else 1, "color": 0, "hoist": False, "managed": False,
+            "mentionable": False, "flags": 0}
+
+
+@dataclass
+class Recorded:
+    """One bot->Discord call a test can assert on."""
+
+    kind: str       # callback | autocomplete | followup | edit_original | channel_message | dm | ...
+    path: str
+    payload: dict
+    files: list[tuple[str, str, bytes]] = field(default_factory=list)  # (field, filename, bytes)
+
+    @property
+    def flags(self) -> int:
+        data = self.payload.get("data", self.payload) or {}
+        return int(data.get("flags", 0))
+
+    @property
+    def content(self) -> str:
+        data = self.payload.get("data", self.payload) or {}
+        return str(data.get("content") or "")
+
+    @property
+    def allowed_mentions(self) -> dict | None:
+        data = self.payload.get("data", self.payload) or {}
+        return data.get("allowed_mentions")
+
+
+class FakeDiscord:
+    """REST routes + one gateway connection, with helpers that act as Discord users."""
+
+    def __init__(self, channels: int = 1) -> None:
+        self.app = web.Application(client_max_size=64 * 1024 * 1024)
+        self.recorded: list[Recorded] = []
+        self.request_log: list[str] = []
+        self._cond = asyncio.Condition()
+        self._ws: web.WebSocketResponse | None = None
+        self._seq = 0
+        self.identifies = 0
+        self.resumes = 0
+        self.connected = asyncio.Event()
+        self.channels = [text_channel(CHANNEL_ID + i, f"game-{i}") for i in range(channels)]
+        self.guild = {
+            "id": str(GUILD_ID), "name": "Test Guild", "owner_id": ALICE["id"],
+            "unavailable": False, "member_count": 4, "large": False, "features": [],
+            "emojis": [], "stickers": [],
+            "roles": [_role(GUILD_ID, "@everyone", "0"),
+                      _role(REFEREE_ROLE_ID, "Referee", "0")],
+            "channels": self.channels, "threads": [],
+            "members": [member(BOT_USER), member(ALICE), member(BOB),
+                        member(CAROL, [str(REFEREE_ROLE_ID)])],
+            "presences": [], "voice_states": [], "stage_instances": [],
+            "guild_scheduled_events": [], "soundboard_sounds": [], "joined_at": now_iso(),
+        }
+        self.commands: list[dict] = []
+        self.messages: dict[str, dict] = {}
+        self.dm_channels: dict[str, str] = {}          # channel id -> recipient user id
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+        r = self.app.router
+        a = API_PREFIX
+        r.add_get(a + "/gateway", self.get_gateway)
+        r.add_get(a + "/gateway/bot", self.get_gateway_bot)
+        r.add_get(a + "/users/@me", self.get_me)
+        r.add_get(a + "/oauth2/applications/@me", self.get_app)
+        r.add_put(a + "/applications/{app}/commands", self.put_commands)
+        r.add_put(a + "/applications/{app}/guilds/{guild}/commands", self.put_commands)
+        r.add_post(a + "/interactions/{iid}/{token}/callback", self.interaction_callback)
+        r.add_post(a + "/webhooks/{app}/{token}", self.followup)
+        r.add_patch(a + "/webhooks/{app}/{token}/messages/{mid}", self.edit_webhook_message)
+        r.add_get(a + "/webhooks/{app}/{token}/messages/{mid}", self.get_webhook_message)
+        r.add_get(a + "/channels/{cid}", self.get_channel)
+        r.add_post(a + "/channels/{cid}/messages", self.channel_message)
+        r.add_post(a + "/channels/{cid}/threads", self.create_thread)
+        r.add_post(a + "/channels/{cid}/messages/{mid}/threads", self.create_thread)
+        r.add_post(a + "/users/@me/channels", self.open_dm)
+        r.add_get("/gateway", self.gateway)
+        r.add_route("*", "/{tail:.*}", self.unhandled)
+        self.app.middlewares.append(self._log_mw)
+
+    @web.middleware
+    async def _log_mw(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        self.request_log.append(f"{request.method} {request.path_qs}")
+        return await handler(request)
+
+    # ---- lifecycle -------------------------------------------------------------------------
+    async def start(self) -> None:
+        self._runner = web.AppRunner(self.app)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+
+    async def stop(self) -> None:
+        if self._ws is not None and not self._ws.closed:
+            await self._ws.close()
+        if self._runner:
+            await self._runner.cleanup()
+
+    @property
+    def api_base(self) -> str:
+        return f"http://127.0.0.1:{self.port}{API_PREFIX}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    # ---- recording -------------------------------------------------------------------------
+    async def _record(self, rec: Recorded) -> None:
+        async with self._cond:
+            self.recorded.append(rec)
+            self._cond.notify_all()
+
+    def of(self, kind: str) -> list[Recorded]:
+        return [r for r in self.recorded if r.kind == kind]
+
+    async def wait_for(self, kind: str, count: int = 1, timeout: float = 5.0) -> list[Recorded]:
+        """Wait until at least ``count`` calls of ``kind`` were recorded; return all of them."""
+        async def enough() -> list[Recorded]:
+            async with self._cond:
+                await self._cond.wait_for(lambda: len(self.of(kind)) >= count)
+                return self.of(kind)
+        return await asyncio.wait_for(enough(), timeout)
+
+    async def wait_for_token(self, token: str, timeout: float = 5.0) -> Recorded:
+        """The first response (callback) to the interaction with this token."""
+        def found() -> Recorded | None:
+            return next((r for r in self.recorded
+                         if r.kind in ("callback", "autocomplete") and f"/{token}/" in r.path), None)
+
+        async def wait() -> Recorded:
+            async with self._cond:
+                await self._cond.wait_for(lambda: found() is not None)
+                rec = found()
+                assert rec is not None
+                return rec
+        return await asyncio.wait_for(wait(), timeout)
+
+    def clear(self) -> None:
+        self.recorded.clear()
+
+    async def _read_body(self, request: web.Request) -> tuple[dict, list[tuple[str, str, bytes]]]:
+        """JSON body, or multipart ('payload_json' + 'files[n]'), as discord.py sends them."""
+        if request.content_type.startswith("multipart/"):
+            payload: dict = {}
+            files: list[tuple[str, str, bytes]] = []
+            reader = await request.multipart()
+            async for part in reader:
+                data = await part.read()  # type: ignore[union-attr]
+                if part.name == "payload_json":
+                    payload = json.loads(data)
+                else:
+                    files.append((str(part.name), str(part.filename), bytes(data)))
+            return payload, files
+        if request.can_read_body:
+            return await request.json(), []
+        return {}, []
+
+    def _message(self, channel_id: str, payload: dict, files: list, *,
+                 interaction: bool = False, flags: int | None = None) -> dict:
+        mid = snowflake()
+        url = f"http://127.0.0.1:{self.port}/attachments/{mid}/"
+        attachments = [{"id": snowflake(), "filename": fn, "size": len(b), "url": url + fn,
+                        "proxy_url": url + fn,
+                        "content_type": "image/png" if fn.endswith(".png") else "text/plain"}
+                       for (_, fn, b) in files]
+        msg = {"id": mid, "channel_id": channel_id, "guild_id": str(GUILD_ID),
+               "type": 20 if interaction else 0, "content": payload.get("content") or "",
+               "author": BOT_USER, "attachments": attachments,
+               "embeds": payload.get("embeds") or [], "mentions": [], "mention_roles": [],
+               "mention_everyone": False, "pinned": False, "tts": False,
+               "timestamp": now_iso(), "edited_timestamp": None,
+               "flags": payload.get("flags", 0) if flags is None else flags, "components": [],
+               "application_id": str(APP_ID),
+               "webhook_id": str(APP_ID) if interaction else None}
+        self.messages[mid] = msg
+        return msg
+
+    # ---- REST ------------------------------------------------------------------------------
+    async def unhandled(self, request: web.Request) -> web.Response:
+        await self._record(Recorded("unhandled", f"{request.method} {request.path}", {}))
+        return jr({"message": f"fake: no route {request.method} {request.path}", "code": 0},
+                  status=404)
+
+    async def get_me(self, request: web.Request) -> web.Response:
+        self.auth_header = request.headers.get("Authorization")
+        return jr(BOT_USER)
+
+    async def get_gateway(self, request: web.Request) -> web.Response:
+        return jr({"url": self.ws_url})
+
+    async def get_gateway_bot(self, request: web.Request) -> web.Response:
+        return jr({"url": self.ws_url, "shards": 1, "session_start_limit":
+                   {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}})
+
+    async def get_app(self, request: web.Request) -> web.Response:
+        return jr({"id": str(APP_ID), "name": "aaref", "description": "", "icon": None,
+                   "bot_public": True, "bot_require_code_grant": False, "owner": ALICE,
+                   "verify_key": "00" * 32, "team": None, "flags": 0, "summary": "",
+                   "interactions_endpoint_url": None})
+
+    async def put_commands(self, request: web.Request) -> web.Response:
+        body = await request.json()
+        out = []
+        for c in body:
+            c = dict(c, id=snowflake(), application_id=str(APP_ID), version=snowflake())
+            if "guild" in request.match_info:
+                c["guild_id"] = request.match_info["guild"]
+            out.append(c)
+        self.commands = out
+        await self._record(Recorded("sync", request.path, {"commands": body}))
+        return jr(out)
+
+    async def interaction_callback(self, request: web.Request) -> web.Response:
+        payload, files = await self._read_body(request)
+        rtype = payload["type"]       # 4 message, 5 deferred, 8 autocomplete result
+        kind = "autocomplete" if rtype == 8 else "callback"
+        await self._record(Recorded(kind, request.path, payload, files))
+        data = payload.get("data") or {}
+        resp: dict[str, Any] = {"interaction": {
+            "id": request.match_info["iid"], "type": 4 if rtype == 8 else 2,
+            "response_message_loading": rtype == 5,
+            "response_message_ephemeral": bool(data.get("flags", 0) & EPHEMERAL)}}
+        if rtype in (4, 5):
+            flags = data.get("flags", 0) | (128 if rtype == 5 else 0)   # 128: "thinking"
+            msg = self._message(str(CHANNEL_ID), data, files, interaction=True, flags=flags)
+            self.messages["@original:" + request.match_info["token"]] = msg
+            resp["interaction"]["response_message_id"] = msg["id"]
+            resp["resource"] = {"type": rtype, "message": msg}
+        return jr(resp)
+
+    async def followup(self, request: web.Request) -> web.Response:
+        payload, files = await self._read_body(request)
+        await self._record(Recorded("followup", request.path, payload, files))
+        msg = self._message(str(CHANNEL_ID), payload, files, interaction=True)
+        if request.query.get("wait") in ("true", "1"):
+            return jr(msg)
+        return web.Response(status=204)
+
+    async def edit_webhook_message(self, request: web.Request) -> web.Response:
+        payload, files = await self._read_body(request)
+        kind = "edit_original" if request.match_info["mid"] == "@original" else "edit_followup"
+        await self._record(Recorded(kind, request.path, payload, files))
+        return jr(self._message(str(CHANNEL_ID), payload, files, interaction=True))
+
+    async def get_webhook_message(self, request: web.Request) -> web.Response:
+        msg = self.messages.get("@original:" + request.match_info["token"])
+        return jr(msg or self._message(str(CHANNEL_ID), {}, [], interaction=True))
+
+    async def get_channel(self, request: web.Request) -> web.Response:
+        cid = request.match_info["cid"]
+        for ch in self.channels + self.guild["threads"]:
+            if ch["id"] == cid:
+                return jr(ch)
+        if cid in self.dm_channels:
+            return jr(self._dm_payload(cid))
+        return jr({"message": "Unknown Channel", "code": 10003}, status=404)
+
+    async def channel_message(self, request: web.Request) -> web.Response:
+        payload, files = await self._read_body(request)
+        cid = request.match_info["cid"]
+        kind = "dm" if cid in self.dm_channels else "channel_message"
+        await self._record(Recorded(kind, request.path, payload, files))
+        msg = self._message(cid, payload, files)
+        if self._ws is not None and kind == "channel_message":
+            await self.dispatch("MESSAGE_CREATE", msg)       # Discord echoes it on the gateway
+        return jr(msg)
+
+    async def create_thread(self, request: web.Request) -> web.Response:
+        payload, _ = await self._read_body(request)
+        await self._record(Recorded("thread", request.path, payload))
+        thread = {"id": snowflake(), "type": payload.get("type", 11), "guild_id": str(GUILD_ID),
+                  "parent_id": request.match_info["cid"], "name": payload["name"],
+                  "owner_id": str(BOT_ID), "message_count": 0, "member_count": 1,
+                  "rate_limit_per_user": 0, "flags": 0,
+                  "thread_metadata": {"archived": False, "auto_archive_duration":
+                                      payload.get("auto_archive_duration", 10080),
+                                      "archive_timestamp": now_iso(), "locked": False}}
+        self.guild["threads"].append(thread)
+        if self._ws is not None:
+            await self.dispatch("THREAD_CREATE", dict(thread, newly_created=True))
+        return jr(thread, status=201)
+
+    def _dm_payload(self, cid: str) -> dict:
+        recipient = next(u for u in HUMANS.values() if u["id"] == self.dm_channels[cid])
+        return {"id": cid, "type": 1, "last_message_id": None, "recipients": [recipient]}
+
+    async def open_dm(self, request: web.Request) -> web.Response:
+        payload, _ = await self._read_body(request)
+        rid = str(payload["recipient_id"])
+        cid = next((c for c, u in self.dm_channels.items() if u == rid), None) or snowflake()
+        self.dm_channels[cid] = rid
+        await self._record(Recorded("open_dm", request.path, payload))
+        return jr(self._dm_payload(cid))
+
+    # ---- gateway ---------------------------------------------------------------------------
+    async def gateway(self, request: web.Request) -> web.WebSocketResponse:
+        self.ws_query = dict(request.query)
+        ws = web.WebSocketResponse()
+        await ws.prepare(request)
+        self._ws = ws
+        await ws.send_json({"op": 10, "d": {"heartbeat_interval": 41250}, "s": None, "t": None})
+        async for msg in ws:
+            if msg.type != WSMsgType.TEXT:
+                continue
+            data = json.loads(msg.data)
+            op = data["op"]
+            if op == 1:                                    # HEARTBEAT -> ACK
+                await ws.send_json({"op": 11, "d": None, "s": None, "t": None})
+            elif op == 2:                                  # IDENTIFY -> READY + GUILD_CREATE
+                self.identifies += 1
+                self.identify_payload = data["d"]
+                await self.dispatch("READY", self.ready_payload())
+                await self.dispatch("GUILD_CREATE", self.guild)
+                self.connected.set()
+            elif op == 6:                                  # RESUME -> RESUMED
+                self.resumes += 1
+                await self.dispatch("RESUMED", {})
+                self.connected.set()
+        return ws
+
+    def ready_payload(self) -> dict:
+        return {"v": 10, "user": BOT_USER, "session_id": "fake-session",
+                "resume_gateway_url": self.ws_url,
+                "guilds": [{"id": self.guild["id"], "unavailable": True}],
+                "application": {"id": str(APP_ID), "flags": 0}}
+
+    async def dispatch(self, event: str, data: dict) -> None:
+        self._seq += 1
+        assert self._ws is not None, "bot not connected"
+        await self._ws.send_json({"op": 0, "t": event, "s": self._seq, "d": data})
+
+    async def drop_gateway(self, code: int = 4000) -> None:
+        """Close the socket as Discord does on a server-side hiccup; the bot must come back."""
+        assert self._ws is not None
+        self.connected.clear()
+        await self._ws.close(code=code)
+        await asyncio.wait_for(self.connected.wait(), 10)
+
+    # ---- users acting ----------------------------------------------------------------------
+    def _schema(self, path: list[str]) -> list[dict]:
+        """The synced option schema for a command path (to give each value its Discord type)."""
+        node: dict = next(c for c in self.commands if c["name"] == path[0])
+        for word in path[1:]:
+            node = next(o for o in node.get("options", []) if o["name"] == word)
+        return node.get("options", [])
+
+    def _options(self, path: list[str], values: dict[str, Any], focused: str | None) -> list:
+        schema = {o["name"]: o for o in self._schema(path)}
+        opts = []
+        for name, value in values.items():
+            opt: dict[str, Any] = {"name": name, "type": schema[name]["type"], "value": value}
+            if name == focused:
+                opt["focused"] = True
+            opts.append(opt)
+        for word in reversed(path[1:]):
+            kind = SUB_COMMAND if not opts or opts[0].get("type") not in (1, 2) else \
+                SUB_COMMAND_GROUP
+            opts = [{"name": word, "type": kind, "options": opts}]
+        return opts
+
+    def interaction_payload(self, command: str, values: dict[str, Any] | None = None, *,
+                            who: str = "alice", kind: int = 2, iid: str | None = None,
+                            token: str | None = None, focused: str | None = None,
+                            channel: int = 0) -> dict:
+        path = command.split()
+        top = next(c for c in self.commands if c["name"] == path[0])
+        u = HUMANS[who]
+        roles = [str(REFEREE_ROLE_ID)] if who == "carol" else []
+        return {
+            "id": iid or snowflake(), "application_id": str(APP_ID), "type": kind,
+            "version": 1, "token": token or f"tok-{snowflake()}",
+            "data": {"id": top["id"], "name": path[0], "type": 1,
+                     "options": self._options(path, values or {}, focused),
+                     **({"guild_id": top["guild_id"]} if "guild_id" in top else {})},
+            "guild_id": str(GUILD_ID),
+            "guild": {"id": str(GUILD_ID), "locale": "en-US", "features": []},
+            "channel_id": self.channels[channel]["id"], "channel": self.channels[channel],
+            "member": dict(member(u, roles), permissions=ALL_PERMISSIONS),
+            "app_permissions": ALL_PERMISSIONS, "locale": "en-US", "guild_locale": "en-US",
+            "entitlements": [], "authorizing_integration_owners": {"0": str(GUILD_ID)},
+            "context": 0, "attachment_size_limit": 10 * 1024 * 1024,
+        }
+
+    async def slash(self, command: str, values: dict[str, Any] | None = None,
+                    **kw: Any) -> dict:
+        """Send INTERACTION_CREATE for '/game new' etc., as Discord does when a user runs it."""
+        payload = self.interaction_payload(command, values, **kw)
+        await self.dispatch("INTERACTION_CREATE", payload)
+        return payload
+
+    async def autocomplete(self, command: str, values: dict[str, Any], focused: str,
+                           **kw: Any) -> dict:
+        """Send an autocomplete interaction (type 4) while the user types option ``focused``."""
+        payload = self.interaction_payload(command, values, kind=4, focused=focused, **kw)
+        await self.dispatch("INTERACTION_CREATE", payload)
+        return payload
+
+    async def respond(self, command: str, values: dict[str, Any] | None = None,
+                      **kw: Any) -> Recorded:
+        """Run a command and return the bot's first response to it."""
+        payload = await self.slash(command, values, **kw)
+        return await self.wait_for_token(payload["token"])
