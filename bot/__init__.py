@@ -1,0 +1,1 @@
+"""Imperative shells around the rules engine: storage, service, front ends and dice."""

@@ -1,0 +1,234 @@
+"""Verification of a dice log: commitments, reveals, entropy, every roll and the chain.
+
+Used by ``aaref verify`` and ``/dice verify``. ``tools/verify_dice.py`` implements the same
+checks independently and must report the same first discrepancy in the same words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bot.dice.derive import NO_ENTROPY, combine_entropy, commitment_of, derive_dice, roll_message
+from bot.dice.log import (
+    GENESIS,
+    CommitEntry,
+    DiceLogError,
+    EntropyEntry,
+    Entry,
+    RevealEntry,
+    RollRecord,
+    read_dice_lines,
+    roll_hash,
+)
+
+
+@dataclass(frozen=True)
+class Discrepancy:
+    """The first thing found wrong: where, on which roll if any, and what was expected."""
+
+    line: int
+    message: str
+    seq: int | None = None
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.message}"
+
+
+@dataclass(frozen=True)
+class VerifyResult:
+    """What was checked; ``error`` is None when everything that can be checked holds."""
+
+    rolls: int = 0
+    dice: int = 0
+    recomputed: int = 0
+    unverifiable: int = 0
+    pending_periods: tuple[str, ...] = ()
+    commits: int = 0
+    reveals: int = 0
+    entropy_entries: int = 0
+    error: Discrepancy | None = None
+
+    @property
+    def ok(self) -> bool:
+        """True when no discrepancy was found (rolls of unrevealed periods are not one)."""
+        return self.error is None
+
+    def summary(self) -> str:
+        """One line for people: OK with counts, or FAIL with the first discrepancy."""
+        if self.error is not None:
+            return f"FAIL: {self.error}"
+        pending = ", ".join(self.pending_periods) or "none"
+        return (
+            f"OK: rolls: {self.rolls} ({self.dice} dice), recomputed: {self.recomputed}, "
+            f"unverifiable yet: {self.unverifiable} (unrevealed periods: {pending}); "
+            f"commitments: {self.commits}, reveals: {self.reveals}, "
+            f"entropy entries: {self.entropy_entries}; chain intact"
+        )
+
+
+class _Failed(Exception):
+    """Stops the walk at the first discrepancy."""
+
+    def __init__(self, discrepancy: Discrepancy) -> None:
+        super().__init__(str(discrepancy))
+        self.discrepancy = discrepancy
+
+
+class _Walk:
+    """State carried through the log in order: the chain head, commitments, entropy."""
+
+    def __init__(self, entries: Sequence[tuple[int, Entry]]) -> None:
+        self.reveals: dict[str, tuple[int, RevealEntry]] = {}
+        for line, entry in entries:
+            if isinstance(entry, RevealEntry):
+                self.reveals.setdefault(entry.period, (line, entry))
+        self.game: str | None = None
+        self.commits: dict[str, tuple[int, CommitEntry]] = {}
+        self.entropy = NO_ENTROPY
+        self.last_seq = 0
+        self.last_hash = GENESIS
+        self.counts = {"rolls": 0, "dice": 0, "recomputed": 0, "unverifiable": 0}
+        self.counts.update(commits=0, reveals=0, entropy_entries=0)
+        self.pending: list[str] = []
+
+    def same_game(self, line: int, what: str, game: str) -> None:
+        if self.game is None:
+            self.game = game
+        elif game != self.game:
+            raise _Failed(Discrepancy(line, f"{what} is for game {game}, not {self.game}"))
+
+    def commit(self, line: int, entry: CommitEntry) -> None:
+        period = entry.period
+        self.same_game(line, f"commitment of period {period}", entry.game)
+        if period in self.commits:
+            first = self.commits[period][0]
+            raise _Failed(
+                Discrepancy(line, f"period {period} committed twice (first on line {first})")
+            )
+        if entry.entropy != self.entropy:
+            raise _Failed(
+                Discrepancy(
+                    line,
+                    f"commitment of period {period}: expected player entropy {self.entropy}, "
+                    f"found {entry.entropy}",
+                )
+            )
+        self.commits[period] = (line, entry)
+        self.counts["commits"] += 1
+
+    def add_entropy(self, line: int, entry: EntropyEntry) -> None:
+        self.same_game(line, f"entropy entry of user {entry.user}", entry.game)
+        expected = combine_entropy(self.entropy, entry.user, entry.text)
+        if entry.entropy != expected:
+            raise _Failed(
+                Discrepancy(
+                    line,
+                    f"entropy entry of user {entry.user}: expected combined entropy {expected}, "
+                    f"found {entry.entropy}",
+                )
+            )
+        self.entropy = expected
+        self.counts["entropy_entries"] += 1
+
+    def check_seed(self, period: str) -> bytes:
+        """The revealed seed of a committed period, if it matches the commitment."""
+        line, reveal = self.reveals[period]
+        if period not in self.commits:
+            raise _Failed(
+                Discrepancy(line, f"reveal of period {period} without an earlier commitment")
+            )
+        secret = bytes.fromhex(reveal.seed)
+        committed = self.commits[period][1].commitment
+        if commitment_of(secret) != committed:
+            raise _Failed(
+                Discrepancy(
+                    line,
+                    f"reveal of period {period}: SHA-256 of the revealed seed is "
+                    f"{commitment_of(secret)}, but the commitment is {committed} (wrong seed)",
+                )
+            )
+        return secret
+
+    def reveal(self, line: int, entry: RevealEntry) -> None:
+        first = self.reveals[entry.period][0]
+        if first != line:
+            raise _Failed(
+                Discrepancy(line, f"period {entry.period} revealed twice (first on line {first})")
+            )
+        self.check_seed(entry.period)
+        self.counts["reveals"] += 1
+
+    def roll(self, line: int, r: RollRecord) -> None:
+        def fail(message: str) -> _Failed:
+            return _Failed(Discrepancy(line, f"roll #{r.seq} ({r.purpose}): {message}", r.seq))
+
+        expected_seq = self.last_seq + 1
+        if r.seq != expected_seq:
+            raise fail(
+                f"expected sequence number {expected_seq}, found {r.seq} "
+                "(a roll is missing or out of order)"
+            )
+        if r.prev != self.last_hash:
+            raise fail(
+                f"expected prev {self.last_hash} (the previous record's hash), found {r.prev}"
+            )
+        if r.period not in self.commits:
+            raise fail(f"period {r.period} has no commitment before this roll")
+        commit = self.commits[r.period][1]
+        if r.commitment != commit.commitment:
+            raise fail(
+                f"expected commitment {commit.commitment} of period {r.period}, found {r.commitment}"
+            )
+        if r.period in self.reveals:
+            reveal_line = self.reveals[r.period][0]
+            if reveal_line < line:
+                raise fail(
+                    f"made after the seed of period {r.period} was revealed on line {reveal_line}"
+                )
+            secret = self.check_seed(r.period)
+            message = roll_message(commit.game, r.seq, r.purpose, commit.entropy)
+            expected = derive_dice(secret, message, len(r.dice))
+            if expected != list(r.dice):
+                raise fail(f"expected dice {expected} from the revealed seed, found {list(r.dice)}")
+            self.counts["recomputed"] += 1
+        else:
+            self.counts["unverifiable"] += 1
+            if r.period not in self.pending:
+                self.pending.append(r.period)
+        digest = roll_hash(r.seq, r.period, r.purpose, r.dice, r.commitment, r.prev)
+        if digest != r.hash:
+            raise fail(f"expected record hash {digest}, found {r.hash} (the record was altered)")
+        self.last_seq, self.last_hash = r.seq, r.hash
+        self.counts["rolls"] += 1
+        self.counts["dice"] += len(r.dice)
+
+    def result(self, error: Discrepancy | None = None) -> VerifyResult:
+        return VerifyResult(pending_periods=tuple(self.pending), error=error, **self.counts)
+
+
+def verify_entries(entries: Sequence[tuple[int, Entry]]) -> VerifyResult:
+    """Check numbered entries in log order and stop at the first discrepancy."""
+    walk = _Walk(entries)
+    try:
+        for line, entry in entries:
+            if isinstance(entry, CommitEntry):
+                walk.commit(line, entry)
+            elif isinstance(entry, EntropyEntry):
+                walk.add_entropy(line, entry)
+            elif isinstance(entry, RollRecord):
+                walk.roll(line, entry)
+            else:
+                walk.reveal(line, entry)
+    except _Failed as failed:
+        return walk.result(failed.discrepancy)
+    return walk.result()
+
+
+def verify_text(text: str) -> VerifyResult:
+    """Verify the ``% dice`` lines of a game record; other lines are ignored."""
+    try:
+        entries = read_dice_lines(text)
+    except DiceLogError as err:
+        return VerifyResult(error=Discrepancy(err.line, err.detail))
+    return verify_entries(entries)

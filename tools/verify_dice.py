@@ -1,0 +1,321 @@
+#!/usr/bin/env python3
+"""Verify the dice of an aaref game record, using nothing but the Python standard library.
+
+Usage: python verify_dice.py RECORD
+
+Reads the record's ``% dice`` lines (all other lines are ignored), checks every commitment
+against its revealed seed, recomputes every roll of every revealed period, checks the player
+entropy chain and the hash chain of roll records, and prints either ``OK: ...`` with counts
+(exit status 0) or ``FAIL: line N: ...`` with the first discrepancy (exit status 1). Exit
+status 2 means the file could not be read.
+
+This file is self-contained on purpose: copy it anywhere and audit a game without trusting
+the server or installing the project. The protocol it checks is specified in docs/dice.md.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import sys
+
+PREFIX = "% dice "
+ZERO = "0" * 64  # prev of the first roll record; combined entropy before any contribution
+FIELDS = {
+    "commit": ["game", "period", "commitment", "entropy"],
+    "entropy": ["game", "user", "text", "entropy"],
+    "roll": ["seq", "period", "purpose", "dice", "commitment", "prev", "hash"],
+    "reveal": ["period", "seed"],
+}
+KINDS = {
+    "game": "name",
+    "period": "name",
+    "user": "label",
+    "purpose": "label",
+    "text": "text",
+    "commitment": "hex",
+    "entropy": "hex",
+    "prev": "hex",
+    "hash": "hex",
+    "seed": "hex",
+    "seq": "seq",
+    "dice": "dice",
+}
+DESCRIPTIONS = {
+    "name": "a non-empty string without '|'",
+    "label": "a non-empty string",
+    "text": "a string",
+    "hex": "64 lowercase hex digits",
+    "seq": "a positive integer",
+    "dice": "a non-empty list of faces 1 to 6",
+}
+
+
+class Discrepancy(Exception):
+    """The first problem found, with the record line it is on."""
+
+    def __init__(self, line, message):
+        super().__init__(f"line {line}: {message}")
+
+
+def sha256_hex(data):
+    return hashlib.sha256(data).hexdigest()
+
+
+def derive_dice(seed, game, seq, purpose, entropy, count):
+    """Faces 1-6 from HMAC-SHA256 blocks, skipping bytes 252-255 (no modulo bias)."""
+    message = f"{game}|{seq}|{purpose}|{entropy}".encode()
+    dice = []
+    block = 0
+    while len(dice) < count:
+        digest = hmac.new(seed, message + b"|" + str(block).encode("ascii"), hashlib.sha256)
+        for byte in digest.digest():
+            if byte < 252 and len(dice) < count:
+                dice.append(byte % 6 + 1)
+        block += 1
+    return dice
+
+
+def record_hash(entry):
+    """SHA-256 of the record's canonical JSON (sorted keys, compact, UTF-8) without "hash"."""
+    body = {key: value for key, value in entry.items() if key != "hash"}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return sha256_hex(text.encode("utf-8"))
+
+
+def valid(kind, value):
+    if kind == "seq":
+        return type(value) is int and value >= 1
+    if kind == "dice":
+        return (
+            isinstance(value, list)
+            and len(value) > 0
+            and all(type(d) is int and 1 <= d <= 6 for d in value)
+        )
+    if not isinstance(value, str):
+        return False
+    if kind == "name":
+        return value != "" and "|" not in value
+    if kind == "label":
+        return value != ""
+    if kind == "hex":
+        return len(value) == 64 and all(c in "0123456789abcdef" for c in value)
+    return True
+
+
+def no_duplicates(pairs):
+    entry = {}
+    for key, value in pairs:
+        if key in entry:
+            raise ValueError(f"duplicate key {key!r}")
+        entry[key] = value
+    return entry
+
+
+def parse_entry(payload):
+    """One entry as a dict, or ValueError saying what is malformed."""
+    try:
+        entry = json.loads(payload, object_pairs_hook=no_duplicates)
+    except json.JSONDecodeError as err:
+        raise ValueError(f"not valid JSON ({err.msg} at column {err.colno})") from None
+    if not isinstance(entry, dict):
+        raise ValueError("not a JSON object")
+    kind = entry.get("type")
+    if not isinstance(kind, str) or kind not in FIELDS:
+        raise ValueError(f"unknown entry type {kind!r}")
+    for name in FIELDS[kind]:
+        if name not in entry:
+            raise ValueError(f"{kind} entry: missing field {name!r}")
+    for name in sorted(entry):
+        if name != "type" and name not in FIELDS[kind]:
+            raise ValueError(f"{kind} entry: unknown field {name!r}")
+    for name in FIELDS[kind]:
+        if not valid(KINDS[name], entry[name]):
+            raise ValueError(f"{kind} entry: field {name!r} must be {DESCRIPTIONS[KINDS[name]]}")
+    return entry
+
+
+def read_entries(text):
+    entries = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.startswith(PREFIX):
+            try:
+                entries.append((number, parse_entry(line[len(PREFIX) :])))
+            except ValueError as err:
+                raise Discrepancy(number, str(err)) from None
+    return entries
+
+
+def verify(text):
+    """Return the counts of a sound dice log; raise Discrepancy at the first problem."""
+    entries = read_entries(text)
+    reveals = {}  # period -> (line, seed hex) of its first reveal
+    for line, entry in entries:
+        if entry["type"] == "reveal" and entry["period"] not in reveals:
+            reveals[entry["period"]] = (line, entry["seed"])
+    game = None
+    commits = {}  # period -> (line, commit entry)
+    entropy = ZERO
+    last_seq, last_hash = 0, ZERO
+    counts = {
+        "rolls": 0,
+        "dice": 0,
+        "recomputed": 0,
+        "unverifiable": 0,
+        "commits": 0,
+        "reveals": 0,
+        "entropy": 0,
+    }
+    pending = []
+
+    def check_game(line, what, entry_game):
+        nonlocal game
+        if game is None:
+            game = entry_game
+        elif entry_game != game:
+            raise Discrepancy(line, f"{what} is for game {entry_game}, not {game}")
+
+    def revealed_seed(period):
+        line, seed_hex = reveals[period]
+        if period not in commits:
+            raise Discrepancy(line, f"reveal of period {period} without an earlier commitment")
+        seed = bytes.fromhex(seed_hex)
+        committed = commits[period][1]["commitment"]
+        if sha256_hex(seed) != committed:
+            raise Discrepancy(
+                line,
+                f"reveal of period {period}: SHA-256 of the revealed seed is {sha256_hex(seed)}, "
+                f"but the commitment is {committed} (wrong seed)",
+            )
+        return seed
+
+    for line, entry in entries:
+        kind = entry["type"]
+        if kind == "commit":
+            period = entry["period"]
+            check_game(line, f"commitment of period {period}", entry["game"])
+            if period in commits:
+                raise Discrepancy(
+                    line, f"period {period} committed twice (first on line {commits[period][0]})"
+                )
+            if entry["entropy"] != entropy:
+                raise Discrepancy(
+                    line,
+                    f"commitment of period {period}: expected player entropy {entropy}, "
+                    f"found {entry['entropy']}",
+                )
+            commits[period] = (line, entry)
+            counts["commits"] += 1
+        elif kind == "entropy":
+            user = entry["user"]
+            check_game(line, f"entropy entry of user {user}", entry["game"])
+            combined = sha256_hex(f"{entropy}|{user}|{entry['text']}".encode())
+            if entry["entropy"] != combined:
+                raise Discrepancy(
+                    line,
+                    f"entropy entry of user {user}: expected combined entropy {combined}, "
+                    f"found {entry['entropy']}",
+                )
+            entropy = combined
+            counts["entropy"] += 1
+        elif kind == "reveal":
+            period = entry["period"]
+            if reveals[period][0] != line:
+                raise Discrepancy(
+                    line, f"period {period} revealed twice (first on line {reveals[period][0]})"
+                )
+            revealed_seed(period)
+            counts["reveals"] += 1
+        else:
+            seq, period, purpose, dice = (
+                entry["seq"],
+                entry["period"],
+                entry["purpose"],
+                entry["dice"],
+            )
+            where = f"roll #{seq} ({purpose})"
+            if seq != last_seq + 1:
+                raise Discrepancy(
+                    line,
+                    f"{where}: expected sequence number {last_seq + 1}, found {seq} "
+                    "(a roll is missing or out of order)",
+                )
+            if entry["prev"] != last_hash:
+                raise Discrepancy(
+                    line,
+                    f"{where}: expected prev {last_hash} (the previous record's hash), "
+                    f"found {entry['prev']}",
+                )
+            if period not in commits:
+                raise Discrepancy(
+                    line, f"{where}: period {period} has no commitment before this roll"
+                )
+            commit = commits[period][1]
+            if entry["commitment"] != commit["commitment"]:
+                raise Discrepancy(
+                    line,
+                    f"{where}: expected commitment {commit['commitment']} of period {period}, "
+                    f"found {entry['commitment']}",
+                )
+            if period in reveals:
+                if reveals[period][0] < line:
+                    raise Discrepancy(
+                        line,
+                        f"{where}: made after the seed of period {period} was revealed "
+                        f"on line {reveals[period][0]}",
+                    )
+                seed = revealed_seed(period)
+                expected = derive_dice(
+                    seed, commit["game"], seq, purpose, commit["entropy"], len(dice)
+                )
+                if expected != dice:
+                    raise Discrepancy(
+                        line,
+                        f"{where}: expected dice {expected} from the revealed seed, found {dice}",
+                    )
+                counts["recomputed"] += 1
+            else:
+                counts["unverifiable"] += 1
+                if period not in pending:
+                    pending.append(period)
+            digest = record_hash(entry)
+            if digest != entry["hash"]:
+                raise Discrepancy(
+                    line,
+                    f"{where}: expected record hash {digest}, found {entry['hash']} "
+                    "(the record was altered)",
+                )
+            last_seq, last_hash = seq, entry["hash"]
+            counts["rolls"] += 1
+            counts["dice"] += len(dice)
+    return counts, pending
+
+
+def main(argv):
+    if len(argv) != 2:
+        print("usage: verify_dice.py RECORD", file=sys.stderr)
+        return 2
+    try:
+        with open(argv[1], encoding="utf-8") as record:
+            text = record.read()
+    except (OSError, UnicodeDecodeError) as err:
+        print(f"cannot read {argv[1]}: {err}", file=sys.stderr)
+        return 2
+    try:
+        counts, pending = verify(text)
+    except Discrepancy as found:
+        print(f"FAIL: {found}")
+        return 1
+    print(
+        f"OK: rolls: {counts['rolls']} ({counts['dice']} dice), "
+        f"recomputed: {counts['recomputed']}, unverifiable yet: {counts['unverifiable']} "
+        f"(unrevealed periods: {', '.join(pending) or 'none'}); "
+        f"commitments: {counts['commits']}, reveals: {counts['reveals']}, "
+        f"entropy entries: {counts['entropy']}; chain intact"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
