@@ -20,10 +20,11 @@ class DoubleReply:
 
 @dataclass
 class DoubleService:
-    """Echoes lines back publicly; records what it applied."""
+    """Echoes lines back publicly, refuses outsiders; records what it applied."""
 
     delay: float = 0.0
     fail: bool = False
+    outsiders: frozenset[int] = frozenset()
     applied: list[tuple[int, str]] = field(default_factory=list)
     seen: dict[str, DoubleReply] = field(default_factory=dict)
 
@@ -32,6 +33,8 @@ class DoubleService:
         await asyncio.sleep(self.delay)
         if self.fail:
             raise RuntimeError("database on fire")
+        if actor.user_id in self.outsiders:
+            return DoubleReply(False, "You are not playing in this game.")
         if request_id not in self.seen:
             self.applied.append((actor.user_id, line))
             self.seen[request_id] = DoubleReply(True, "", [f"{actor.name}: {line}"])

@@ -1,0 +1,127 @@
+"""The real discord.py client against the fake Discord, with a stand-in service.
+
+These cover what the real service makes hard to force: a slow service, a crashing one, a
+gateway that drops. Game behaviour end to end is in test_discord_e2e.py.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from double import DoubleService
+from fake_discord import ALICE, BOB, EPHEMERAL, GUILD_ID, FakeDiscord
+
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+async def test_startup_syncs_the_command_words(fake: FakeDiscord, start_bot) -> None:
+    """One PUT of the command list; option names are the console's option words."""
+    await start_bot(DoubleService())
+    [sync] = fake.of("sync")
+    names = {c["name"]: c for c in fake.commands}
+    assert {"game", "buy", "repair", "move", "battle", "casualties", "retreat", "press",
+            "submerge", "place", "done", "undo", "orders", "map", "dice"} <= set(names)
+    assert [o["name"] for o in names["move"]["options"]] == \
+        ["units", "from", "to", "path", "mission"]
+    game = {o["name"]: o for o in names["game"]["options"]}
+    assert set(game) == {"new", "join", "start", "status", "history", "export", "concede",
+                         "settings"}
+    assert "aa1942-2e" in [c["value"] for c in game["new"]["options"][0]["choices"]]
+    assert fake.identify_payload["intents"] == 1          # guilds only, nothing privileged
+    assert sync.path.endswith(f"/applications/{fake.commands[0]['application_id']}/commands")
+
+
+async def test_guild_sync_when_configured(fake: FakeDiscord, start_bot) -> None:
+    """With a guild id the commands go to that guild (instant) and still work."""
+    svc = DoubleService()
+    await start_bot(svc, guild_id=GUILD_ID)
+    [sync] = fake.of("sync")
+    assert f"/guilds/{GUILD_ID}/commands" in sync.path
+    reply = await fake.respond("done")
+    assert reply.content == "Alice: /done"
+
+
+async def test_refusal_is_ephemeral_to_the_actor(fake: FakeDiscord, start_bot) -> None:
+    svc = DoubleService(outsiders=frozenset({int(BOB["id"])}))
+    await start_bot(svc)
+    reply = await fake.respond("done", who="bob")
+    assert reply.payload["type"] == 4
+    assert reply.flags & EPHEMERAL and reply.content == "You are not playing in this game."
+    assert not fake.of("channel_message") and svc.applied == []
+
+
+async def test_user_text_cannot_ping_anyone(fake: FakeDiscord, start_bot) -> None:
+    """@everyone and role/user mentions typed by a player are echoed but ping nobody."""
+    await start_bot(DoubleService())
+    reply = await fake.respond("buy", {"units": f"@everyone @here <@&1> <@{BOB['id']}>"})
+    assert "@everyone" in reply.content and not reply.flags & EPHEMERAL
+    assert reply.allowed_mentions == {"parse": []}
+    sent = [r for r in fake.recorded if r.kind not in ("sync", "autocomplete")]
+    assert all(r.allowed_mentions in ({"parse": []}, None) for r in sent)
+
+
+async def test_slow_service_is_deferred_then_followed_up(fake: FakeDiscord, start_bot) -> None:
+    """Past the deferral threshold the bot defers privately, then posts in the channel."""
+    bot = await start_bot(DoubleService(delay=0.2))
+    bot.bridge.defer_after = 0.05
+    payload = await fake.slash("done")
+    first = await fake.wait_for_token(payload["token"])
+    assert first.payload == {"type": 5, "data": {"flags": EPHEMERAL}}
+    [post] = await fake.wait_for("channel_message")
+    assert post.content == "Alice: /done" and post.payload["allowed_mentions"] == {"parse": []}
+    [done] = await fake.wait_for("followup")
+    assert done.content == "Done."
+
+
+async def test_unexpected_error_gives_a_reference_not_a_traceback(
+        fake: FakeDiscord, start_bot, discord_log_errors) -> None:
+    await start_bot(DoubleService(fail=True))
+    payload = await fake.slash("undo")
+    reply = await fake.wait_for_token(payload["token"])
+    assert reply.flags & EPHEMERAL
+    assert payload["id"] in reply.content and "Traceback" not in reply.content
+    assert "database on fire" not in reply.content
+    [record] = discord_log_errors.records
+    assert record.name == "bot.discord.errors" and record.levelno == logging.ERROR
+    assert "database on fire" in str(record.exc_info[1])
+    discord_log_errors.records.clear()          # expected here; any other test fails on it
+
+
+async def test_map_is_deferred_and_followed_up_with_a_png(fake: FakeDiscord, start_bot) -> None:
+    png = PNG_MAGIC + b"fake image body"
+    await start_bot(DoubleService(), render=lambda state: png)
+    payload = await fake.slash("map")
+    first = await fake.wait_for_token(payload["token"])
+    assert first.payload == {"type": 5}                    # public "thinking…"
+    [follow] = await fake.wait_for("followup")
+    [(field, name, data)] = follow.files
+    assert (field, name, data) == ("files[0]", "map.png", png)
+
+
+async def test_gateway_drop_resumes_and_commands_still_work(fake: FakeDiscord,
+                                                             start_bot) -> None:
+    await start_bot(DoubleService())
+    await fake.drop_gateway()
+    assert (fake.identifies, fake.resumes) == (1, 1)
+    reply = await fake.respond("press")
+    assert reply.content == "Alice: /press"
+
+
+async def test_autocomplete_asks_the_service(fake: FakeDiscord, start_bot) -> None:
+    await start_bot(DoubleService())
+    payload = await fake.autocomplete("move", {"units": "2 inf", "from": "Ger"}, "from")
+    answer = await fake.wait_for_token(payload["token"])
+    assert answer.payload == {"type": 8, "data": {"choices": [
+        {"name": "from=Ger", "value": "from=Ger"}]}}
+
+
+async def test_commands_from_many_users_and_channels_are_all_answered(fake: FakeDiscord,
+                                                             start_bot) -> None:
+    svc = DoubleService(delay=0.05)
+    await start_bot(svc)
+    sent = await asyncio.gather(*(fake.slash("done", channel=i % 3, who=w)
+                                  for i, w in enumerate(["alice", "bob", "carol"] * 4)))
+    replies = await asyncio.gather(*(fake.wait_for_token(p["token"]) for p in sent))
+    assert len(svc.applied) == 12 and all(r.payload["type"] == 4 for r in replies)
+    assert {a for a, _ in svc.applied} == {int(ALICE["id"]), int(BOB["id"]),
+                                           400000000000000003}
