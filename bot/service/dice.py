@@ -1,0 +1,197 @@
+"""Dice sources: where a command's dice come from, and what gets stored about them.
+
+The service asks its source for one dice object per command, hands it to the engine, and
+stores the object's ``records`` (and any period commit/reveal entries) in the command's
+transaction. Two sources exist: auditable commit-reveal dice for real games, and a fixed
+list of values for transcripts and tests. Replay uses :class:`RecordedDice`, which returns
+exactly the rolls that were stored, so a game's state never depends on the source again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from bot.dice.derive import derive_seed
+from bot.dice.log import entry_to_json
+from bot.dice.session import AuditableDice, close_period, open_period
+
+
+class DiceExhaustedError(RuntimeError):
+    """A fixed dice list ran out: the transcript needs more values."""
+
+
+@dataclass(frozen=True)
+class Chain:
+    """What a game's dice log says about where the next roll continues from."""
+
+    period: str
+    commitment: str
+    entropy: str
+    next_seq: int
+    prev_hash: str
+
+
+class CommandDice(Protocol):
+    """The engine's dice protocol plus the records of the rolls made through it."""
+
+    def roll(self, count: int, purpose: str) -> list[int]: ...
+
+    def roll_entries(self) -> list[dict[str, Any]]: ...
+
+
+class DiceSource(Protocol):
+    """Supplies dice per command and the entries that open and close a period."""
+
+    auditable: bool
+
+    def open_period(self, game_id: int, period: str, entropy: str) -> dict[str, Any] | None: ...
+
+    def close_period(self, game_id: int, period: str) -> dict[str, Any] | None: ...
+
+    def for_command(self, game_id: int, chain: Chain | None) -> CommandDice: ...
+
+    def committed(self, dice: CommandDice) -> None: ...
+
+
+class _AuditableRun:
+    """One command's auditable dice; its records become ``roll`` entries of the dice log."""
+
+    def __init__(self, dice: AuditableDice) -> None:
+        self._dice = dice
+
+    def roll(self, count: int, purpose: str) -> list[int]:
+        return self._dice.roll(count, purpose)
+
+    def roll_entries(self) -> list[dict[str, Any]]:
+        return [entry_to_json(record) for record in self._dice.records]
+
+
+class AuditableDiceSource:
+    """Commit-reveal dice (``bot.dice``): one secret seed per period, derived from a master key."""
+
+    auditable = True
+
+    def __init__(self, master_key: bytes) -> None:
+        self._key = master_key
+
+    def open_period(self, game_id: int, period: str, entropy: str) -> dict[str, Any]:
+        _, entry = open_period(self._key, str(game_id), period, entropy)
+        return entry_to_json(entry)
+
+    def close_period(self, game_id: int, period: str) -> dict[str, Any]:
+        return entry_to_json(close_period(self._key, str(game_id), period))
+
+    def for_command(self, game_id: int, chain: Chain | None) -> CommandDice:
+        if chain is None:
+            raise RuntimeError(f"game {game_id} has no open dice period")
+        dice = AuditableDice(
+            game_id=str(game_id),
+            period=chain.period,
+            seed=derive_seed(self._key, str(game_id), chain.period),
+            commitment=chain.commitment,
+            entropy=chain.entropy,
+            next_seq=chain.next_seq,
+            prev_hash=chain.prev_hash,
+        )
+        return _AuditableRun(dice)
+
+    def committed(self, dice: CommandDice) -> None:
+        """Nothing to advance: the chain continues from what was stored."""
+
+
+@dataclass
+class _FixedRun:
+    values: Sequence[int]
+    pos: int
+    entries: list[dict[str, Any]] = field(default_factory=list)
+
+    def roll(self, count: int, purpose: str) -> list[int]:
+        if self.pos + count > len(self.values):
+            raise DiceExhaustedError(
+                f"the fixed dice ran out: {purpose} needs {count} more, "
+                f"{len(self.values) - self.pos} left of {len(self.values)}"
+            )
+        dice = list(self.values[self.pos : self.pos + count])
+        self.pos += count
+        if dice:
+            self.entries.append({"type": "roll", "purpose": purpose, "dice": dice})
+        return dice
+
+    def roll_entries(self) -> list[dict[str, Any]]:
+        return list(self.entries)
+
+
+class FixedDiceSource:
+    """Values used in order across the whole run; a refused command gives its values back."""
+
+    auditable = False
+
+    def __init__(self, values: Sequence[int]) -> None:
+        bad = [v for v in values if not 1 <= v <= 6]
+        if bad:
+            raise ValueError(f"dice values must be 1 to 6, got {bad}")
+        self.values = tuple(values)
+        self.pos = 0
+
+    def open_period(self, game_id: int, period: str, entropy: str) -> None:
+        return None
+
+    def close_period(self, game_id: int, period: str) -> None:
+        return None
+
+    def for_command(self, game_id: int, chain: Chain | None) -> CommandDice:
+        return _FixedRun(self.values, self.pos)
+
+    def committed(self, dice: CommandDice) -> None:
+        assert isinstance(dice, _FixedRun)
+        self.pos = dice.pos
+
+
+class RecordedDice:
+    """Replays stored rolls: each call must ask for the next recorded roll's dice count."""
+
+    def __init__(self, rolls: Sequence[Sequence[int]]) -> None:
+        self._rolls = [list(r) for r in rolls]
+        self._next = 0
+
+    def roll(self, count: int, purpose: str) -> list[int]:
+        if count == 0:
+            return []
+        if self._next >= len(self._rolls):
+            raise RuntimeError(f"replay asked for a roll ({purpose}) that was never recorded")
+        dice = self._rolls[self._next]
+        if len(dice) != count:
+            raise RuntimeError(
+                f"replay asked for {count} dice ({purpose}) but {len(dice)} were recorded"
+            )
+        self._next += 1
+        return list(dice)
+
+    def finish(self) -> None:
+        """Fail if some recorded rolls were not used: the engine and the log disagree."""
+        if self._next != len(self._rolls):
+            raise RuntimeError(f"{len(self._rolls) - self._next} recorded rolls were not used")
+
+
+def parse_fixed(spec: str) -> FixedDiceSource:
+    """``fixed:3,1,6`` (or ``3,1,6``) as a :class:`FixedDiceSource`."""
+    body = spec.removeprefix("fixed:")
+    try:
+        values = [int(v) for v in body.replace(" ", "").split(",") if v]
+    except ValueError:
+        raise ValueError(f"dice must look like fixed:3,1,6 ; got {spec!r}") from None
+    return FixedDiceSource(values)
+
+
+__all__ = [
+    "AuditableDiceSource",
+    "Chain",
+    "CommandDice",
+    "DiceExhaustedError",
+    "DiceSource",
+    "FixedDiceSource",
+    "RecordedDice",
+    "parse_fixed",
+]

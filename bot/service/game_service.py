@@ -1,0 +1,658 @@
+"""The GameService: the one path by which every front end reads and changes games.
+
+Each change runs in one database transaction: lock the game, load its state, check who may
+act, apply the command through the engine with the dice source, then append the log entry,
+its events and its dice log entries, bump the game's version and remember the reply under the
+request id. A refused request rolls back and stores nothing. Requests on one game queue on a
+per-game lock (and on the database lock across processes); different games run concurrently.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import text as sql_text
+from sqlalchemy.exc import IntegrityError
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from bot.dice.derive import NO_ENTROPY
+from bot.dice.log import GENESIS
+from bot.service.dice import Chain, CommandDice, DiceExhaustedError, DiceSource
+from bot.service.lines import LineError, words_and_options
+from bot.service.record import write_record
+from bot.service.replay import replay
+from bot.service.reply import Actor, Refusal, Reply
+from bot.store import repo
+from bot.store.db import Database
+from bot.store.models import DiceLog, Game, LogEntry, Seat, Snapshot
+
+GameRef = int | str
+"""A game id (``int``) or the id of the channel the game is played in (``str``)."""
+
+SNAPSHOT_EVERY = 25
+"""A state snapshot is stored at every log entry whose sequence number is a multiple of this."""
+
+_RETRIES = 5
+
+
+@dataclass
+class _Tx:
+    """One write transaction's working set; ``after`` runs once the commit has succeeded."""
+
+    session: AsyncSession
+    game: Game
+    after: list[Callable[[], None]] = field(default_factory=list)
+
+
+class GameService:
+    """Create, join, start and play games; every front end calls only this."""
+
+    def __init__(
+        self,
+        db: Database,
+        dice: DiceSource,
+        *,
+        rules: Any = None,
+        snapshot_every: int = SNAPSHOT_EVERY,
+    ) -> None:
+        self.db = db
+        self.dice = dice
+        self.rules = rules if rules is not None else importlib.import_module("engine")
+        self.snapshot_every = snapshot_every
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._states: dict[int, tuple[int, Any]] = {}
+        """Game id -> (version, state): skips replay while no other process wrote the game."""
+
+    # -- the shared command line --------------------------------------------------------
+    async def execute(
+        self, actor: Actor, channel_id: str, line: str, request_id: str | None = None
+    ) -> Reply:
+        """Run one command line (``/game ...`` or an engine command) in a channel's game."""
+        if not line.lower().startswith("/game"):
+            return await self.submit(actor, channel_id, line, request_id)
+        try:
+            words, options = words_and_options(line)
+        except LineError as err:
+            return Reply(False, str(err), reason="line.malformed")
+        sub = words[1] if len(words) > 1 else ""
+        ref: GameRef = int(options["id"]) if options.get("id", "").isdigit() else channel_id
+        if sub == "new":
+            game_options = {k: _option_value(v) for k, v in options.items()}
+            ruleset = str(game_options.pop("ruleset", "aa1942-2e"))
+            name = str(game_options.pop("name", "")) or f"game in {channel_id}"
+            return await self.create_game(
+                actor, channel_id, ruleset=ruleset, name=name, options=game_options,
+                request_id=request_id,
+            )
+        simple: dict[str, Callable[[], Awaitable[Reply]]] = {
+            "join": lambda: self.join(actor, ref, options.get("power", ""), request_id),
+            "start": lambda: self.start(actor, ref, request_id),
+            "concede": lambda: self.concede(actor, ref, options.get("power"), request_id),
+            "abandon": lambda: self.abandon(actor, ref, request_id),
+            "status": lambda: self.status(ref),
+            "history": lambda: self.history(ref, int(options.get("last", "20") or 20)),
+        }
+        if sub == "export":
+            return await self._export_reply(ref)
+        if sub in simple:
+            return await simple[sub]()
+        return Reply(
+            False,
+            f"Unknown game command {sub!r}. Use /game new, join, start, status, history, "
+            "export, concede or abandon.",
+            reason="line.unknown_command",
+        )
+
+    # -- changes ------------------------------------------------------------------------------
+    async def create_game(
+        self,
+        actor: Actor,
+        channel_id: str,
+        *,
+        ruleset: str,
+        name: str,
+        options: Mapping[str, Any] | None = None,
+        request_id: str | None = None,
+    ) -> Reply:
+        """Open a game for seats in a channel that has no open game."""
+        try:
+            rules = self.rules.load_ruleset(ruleset)
+            resolved = rules.resolve_options(options or {}) if options else {}
+        except (self.rules.RulesError, KeyError) as err:
+            return Reply(False, _message(err, f"Unknown rule set {ruleset!r}."), reason="game.ruleset")
+        try:
+            async with self.db.write() as session:
+                if request_id and (stored := await repo.get_request(session, request_id)):
+                    return Reply.from_json(stored.reply)
+                if not self.db.is_sqlite:
+                    connection = await session.connection()
+                    await connection.execute(
+                        sql_text("SELECT pg_advisory_xact_lock(hashtext(:c))"), {"c": channel_id}
+                    )
+                open_id = await repo.current_game_id(session, channel_id)
+                if open_id is not None:
+                    existing = await repo.get_game(session, open_id)
+                    if existing is not None and existing.status in ("setup", "active"):
+                        raise Refusal(
+                            f"This channel already has {_label(existing)}; finish it or "
+                            "/game abandon it first.",
+                            "game.channel_busy",
+                        )
+                game = Game(
+                    channel_id=channel_id, name=name, ruleset=rules.id,
+                    options=dict(options or {}), created_by=actor.user_id, version=1,
+                )
+                session.add(game)
+                await session.flush()
+                assert game.id is not None
+                session.add(LogEntry(
+                    game_id=game.id, seq=1, kind="admin", user_id=actor.user_id,
+                    text=f"/game new ruleset:{rules.id} name:{_quote(name)}",
+                    events=[{"type": "game_created", "ruleset": rules.id, "options": resolved}],
+                    request_id=request_id,
+                ))
+                seats = ", ".join(rules.power_name(p) for p in rules.powers)
+                reply = Reply(
+                    True,
+                    f"Created {_label(game)} ({rules.name}). Join with /game join power:<name> "
+                    f"({seats}), then /game start.",
+                    posts=(f"{_mention(actor.user_id)} opened {_label(game)}: {rules.name}.",),
+                    game_id=game.id,
+                )
+                if request_id:
+                    repo.add_request(session, request_id, game.id, reply.to_json())
+            return reply
+        except Refusal as refusal:
+            return Reply(False, refusal.message, reason=refusal.reason)
+        except IntegrityError:
+            return await self._stored_reply(request_id)
+
+    async def join(
+        self, actor: Actor, game: GameRef, power: str, request_id: str | None = None
+    ) -> Reply:
+        """Take the seat of a power; a user may hold several, or all for a hot-seat game."""
+
+        async def action(tx: _Tx) -> Reply:
+            g = tx.game
+            if g.status not in ("setup", "active"):
+                raise Refusal(f"{_label(g)} is over; no seats can be taken.", "game.over")
+            rules = self.rules.load_ruleset(g.ruleset)
+            if not power:
+                raise Refusal("Say which power: /game join power:Germany", "game.no_power")
+            try:
+                pid = rules.find_power(power)
+            except self.rules.RulesError as err:
+                raise Refusal(str(err), err.reason) from None
+            holder = next((s for s in await repo.seats(tx.session, _id(g)) if s.power == pid), None)
+            name = rules.power_name(pid)
+            if holder is not None:
+                whose = "You already play" if holder.user_id == actor.user_id else "Taken:"
+                raise Refusal(f"{whose} {name} ({_mention(holder.user_id)}).", "game.seat_taken")
+            tx.session.add(Seat(game_id=_id(g), power=pid, user_id=actor.user_id))
+            await self._append(
+                tx, kind="admin", actor=actor, power=pid, text=f"/game join power:{pid}",
+                events=[{"type": "seat_taken", "power": pid, "user": actor.user_id}],
+            )
+            return Reply(
+                True, f"You play {name} in {_label(g)}.",
+                posts=(f"{_mention(actor.user_id)} takes {name}.",), game_id=g.id,
+            )
+
+        return await self._mutate(game, request_id, action)
+
+    async def start(self, actor: Actor, game: GameRef, request_id: str | None = None) -> Reply:
+        """Start a game whose seats are all taken: round 1, the first power's purchase."""
+
+        async def action(tx: _Tx) -> Reply:
+            g = tx.game
+            if g.status != "setup":
+                raise Refusal(f"{_label(g)} has already started.", "game.started")
+            rules = self.rules.load_ruleset(g.ruleset)
+            seats = await repo.seats(tx.session, _id(g))
+            if not self._is_referee(actor, g) and all(s.user_id != actor.user_id for s in seats):
+                raise Refusal("Only a seated player or the referee can start the game.",
+                              "game.not_player")
+            taken = {s.power for s in seats}
+            missing = [rules.power_name(p) for p in rules.powers if p not in taken]
+            if missing:
+                raise Refusal(f"Seats still open: {', '.join(missing)}.", "game.seats_open")
+            try:
+                state = self.rules.new_game(rules, g.options)
+            except self.rules.RulesError as err:
+                raise Refusal(str(err), err.reason) from None
+            seq = await self._append(
+                tx, kind="admin", actor=actor, power=None, text="/game start",
+                events=[{"type": "game_started"}], status="active", state=state,
+                snapshot=True,
+            )
+            posts = [f"{_label(g)} starts: round {state.round}."]
+            posts += await self._open_period(tx, seq, state)
+            return self._play_reply(True, f"Started {_label(g)}.", posts, g, seats, state)
+
+        return await self._mutate(game, request_id, action)
+
+    async def submit(
+        self, actor: Actor, game: GameRef, text: str, request_id: str | None = None
+    ) -> Reply:
+        """Apply one engine command line for the power whose input is due."""
+
+        async def action(tx: _Tx) -> Reply:
+            g = tx.game
+            state = await self._require_active(tx)
+            seats = await repo.seats(tx.session, _id(g))
+            due = state.actor
+            rules = state.rules
+            correction = self._check_turn(actor, g, seats, due, rules)
+            try:
+                command = self.rules.parse_command(text, state)
+                canonical = self.rules.format_command(command, state)
+            except self.rules.RulesError as err:
+                raise Refusal(str(err), err.reason) from None
+            chain = await self._chain(tx) if self.dice.auditable else None
+            dice = self.dice.for_command(_id(g), chain)
+            try:
+                outcome = self.rules.apply(state, command, dice)
+            except self.rules.RulesError as err:
+                raise Refusal(str(err), err.reason) from None
+            except DiceExhaustedError as err:
+                raise Refusal(str(err), "dice.exhausted") from None
+            new = outcome.state
+            events = [e.to_json() for e in outcome.events]
+            texts = [e.text for e in outcome.events]
+            if correction:
+                note = {"type": "correction", "by": actor.user_id, "power": due,
+                        "command": canonical}
+                events.insert(0, note)
+                texts.insert(0, f"Referee correction by {_mention(actor.user_id)} for "
+                                f"{rules.power_name(due)}: {canonical}")
+            status, result = ("finished", f"{new.winner} win") if new.winner else ("active", None)
+            seq = await self._append(
+                tx, kind="correction" if correction else "play", actor=actor, power=due,
+                text=canonical, events=events, status=status, result=result, state=new,
+                rolls=dice,
+            )
+            if (new.round, new.turn) != (state.round, state.turn) or new.winner:
+                texts += await self._close_period(tx, seq)
+                if not new.winner:
+                    texts += await self._open_period(tx, seq, new)
+            if result:
+                texts.append(f"{_label(g)} is over: {result}.")
+            message = "\n".join([canonical, *texts])
+            return self._play_reply(True, message, texts, g, seats, new, previous_due=due)
+
+        return await self._mutate(game, request_id, action)
+
+    async def undo(self, actor: Actor, game: GameRef, request_id: str | None = None) -> Reply:
+        """Take back the last step the engine allows (``/undo``), logged like any command."""
+        return await self.submit(actor, game, "/undo", request_id)
+
+    async def concede(
+        self, actor: Actor, game: GameRef, power: str | None = None, request_id: str | None = None
+    ) -> Reply:
+        """A player concedes for their side; the other side wins and the game ends."""
+
+        async def action(tx: _Tx) -> Reply:
+            g = tx.game
+            state = await self._require_active(tx)
+            rules = state.rules
+            seats = await repo.seats(tx.session, _id(g))
+            mine = [s.power for s in seats if s.user_id == actor.user_id]
+            if power:
+                try:
+                    pid = rules.find_power(power)
+                except self.rules.RulesError as err:
+                    raise Refusal(str(err), err.reason) from None
+            elif mine:
+                pid = mine[0]
+            else:
+                raise Refusal(f"You have no seat in {_label(g)}.", "service.not_player")
+            if pid not in mine and not self._is_referee(actor, g):
+                raise Refusal(f"You do not play {rules.power_name(pid)}.", "service.not_your_seat")
+            side = rules.board.side_of(pid)
+            winner = next(rules.board.side_of(p) for p in rules.powers
+                          if rules.board.side_of(p) != side)
+            result = f"{winner} win ({side} conceded)"
+            seq = await self._append(
+                tx, kind="admin", actor=actor, power=pid, text=f"/game concede power:{pid}",
+                events=[{"type": "conceded", "power": pid, "side": side, "by": actor.user_id}],
+                status="finished", result=result,
+            )
+            posts = [f"{rules.power_name(pid)} concedes for the {side}. {_label(g)} is over: "
+                     f"{result}."]
+            posts += await self._close_period(tx, seq)
+            return Reply(True, posts[0], posts=tuple(posts), game_id=g.id)
+
+        return await self._mutate(game, request_id, action)
+
+    async def abandon(self, actor: Actor, game: GameRef, request_id: str | None = None) -> Reply:
+        """The referee ends a game without a result (it stays in the log and can be exported)."""
+
+        async def action(tx: _Tx) -> Reply:
+            g = tx.game
+            if not self._is_referee(actor, g):
+                raise Refusal("Only the referee can abandon a game.", "service.not_referee")
+            if g.status not in ("setup", "active"):
+                raise Refusal(f"{_label(g)} is already over.", "game.over")
+            seq = await self._append(
+                tx, kind="admin", actor=actor, power=None, text="/game abandon",
+                events=[{"type": "abandoned", "by": actor.user_id}],
+                status="abandoned", result="abandoned",
+            )
+            posts = [f"{_label(g)} was abandoned by the referee {_mention(actor.user_id)}."]
+            if g.status == "active":
+                posts += await self._close_period(tx, seq)
+            return Reply(True, posts[0], posts=tuple(posts), game_id=g.id)
+
+        return await self._mutate(game, request_id, action)
+
+    # -- reads --------------------------------------------------------------------------------
+    async def state(self, game: GameRef) -> Any:
+        """The engine state of a started game (``None`` while seats are still open)."""
+        async with self.db.read() as session:
+            g = await self._find(session, game)
+            if g.status == "setup":
+                return None
+            return await self._load_state(session, g)
+
+    async def status(self, game: GameRef) -> Reply:
+        """Who plays what, whose input is due, round and phase."""
+        try:
+            async with self.db.read() as session:
+                g = await self._find(session, game)
+                seats = await repo.seats(session, _id(g))
+                rules = self.rules.load_ruleset(g.ruleset)
+                holders = "; ".join(
+                    f"{rules.power_name(s.power)}: {_mention(s.user_id)}" for s in seats
+                ) or "no seats taken"
+                head = f"{_label(g)}, {rules.name}, {g.status}"
+                if g.result:
+                    head += f": {g.result}"
+                if g.status == "setup":
+                    return Reply(True, f"{head}. Seats: {holders}.", game_id=g.id)
+                state = await self._load_state(session, g)
+                due = rules.power_name(state.actor)
+                message = (f"{head}. Round {state.round}, {rules.power_name(state.turn)}'s turn, "
+                           f"{state.phase}; input due from {due}. Seats: {holders}.")
+                return self._play_reply(True, message, [], g, seats, state, state.actor)
+        except Refusal as refusal:
+            return Reply(False, refusal.message, reason=refusal.reason)
+
+    async def history(self, game: GameRef, last: int = 20) -> Reply:
+        """The last ``last`` log entries, one line each."""
+        try:
+            async with self.db.read() as session:
+                g = await self._find(session, game)
+                entries = await repo.log_entries(session, _id(g), last=max(1, last))
+        except Refusal as refusal:
+            return Reply(False, refusal.message, reason=refusal.reason)
+        lines = [
+            f"{e.seq}. {_mention(e.user_id)}"
+            + (f" ({e.power})" if e.power else "")
+            + (" [correction]" if e.kind == "correction" else "")
+            + f": {e.text}"
+            for e in entries
+        ]
+        return Reply(True, "\n".join(lines), game_id=g.id)
+
+    async def export(self, game: GameRef) -> str:
+        """The game record: headers, then every command with its rolls (see ``record.py``)."""
+        async with self.db.read() as session:
+            g = await self._find(session, game)
+            seats = await repo.seats(session, _id(g))
+            entries = await repo.log_entries(session, _id(g))
+            dice = await repo.dice_log(session, _id(g))
+            start = await repo.first_snapshot(session, _id(g))
+        rules = self.rules.load_ruleset(g.ruleset)
+        state = self.rules.GameState.from_json(start.state, rules) if start else None
+        return write_record(self.rules, state, g, seats, entries, dice)
+
+    async def _export_reply(self, game: GameRef) -> Reply:
+        try:
+            return Reply(True, await self.export(game))
+        except Refusal as refusal:
+            return Reply(False, refusal.message, reason=refusal.reason)
+
+    # -- machinery ------------------------------------------------------------------------------
+    async def _mutate(
+        self, game: GameRef, request_id: str | None, action: Callable[[_Tx], Awaitable[Reply]]
+    ) -> Reply:
+        """Run ``action`` in one write transaction under the game's lock, idempotently."""
+        try:
+            async with self.db.read() as session:
+                game_id = _id(await self._find(session, game))
+        except Refusal as refusal:
+            return Reply(False, refusal.message, reason=refusal.reason)
+        lock = self._locks.setdefault(game_id, asyncio.Lock())
+        async with lock:
+            for _attempt in range(_RETRIES):
+                try:
+                    async with self.db.write() as session:
+                        if request_id and (stored := await repo.get_request(session, request_id)):
+                            return Reply.from_json(stored.reply)
+                        row = await repo.get_game(session, game_id, lock=True)
+                        assert row is not None
+                        tx = _Tx(session, row)
+                        reply = await action(tx)
+                        if request_id:
+                            repo.add_request(session, request_id, game_id, reply.to_json())
+                except Refusal as refusal:
+                    return Reply(False, refusal.message, game_id=game_id, reason=refusal.reason)
+                except repo.ConcurrentWriteError:
+                    self._states.pop(game_id, None)
+                    continue
+                except IntegrityError:
+                    if request_id:
+                        return await self._stored_reply(request_id)
+                    self._states.pop(game_id, None)
+                    continue
+                for step in tx.after:
+                    step()
+                return reply
+        return Reply(False, "The game is busy; please try again.", game_id=game_id,
+                     reason="service.busy")
+
+    async def _stored_reply(self, request_id: str | None) -> Reply:
+        """The reply another writer stored for the same request id."""
+        if request_id:
+            async with self.db.read() as session:
+                stored = await repo.get_request(session, request_id)
+            if stored is not None:
+                return Reply.from_json(stored.reply)
+        return Reply(False, "The request clashed with another one; please try again.",
+                     reason="service.busy")
+
+    async def _find(self, session: AsyncSession, game: GameRef) -> Game:
+        """The game by id or channel, or a refusal that says what was looked for."""
+        if isinstance(game, int):
+            found = await repo.get_game(session, game)
+            if found is None:
+                raise Refusal(f"There is no game #{game}.", "service.unknown_game")
+            return found
+        game_id = await repo.current_game_id(session, game)
+        found = await repo.get_game(session, game_id) if game_id is not None else None
+        if found is None:
+            raise Refusal("There is no game in this channel; open one with /game new.",
+                          "service.unknown_game")
+        return found
+
+    async def _require_active(self, tx: _Tx) -> Any:
+        g = tx.game
+        if g.status == "setup":
+            raise Refusal(f"{_label(g)} has not started; /game start once every power has a "
+                          "seat.", "game.not_started")
+        if g.status != "active":
+            raise Refusal(f"{_label(g)} is over ({g.result}).", "game.over")
+        return await self._load_state(tx.session, g)
+
+    def _is_referee(self, actor: Actor, game: Game) -> bool:
+        return actor.referee or actor.user_id == game.created_by
+
+    def _check_turn(
+        self, actor: Actor, game: Game, seats: Sequence[Seat], due: str, rules: Any
+    ) -> bool:
+        """Allow the holder of the due seat; a referee acting for it makes a correction."""
+        holders = {s.user_id for s in seats if s.power == due}
+        if actor.user_id in holders:
+            return False
+        if self._is_referee(actor, game):
+            return True
+        mine = [rules.power_name(s.power) for s in seats if s.user_id == actor.user_id]
+        if not mine:
+            raise Refusal(f"You have no seat in {_label(game)}.", "service.not_player")
+        raise Refusal(
+            f"It is {rules.power_name(due)}'s move; you play {', '.join(mine)}.",
+            "service.not_your_turn",
+        )
+
+    async def _load_state(self, session: AsyncSession, game: Game) -> Any:
+        """The state after the game's last log entry: cache, else snapshot plus replay."""
+        cached = self._states.get(_id(game))
+        if cached is not None and cached[0] == game.version:
+            return cached[1]
+        snap = await repo.latest_snapshot(session, _id(game), game.version)
+        if snap is None:
+            raise RuntimeError(f"game {game.id} is {game.status} but has no start snapshot")
+        rules = self.rules.load_ruleset(game.ruleset)
+        state = self.rules.GameState.from_json(snap.state, rules)
+        entries = await repo.engine_entries(session, _id(game), after=snap.seq, upto=game.version)
+        if entries:
+            rolls = await repo.rolls_by_entry(session, _id(game), after=snap.seq)
+            steps = [(e.text, [r.dice or [] for r in rolls.get(e.seq, [])]) for e in entries]
+            state = replay(self.rules, state, steps)
+        self._states[_id(game)] = (game.version, state)
+        return state
+
+    async def _append(
+        self,
+        tx: _Tx,
+        *,
+        kind: str,
+        actor: Actor,
+        power: str | None,
+        text: str,
+        events: list[dict[str, Any]],
+        status: str | None = None,
+        result: str | None = None,
+        state: Any = None,
+        rolls: CommandDice | None = None,
+        snapshot: bool = False,
+    ) -> int:
+        """Add the next log entry (with its rolls and maybe a snapshot) and bump the version."""
+        g = tx.game
+        seq = g.version + 1
+        tx.session.add(LogEntry(game_id=_id(g), seq=seq, kind=kind, user_id=actor.user_id,
+                                power=power, text=text, events=events))
+        if rolls is not None:
+            for body in rolls.roll_entries():
+                await self._add_dice(tx, seq, body)
+        if state is not None and (snapshot or seq % self.snapshot_every == 0):
+            tx.session.add(Snapshot(game_id=_id(g), seq=seq, state=state.to_json()))
+        await tx.session.flush()
+        await repo.bump_version(tx.session, g, seq, status=status or g.status,
+                                result=result if result is not None else g.result)
+        if state is not None:
+            tx.after.append(lambda: self._states.__setitem__(_id(g), (seq, state)))
+        if rolls is not None:
+            tx.after.append(lambda: self.dice.committed(rolls))
+        return seq
+
+    async def _add_dice(self, tx: _Tx, entry_seq: int, body: dict[str, Any]) -> None:
+        last = await repo.last_dice(tx.session, _id(tx.game))
+        tx.session.add(DiceLog(
+            game_id=_id(tx.game), pos=(last.pos + 1) if last else 1, entry_seq=entry_seq,
+            type=str(body["type"]), period=body.get("period"), purpose=body.get("purpose"),
+            dice=body.get("dice"), body=body,
+        ))
+        await tx.session.flush()
+
+    async def _chain(self, tx: _Tx) -> Chain | None:
+        """Where the auditable dice continue: the open period and the last roll's hash."""
+        commit = await repo.last_dice(tx.session, _id(tx.game), "commit")
+        if commit is None:
+            return None
+        roll = await repo.last_dice(tx.session, _id(tx.game), "roll")
+        return Chain(
+            period=str(commit.period), commitment=commit.body["commitment"],
+            entropy=commit.body["entropy"],
+            next_seq=int(roll.body["seq"]) + 1 if roll else 1,
+            prev_hash=roll.body["hash"] if roll else GENESIS,
+        )
+
+    async def _open_period(self, tx: _Tx, seq: int, state: Any) -> list[str]:
+        """Commit to the seed of the period (one power's turn) that ``state`` begins."""
+        last = await repo.last_dice(tx.session, _id(tx.game), "commit")
+        number = int(str(last.period).split("-")[0]) + 1 if last else 1
+        period = f"{number}-r{state.round}-{state.turn}"
+        entropy = last.body["entropy"] if last else NO_ENTROPY
+        body = self.dice.open_period(_id(tx.game), period, entropy)
+        if body is None:
+            return []
+        await self._add_dice(tx, seq, body)
+        who = state.rules.power_name(state.turn)
+        return [f"Dice for {who}'s turn (round {state.round}) are committed: "
+                f"sha256 {body['commitment'][:16]}..."]
+
+    async def _close_period(self, tx: _Tx, seq: int) -> list[str]:
+        """Reveal the seed of the period that just ended, if one is open."""
+        commit = await repo.last_dice(tx.session, _id(tx.game), "commit")
+        if commit is None:
+            return []
+        reveal = await repo.last_dice(tx.session, _id(tx.game), "reveal")
+        if reveal is not None and reveal.pos > commit.pos:
+            return []
+        body = self.dice.close_period(_id(tx.game), str(commit.period))
+        if body is None:
+            return []
+        await self._add_dice(tx, seq, body)
+        return [f"Dice seed of period {commit.period} revealed: {body['seed'][:16]}..."]
+
+    def _play_reply(
+        self, ok: bool, message: str, posts: Sequence[str], game: Game,
+        seats: Sequence[Seat], state: Any, previous_due: str | None = None,
+    ) -> Reply:
+        """A reply that also tells the channel, and pings the seat due if it changed."""
+        rules = state.rules
+        pings: tuple[str, ...] = ()
+        posts = list(posts)
+        if not state.winner and game.status == "active" and state.actor != previous_due:
+            due = state.actor
+            pings = tuple(dict.fromkeys(s.user_id for s in seats if s.power == due))
+            posts.append(f"{rules.power_name(due)} to act ({state.phase}).")
+        return Reply(ok, message, posts=tuple(posts), pings=pings, game_id=game.id,
+                     turn=rules.power_name(state.turn), phase=state.phase)
+
+
+def _id(game: Game) -> int:
+    assert game.id is not None
+    return game.id
+
+
+def _label(game: Game) -> str:
+    return f"game #{game.id} ({game.name})"
+
+
+def _mention(user_id: str) -> str:
+    """Discord mentions for snowflakes, ``@name`` for console users."""
+    return f"<@{user_id}>" if user_id.isdigit() else f"@{user_id}"
+
+
+def _quote(value: str) -> str:
+    return f'"{value}"' if " " in value else value
+
+
+def _option_value(value: str) -> Any:
+    """Option text as the engine expects it: booleans and integers are typed."""
+    lowered = value.lower()
+    if lowered in ("true", "on", "yes"):
+        return True
+    if lowered in ("false", "off", "no"):
+        return False
+    return int(value) if value.isdigit() else value
+
+
+def _message(err: Exception, fallback: str) -> str:
+    return str(err) if not isinstance(err, KeyError) else fallback

@@ -1,0 +1,60 @@
+"""Reading the command lines shared by the console, transcripts and Discord.
+
+A line is ``[@user] /word [sub] option:value ...``; values with spaces are quoted
+(``power:"Soviet Union"``). Engine commands go to the engine's parser as they are; only the
+service's own words (``/game ...``) are split into options here.
+"""
+
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass
+
+
+class LineError(ValueError):
+    """A line that cannot be read; the message says what was expected."""
+
+
+@dataclass(frozen=True)
+class Line:
+    """A command line with its optional ``@user`` prefix split off."""
+
+    user: str | None
+    text: str
+
+
+def split_user(raw: str) -> Line:
+    """Separate ``@alice /buy ...`` into ``alice`` and ``/buy ...``."""
+    text = raw.strip()
+    if not text.startswith("@"):
+        return Line(None, text)
+    user, _, rest = text[1:].partition(" ")
+    if not user:
+        raise LineError("expected a user name after '@', as in: @alice /done")
+    return Line(user, rest.strip())
+
+
+def words_and_options(text: str) -> tuple[list[str], dict[str, str]]:
+    """``/game join power:"Soviet Union"`` as ``(["game", "join"], {"power": "Soviet Union"})``."""
+    if not text.startswith("/"):
+        raise LineError(f"commands start with '/', as in /game status ; got {text!r}")
+    try:
+        tokens = shlex.split(text[1:])
+    except ValueError as err:
+        raise LineError(f"cannot read {text!r}: {err}") from None
+    words: list[str] = []
+    options: dict[str, str] = {}
+    for token in tokens:
+        name, colon, value = token.partition(":")
+        if colon and name:
+            key = name.lower()
+            if key in options:
+                raise LineError(f"option {key!r} is given twice in {text!r}")
+            options[key] = value.strip()
+        elif options:
+            raise LineError(f"{token!r} must be written as name:value in {text!r}")
+        else:
+            words.append(token.lower())
+    if not words:
+        raise LineError(f"no command word in {text!r}")
+    return words, options

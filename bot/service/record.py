@@ -1,0 +1,198 @@
+"""The game record: a PGN-like text export of a game, and replay from it.
+
+```
+[Event "sunday"]
+[Date "2026.11.22"]
+[RuleSet "aa1942-2e"]
+[Setup "standard"]
+[Players "soviet_union=@alice; germany=@bob; ..."]
+[Dice "hmac-sha256 commit-reveal"]
+[Result "*"]
+[GameId "1"]
+
+1 soviet_union
+  /buy units:"3 infantry"
+  /battle territory:Ukraine
+    roll Ukraine r1 attacker 3 infantry @1: 1 4 2
+% dice {"type":"roll",...}
+*
+```
+
+Tags come in a fixed order, then any others alphabetically. The movetext is one canonical
+command per line, exactly as the engine formats it, each followed by its ``roll`` lines, so a
+replay needs only the recorded rolls. A ``N power`` line opens each power's turn; ``{ }`` holds
+comments (referee corrections, concessions). Auditable games also carry their dice log as
+``% dice`` lines for the standalone verifier. Positions are never written, only derived.
+Export is canonical (byte-stable); import collects errors with line numbers and keeps the
+prefix up to the first command that does not apply.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.dice.log import dice_log_lines, entry_from_json
+from bot.service.dice import RecordedDice
+from bot.store.models import DiceLog, Game, LogEntry, Seat
+
+TAG_ORDER = ("Event", "Date", "RuleSet", "Setup", "Players", "Dice", "Result")
+_TAG = re.compile(r'^\[(\w+) "((?:[^"\\]|\\.)*)"\]$')
+_TURN = re.compile(r"^\d+ [a-z_]+$")
+_RESULTS = ("*", "Axis", "Allies", "draw")
+
+
+class RecordError(ValueError):
+    """A record line that could not be read or replayed; ``line`` is 1-based."""
+
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(f"line {line}: {message}")
+        self.line = line
+        self.detail = message
+
+
+@dataclass
+class Replayed:
+    """A record read back: its tags, the final state, and any error that stopped it."""
+
+    tags: dict[str, str]
+    state: Any
+    commands: int = 0
+    errors: list[RecordError] = field(default_factory=list)
+
+
+def write_record(
+    engine: Any,
+    start: Any,
+    game: Game,
+    seats: Sequence[Seat],
+    entries: Sequence[LogEntry],
+    dice: Sequence[DiceLog],
+) -> str:
+    """The record of a stored game; ``start`` is its state when it started (None in setup)."""
+    rolls: dict[int, list[DiceLog]] = {}
+    for d in dice:
+        rolls.setdefault(d.entry_seq, []).append(d)
+    auditable = any(d.type == "commit" for d in dice)
+    tags = {
+        "Event": game.name,
+        "Date": game.created_at.strftime("%Y.%m.%d"),
+        "RuleSet": game.ruleset,
+        "Setup": "standard",
+        "Players": "; ".join(f"{s.power}=@{s.user_id}" for s in seats),
+        "Dice": "hmac-sha256 commit-reveal" if auditable else "fixed",
+        "Result": _result_tag(game.result),
+        "GameId": str(game.id),
+    }
+    if game.options:
+        tags["Options"] = json.dumps(game.options, sort_keys=True, separators=(",", ":"))
+    if game.status == "abandoned":
+        tags["Termination"] = "abandoned"
+    out = [_tag_line(name, tags[name]) for name in _ordered(tags)]
+    out.append("")
+    state = start
+    period: tuple[int, str] | None = None
+    for entry in entries:
+        mine = rolls.get(entry.seq, [])
+        if entry.kind in ("play", "correction") and state is not None:
+            if (state.round, state.turn) != period:
+                period = (state.round, state.turn)
+                out.append(f"{state.round} {state.turn}")
+            note = f" {{ correction by @{entry.user_id} }}" if entry.kind == "correction" else ""
+            out.append(f"  {entry.text}{note}")
+            dice_rolls = [r for r in mine if r.type == "roll"]
+            out += [f"    roll {r.purpose}: {' '.join(map(str, r.dice or []))}" for r in dice_rolls]
+            recorded = RecordedDice([r.dice or [] for r in dice_rolls])
+            state = engine.apply(state, engine.parse_command(entry.text, state), recorded).state
+        elif entry.kind == "admin" and entry.seq > 1 and not entry.text.startswith("/game join"):
+            out.append(f"{{ @{entry.user_id}: {entry.text} }}")
+        if auditable:
+            out += dice_log_lines(entry_from_json(r.body) for r in mine)
+    out.append(tags["Result"])
+    return "\n".join(out) + "\n"
+
+
+def replay_record(engine: Any, text: str) -> Replayed:
+    """Rebuild a game from its record; stops at the first command that does not apply."""
+    tags: dict[str, str] = {}
+    lines = text.splitlines()
+    number = 0
+    for number, line in enumerate(lines, start=1):
+        match = _TAG.match(line.strip())
+        if not match:
+            break
+        tags[match.group(1)] = match.group(2).replace('\\"', '"').replace("\\\\", "\\")
+    if "RuleSet" not in tags:
+        raise RecordError(1, 'a record starts with tags such as [RuleSet "aa1942-2e"]')
+    options = json.loads(tags["Options"]) if "Options" in tags else None
+    rules = engine.load_ruleset(tags["RuleSet"])
+    result = Replayed(tags, engine.new_game(rules, options))
+    pending: tuple[int, str, list[list[int]]] | None = None
+
+    def flush() -> bool:
+        nonlocal pending
+        if pending is None:
+            return True
+        where, command, dice = pending
+        pending = None
+        try:
+            recorded = RecordedDice(dice)
+            state = result.state
+            result.state = engine.apply(state, engine.parse_command(command, state), recorded).state
+            recorded.finish()
+        except (engine.RulesError, RuntimeError) as err:
+            result.errors.append(RecordError(where, f"{command}: {err}"))
+            return False
+        result.commands += 1
+        return True
+
+    for offset, raw in enumerate(lines[number - 1 :], start=number):
+        line = re.sub(r"\{[^}]*\}", "", raw).strip()
+        if not line or line.startswith("%") or _TURN.match(line) or line in _RESULTS:
+            continue
+        if line.startswith("roll "):
+            if pending is None:
+                result.errors.append(RecordError(offset, "a roll line before any command"))
+                return result
+            try:
+                pending[2].append(_roll_dice(offset, line))
+            except RecordError as err:
+                result.errors.append(err)
+                return result
+        elif line.startswith("/"):
+            if not flush():
+                return result
+            pending = (offset, line, [])
+        else:
+            result.errors.append(RecordError(offset, f"cannot read {line!r}"))
+            return result
+    flush()
+    return result
+
+
+def _roll_dice(number: int, line: str) -> list[int]:
+    _, _, values = line.rpartition(":")
+    try:
+        dice = [int(v) for v in values.split()]
+    except ValueError:
+        raise RecordError(number, f"roll values must be numbers: {line!r}") from None
+    if not dice or any(not 1 <= d <= 6 for d in dice):
+        raise RecordError(number, f"roll values must be 1 to 6: {line!r}")
+    return dice
+
+
+def _result_tag(result: str | None) -> str:
+    if result is None or result == "abandoned":
+        return "*"
+    return next((r for r in ("Axis", "Allies") if result.startswith(r)), "draw")
+
+
+def _ordered(tags: dict[str, str]) -> list[str]:
+    return [t for t in TAG_ORDER if t in tags] + sorted(t for t in tags if t not in TAG_ORDER)
+
+
+def _tag_line(name: str, value: str) -> str:
+    return f'[{name} "{value.replace(chr(92), chr(92) * 2).replace(chr(34), chr(92) + chr(34))}"]'

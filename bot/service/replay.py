@@ -1,0 +1,25 @@
+"""Rebuilding a game's engine state from commands and their recorded rolls."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from bot.service.dice import RecordedDice
+
+Step = tuple[str, Sequence[Sequence[int]]]
+"""A canonical command line and the dice of each roll it made, in order."""
+
+
+def replay(rules: Any, state: Any, steps: Iterable[Step]) -> Any:
+    """Apply each step to ``state`` with exactly its recorded rolls; returns the final state.
+
+    Raises the engine's ``RulesError`` if a stored command no longer applies, and
+    ``RuntimeError`` if the engine asks for rolls other than those recorded: either means
+    the log and the engine disagree, which must never pass silently.
+    """
+    for text, rolls in steps:
+        dice = RecordedDice(rolls)
+        state = rules.apply(state, rules.parse_command(text, state), dice).state
+        dice.finish()
+    return state

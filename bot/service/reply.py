@@ -1,0 +1,64 @@
+"""What the service hands back to a front end: plain values, no Discord types."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who is asking: a user id (Discord snowflake or a console name) and their role.
+
+    ``referee`` is granted by the front end (a Discord role, a console switch); the creator
+    of a game is its referee as well.
+    """
+
+    user_id: str
+    referee: bool = False
+
+
+@dataclass(frozen=True)
+class Reply:
+    """The answer to one request.
+
+    ``message`` is for the actor (shown privately when ``ok`` is false), ``posts`` go to the
+    game's channel, ``pings`` are the user ids whose input is now due. ``turn`` and ``phase``
+    describe the game after the request (display name of the power to move, phase name).
+    """
+
+    ok: bool
+    message: str
+    posts: tuple[str, ...] = ()
+    pings: tuple[str, ...] = ()
+    game_id: int | None = None
+    turn: str | None = None
+    phase: str | None = None
+    reason: str | None = None
+    """A stable key for a refusal (``service.not_your_turn``, or the engine's reason)."""
+    files: tuple[str, ...] = field(default=())
+    """Names of images the front end should render and attach (``map``)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict, stored with the request id for idempotent retries."""
+        data = asdict(self)
+        for key in ("posts", "pings", "files"):
+            data[key] = list(data[key])
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Reply:
+        """The reply :meth:`to_json` stored."""
+        values = dict(data)
+        for key in ("posts", "pings", "files"):
+            values[key] = tuple(values.get(key, ()))
+        return cls(**values)
+
+
+class Refusal(Exception):
+    """A request the service turns down; nothing it did is stored."""
+
+    def __init__(self, message: str, reason: str) -> None:
+        super().__init__(message)
+        self.message = message
+        self.reason = reason

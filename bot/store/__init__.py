@@ -1,0 +1,20 @@
+"""Persistence for games: SQLModel tables, the async database, migrations and data functions.
+
+The service owns the transaction; the functions here take a session and never commit.
+"""
+
+from bot.store.db import Database, database_url, default_data_dir
+from bot.store.models import DiceLog, Game, LogEntry, Request, Seat, Setting, Snapshot
+
+__all__ = [
+    "Database",
+    "DiceLog",
+    "Game",
+    "LogEntry",
+    "Request",
+    "Seat",
+    "Setting",
+    "Snapshot",
+    "database_url",
+    "default_data_dir",
+]

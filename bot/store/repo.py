@@ -1,0 +1,155 @@
+"""Data functions over a caller-owned session: they read and add rows, and never commit."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import func, update
+from sqlalchemy.orm.attributes import set_committed_value
+from sqlmodel import col, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from bot.store.models import DiceLog, Game, LogEntry, Request, Seat, Snapshot, utcnow
+
+ENGINE_KINDS = ("play", "correction")
+"""Log entry kinds that carry an engine command; replay applies exactly these."""
+
+
+class ConcurrentWriteError(RuntimeError):
+    """Another writer bumped the game's version first; the transaction must be retried."""
+
+
+async def get_game(session: AsyncSession, game_id: int, *, lock: bool = False) -> Game | None:
+    """The game by id; ``lock`` takes the row lock (``FOR UPDATE``) where the database has one."""
+    query = select(Game).where(Game.id == game_id)
+    if lock:
+        query = query.with_for_update()
+    return (await session.exec(query)).first()
+
+
+async def current_game_id(session: AsyncSession, channel_id: str) -> int | None:
+    """The channel's game: the newest one still open, else the newest one at all."""
+    newest_first = select(Game.id).where(Game.channel_id == channel_id).order_by(
+        col(Game.id).desc()
+    )
+    open_id = (
+        await session.exec(newest_first.where(col(Game.status).in_(("setup", "active"))))
+    ).first()
+    if open_id is not None:
+        return open_id
+    return (await session.exec(newest_first)).first()
+
+
+async def find_games(session: AsyncSession, name: str) -> Sequence[Game]:
+    """Games whose name is ``name`` (case-insensitive), newest first."""
+    query = select(Game).where(func.lower(Game.name) == name.lower())
+    return (await session.exec(query.order_by(col(Game.id).desc()))).all()
+
+
+async def seats(session: AsyncSession, game_id: int) -> Sequence[Seat]:
+    """The game's seats in the order they were taken."""
+    query = select(Seat).where(Seat.game_id == game_id).order_by(col(Seat.id))
+    return (await session.exec(query)).all()
+
+
+async def latest_snapshot(session: AsyncSession, game_id: int, upto: int) -> Snapshot | None:
+    """The newest snapshot at or before log entry ``upto``."""
+    query = (
+        select(Snapshot)
+        .where(Snapshot.game_id == game_id, Snapshot.seq <= upto)
+        .order_by(col(Snapshot.seq).desc())
+    )
+    return (await session.exec(query)).first()
+
+
+async def first_snapshot(session: AsyncSession, game_id: int) -> Snapshot | None:
+    """The snapshot taken when the game started: the position its record replays from."""
+    query = select(Snapshot).where(Snapshot.game_id == game_id).order_by(col(Snapshot.seq))
+    return (await session.exec(query)).first()
+
+
+async def engine_entries(
+    session: AsyncSession, game_id: int, after: int = 0, upto: int | None = None
+) -> Sequence[LogEntry]:
+    """Entries carrying an engine command, after ``after``, in order."""
+    query = select(LogEntry).where(
+        LogEntry.game_id == game_id, LogEntry.seq > after, col(LogEntry.kind).in_(ENGINE_KINDS)
+    )
+    if upto is not None:
+        query = query.where(LogEntry.seq <= upto)
+    return (await session.exec(query.order_by(col(LogEntry.seq)))).all()
+
+
+async def log_entries(
+    session: AsyncSession, game_id: int, *, last: int | None = None
+) -> Sequence[LogEntry]:
+    """The whole log in order, or only its ``last`` entries."""
+    query = select(LogEntry).where(LogEntry.game_id == game_id)
+    if last is not None:
+        query = query.order_by(col(LogEntry.seq).desc()).limit(last)
+        return list(reversed((await session.exec(query)).all()))
+    return (await session.exec(query.order_by(col(LogEntry.seq)))).all()
+
+
+async def rolls_by_entry(
+    session: AsyncSession, game_id: int, after: int = 0
+) -> dict[int, list[DiceLog]]:
+    """The roll entries of each log entry after ``after``, in roll order."""
+    query = (
+        select(DiceLog)
+        .where(DiceLog.game_id == game_id, DiceLog.entry_seq > after, DiceLog.type == "roll")
+        .order_by(col(DiceLog.pos))
+    )
+    grouped: dict[int, list[DiceLog]] = defaultdict(list)
+    for row in (await session.exec(query)).all():
+        grouped[row.entry_seq].append(row)
+    return grouped
+
+
+async def dice_log(session: AsyncSession, game_id: int) -> Sequence[DiceLog]:
+    """The game's whole dice log in order."""
+    query = select(DiceLog).where(DiceLog.game_id == game_id).order_by(col(DiceLog.pos))
+    return (await session.exec(query)).all()
+
+
+async def last_dice(session: AsyncSession, game_id: int, type_: str | None = None) -> DiceLog | None:
+    """The newest dice log entry, optionally of one type."""
+    query = select(DiceLog).where(DiceLog.game_id == game_id)
+    if type_ is not None:
+        query = query.where(DiceLog.type == type_)
+    return (await session.exec(query.order_by(col(DiceLog.pos).desc()))).first()
+
+
+async def bump_version(
+    session: AsyncSession, game: Game, new_version: int, *, status: str, result: str | None
+) -> None:
+    """Compare-and-swap the game's version (and set its status); raises if it moved meanwhile.
+
+    The loaded ``game`` is updated in place without being marked dirty, so the ORM never
+    writes the row behind the guard's back.
+    """
+    connection = await session.connection()
+    outcome = await connection.execute(
+        update(Game)
+        .where(col(Game.id) == game.id, col(Game.version) == game.version)
+        .values(version=new_version, status=status, result=result, updated_at=utcnow())
+        .execution_options(synchronize_session=False)
+    )
+    if outcome.rowcount != 1:  # type: ignore[attr-defined]
+        raise ConcurrentWriteError(f"game {game.id} changed under this transaction")
+    for name, value in (("version", new_version), ("status", status), ("result", result)):
+        set_committed_value(game, name, value)
+
+
+async def get_request(session: AsyncSession, request_id: str) -> Request | None:
+    """The stored reply of a request id, if that request was already applied."""
+    return await session.get(Request, request_id)
+
+
+def add_request(
+    session: AsyncSession, request_id: str, game_id: int | None, reply: dict[str, Any]
+) -> None:
+    """Remember the reply to a request id in the current transaction."""
+    session.add(Request(request_id=request_id, game_id=game_id, reply=reply))

@@ -1,0 +1,96 @@
+"""The GameService over a real SQLite file: permissions, refusals, one transaction per command."""
+
+from __future__ import annotations
+
+from sqlalchemy import func
+from sqlmodel import select
+
+from bot.service import GameService
+from bot.store import Database, DiceLog, Game, LogEntry
+from tests.service.conftest import ALICE, BOB, REF, started
+
+
+async def counts(db: Database) -> tuple[int, int, int]:
+    """Log entries, dice log entries and the version of game 1."""
+    async with db.read() as s:
+        entries = (await s.exec(select(func.count()).select_from(LogEntry))).one()
+        dice = (await s.exec(select(func.count()).select_from(DiceLog))).one()
+        game = await s.get(Game, 1)
+        return entries, dice, game.version if game else 0
+
+
+async def test_command_is_stored_with_its_events_and_rolls(service: GameService, db: Database) -> None:
+    """An accepted command adds one log entry, its rolls and one version step together."""
+    await started(service)
+    before = await counts(db)
+    reply = await service.submit(ALICE, "c1", "/battle territory:Ukraine")
+    assert reply.ok, reply.message
+    entries, dice, version = await counts(db)
+    assert (entries, dice, version) == (before[0] + 1, before[1] + 1, before[2] + 1)
+    async with db.read() as s:
+        roll = (await s.exec(select(DiceLog))).one()
+    assert (roll.dice, roll.purpose) == ([3, 4], "Ukraine attacker")
+
+
+async def test_refusals_change_nothing(service: GameService, db: Database) -> None:
+    """Unknown game, non-player, out of turn and unreadable commands store nothing."""
+    await started(service)
+    before = await counts(db)
+    cases = [
+        (await service.submit(ALICE, "nowhere", "/done"), "service.unknown_game"),
+        (await service.submit(ALICE, 99, "/done"), "service.unknown_game"),
+        (await service.submit(BOB, "c1", "/done"), "service.not_your_turn"),
+        (await service.submit(ALICE, "c1", "/fly away"), "notation.unknown"),
+        (await service.submit(ALICE, "c1", '/buy units:"99 infantry"'), "buy.too_expensive"),
+    ]
+    from bot.service import Actor
+
+    cases.append((await service.submit(Actor("carol"), "c1", "/done"), "service.not_player"))
+    for reply, reason in cases:
+        assert not reply.ok and reply.reason == reason, reply
+        assert reply.message
+    assert await counts(db) == before
+
+
+async def test_turn_passes_and_pings_the_next_seat(service: GameService) -> None:
+    """Ending the Soviet turn hands the move to Germany and pings its player."""
+    await started(service)
+    for _ in range(2):
+        assert (await service.submit(ALICE, "c1", "/done")).ok
+    reply = await service.submit(ALICE, "c1", "/done")
+    assert reply.ok and reply.turn == "Germany" and reply.phase == "purchase"
+    assert reply.pings == ("bob",)
+
+
+async def test_referee_correction_is_logged_with_who_made_it(service: GameService, db: Database) -> None:
+    """A referee may act for the seat due; the entry is a correction naming the referee."""
+    await started(service)
+    reply = await service.submit(REF, "c1", '/buy units:"1 infantry"')
+    assert reply.ok, reply.message
+    async with db.read() as s:
+        entry = (await s.exec(select(LogEntry).order_by(LogEntry.seq.desc()))).first()
+    assert entry is not None and entry.kind == "correction" and entry.user_id == "ref"
+    assert entry.events[0] == {"type": "correction", "by": "ref", "power": "soviet_union",
+                               "command": '/buy units:"1 infantry"'}
+
+
+async def test_idempotent_on_request_id(service: GameService, db: Database) -> None:
+    """The same request id twice is applied once and answered twice with the same reply."""
+    await started(service)
+    first = await service.submit(ALICE, "c1", '/buy units:"2 infantry"', request_id="i-1")
+    before = await counts(db)
+    second = await service.submit(ALICE, "c1", '/buy units:"2 infantry"', request_id="i-1")
+    assert first == second and first.ok
+    assert await counts(db) == before
+    state = await service.state("c1")
+    assert state.treasury[0] == 24 - 6
+
+
+async def test_state_is_rebuilt_from_log_and_snapshots(service: GameService, db: Database) -> None:
+    """A fresh service (as after a restart) rebuilds the same state from the database."""
+    await started(service)
+    for line in ['/buy units:"1 infantry"', "/done", "/battle territory:x", "/done", "/done"] * 2:
+        await service.submit(BOB if (await service.state("c1")).turn == "germany" else ALICE,
+                             "c1", line)
+    fresh = GameService(db, service.dice, rules=service.rules, snapshot_every=4)
+    assert await fresh.state("c1") == await service.state("c1")
