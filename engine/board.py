@@ -1,0 +1,249 @@
+"""The game board as data: spaces, adjacency, canals, powers.
+
+Built from the plain dicts that ``maps/<board>/board.toml`` holds; the engine never opens
+files. :meth:`Board.from_dict` validates on load (symmetric adjacency, known names only,
+unique spellings) and raises :class:`BoardDataError` naming the culprit.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import BoardDataError
+from .ids import SIDES, PowerId, SpaceId
+from .names import NameIndex
+
+
+@dataclass(frozen=True, slots=True)
+class Space:
+    """A territory or a sea zone."""
+
+    id: SpaceId
+    name: str
+    is_sea: bool
+    adjacent: frozenset[SpaceId]
+    ipc: int = 0
+    original: PowerId | None = None
+    victory_city: str | None = None
+    island: bool = False
+    neutral: bool = False
+    impassable: bool = False
+    number: int | None = None
+    aliases: tuple[str, ...] = ()
+    closed_by_option: str | None = None
+
+    @property
+    def is_land(self) -> bool:
+        return not self.is_sea
+
+
+@dataclass(frozen=True, slots=True)
+class Power:
+    id: PowerId
+    name: str
+    side: str
+    capital: SpaceId
+    color: str
+    aliases: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Canal:
+    """Two sea zones joined for sea units of the side holding every ``controlled_by`` space."""
+
+    id: str
+    name: str
+    sea_zones: tuple[SpaceId, SpaceId]
+    controlled_by: tuple[SpaceId, ...]
+
+
+_SEA_NUMBER = re.compile(r"^\s*(?:s\.?\s*z\.?|sea\s*zone|sea|zone)?\s*#?\s*(\d{1,3})\s*$", re.I)
+
+
+class Board:
+    """Spaces, adjacency and powers of one board; immutable after construction."""
+
+    def __init__(
+        self,
+        board_id: str,
+        name: str,
+        spaces: Mapping[SpaceId, Space],
+        powers: Sequence[Power],
+        canals: Sequence[Canal],
+    ) -> None:
+        self.id = board_id
+        self.title = name
+        self.spaces: dict[SpaceId, Space] = dict(spaces)
+        self.powers: dict[PowerId, Power] = {p.id: p for p in powers}
+        self.canals: tuple[Canal, ...] = tuple(canals)
+        self.sea_zone_by_number = {s.number: s.id for s in spaces.values() if s.number is not None}
+        self.space_names = NameIndex(
+            "space",
+            {s.id: s.aliases for s in spaces.values()},
+            {s.id: s.name for s in spaces.values()},
+        )
+        self.power_names = NameIndex(
+            "power", {p.id: p.aliases for p in powers}, {p.id: p.name for p in powers}
+        )
+        self._by_name = {s.name: s.id for s in spaces.values()}
+        self._canal_between: dict[frozenset[SpaceId], Canal] = {
+            frozenset(c.sea_zones): c for c in canals
+        }
+
+    # -- lookups ---------------------------------------------------------------
+    def __getitem__(self, space: SpaceId) -> Space:
+        return self.spaces[space]
+
+    def find_space(self, text: str) -> SpaceId:
+        """Resolve what a player typed to a space id (``"sz5"``, ``"W Russia"``)."""
+        number = _SEA_NUMBER.match(text)
+        if number and int(number.group(1)) in self.sea_zone_by_number:
+            return self.sea_zone_by_number[int(number.group(1))]
+        return SpaceId(self.space_names.find(text))
+
+    def find_power(self, text: str) -> PowerId:
+        return PowerId(self.power_names.find(text))
+
+    def space_by_name(self, name: str) -> SpaceId:
+        """Exact display name to id (for state JSON, which is keyed by display names)."""
+        try:
+            return self._by_name[name]
+        except KeyError:
+            raise BoardDataError(f"no space named {name!r} on board {self.id}") from None
+
+    def name(self, space: SpaceId) -> str:
+        return self.spaces[space].name
+
+    def side_of(self, power: PowerId) -> str:
+        return self.powers[power].side
+
+    def allies(self, a: PowerId | None, b: PowerId | None) -> bool:
+        return a is not None and b is not None and self.powers[a].side == self.powers[b].side
+
+    def canal_between(self, a: SpaceId, b: SpaceId) -> Canal | None:
+        return self._canal_between.get(frozenset((a, b)))
+
+    def neighbours(self, space: SpaceId) -> frozenset[SpaceId]:
+        return self.spaces[space].adjacent
+
+    def is_coastal(self, territory: SpaceId) -> bool:
+        return any(self.spaces[n].is_sea for n in self.spaces[territory].adjacent)
+
+    # -- construction ------------------------------------------------------------
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Board:
+        """Build and validate a board from the contents of ``board.toml``."""
+        board_id = str(data.get("id", "?"))
+        spaces: dict[SpaceId, Space] = {}
+
+        def add(space: Space) -> None:
+            if space.id in spaces:
+                raise BoardDataError(f"{board_id}: space id {space.id!r} is defined twice")
+            spaces[space.id] = space
+
+        for t in data.get("territory", []):
+            add(_territory(board_id, t))
+        for z in data.get("sea_zone", []):
+            add(_sea_zone(board_id, z))
+        powers = [_power(board_id, p) for p in data.get("power", [])]
+        canals = [_canal(board_id, c) for c in data.get("canal", [])]
+        board = cls(board_id, str(data.get("name", board_id)), spaces, powers, canals)
+        board.validate()
+        return board
+
+    def validate(self) -> None:
+        """Raise :class:`BoardDataError` on the first inconsistency, naming it."""
+        for space in self.spaces.values():
+            for n in space.adjacent:
+                if n not in self.spaces:
+                    raise BoardDataError(f"{self.id}: {space.id} lists unknown neighbour {n!r}")
+                if space.id not in self.spaces[n].adjacent:
+                    raise BoardDataError(
+                        f"{self.id}: one-way adjacency {space.id} -> {n} ({n} does not list {space.id})"
+                    )
+                if n == space.id:
+                    raise BoardDataError(f"{self.id}: {space.id} is adjacent to itself")
+            if space.original is not None and space.original not in self.powers:
+                raise BoardDataError(f"{self.id}: {space.id} has unknown original owner {space.original!r}")
+        for power in self.powers.values():
+            if power.side not in SIDES:
+                raise BoardDataError(f"{self.id}: power {power.id} has side {power.side!r}, not one of {SIDES}")
+            if power.capital not in self.spaces:
+                raise BoardDataError(f"{self.id}: power {power.id} has unknown capital {power.capital!r}")
+        for canal in self.canals:
+            a, b = canal.sea_zones
+            for z in (a, b):
+                if z not in self.spaces or not self.spaces[z].is_sea:
+                    raise BoardDataError(f"{self.id}: canal {canal.id} joins {z!r}, which is not a sea zone")
+            if b not in self.spaces[a].adjacent:
+                raise BoardDataError(f"{self.id}: canal {canal.id} joins {a} and {b}, which are not adjacent")
+            for t in canal.controlled_by:
+                if t not in self.spaces or self.spaces[t].is_sea:
+                    raise BoardDataError(f"{self.id}: canal {canal.id} is controlled by unknown territory {t!r}")
+        clashes = self.space_names.collisions()
+        if clashes:
+            key, ids = sorted(clashes.items())[0]
+            raise BoardDataError(f"{self.id}: the spelling {key!r} names several spaces: {sorted(ids)}")
+
+
+def _require(board_id: str, what: str, data: Mapping[str, Any], key: str) -> Any:
+    if key not in data:
+        raise BoardDataError(f"{board_id}: {what} {data.get('id', data)!r} is missing {key!r}")
+    return data[key]
+
+
+def _territory(board_id: str, t: Mapping[str, Any]) -> Space:
+    ident = _require(board_id, "territory", t, "id")
+    return Space(
+        id=SpaceId(ident),
+        name=_require(board_id, "territory", t, "name"),
+        is_sea=False,
+        adjacent=frozenset(SpaceId(a) for a in t.get("adjacent", [])),
+        ipc=int(t.get("ipc", 0)),
+        original=PowerId(t["original"]) if t.get("original") else None,
+        victory_city=t.get("victory_city"),
+        island=bool(t.get("island", False)),
+        neutral=bool(t.get("neutral", False)),
+        impassable=bool(t.get("impassable", False)),
+        aliases=tuple(t.get("aliases", ())),
+    )
+
+
+def _sea_zone(board_id: str, z: Mapping[str, Any]) -> Space:
+    ident = _require(board_id, "sea zone", z, "id")
+    number = int(_require(board_id, "sea zone", z, "number"))
+    return Space(
+        id=SpaceId(ident),
+        name=z.get("name", f"Sea Zone {number}"),
+        is_sea=True,
+        adjacent=frozenset(SpaceId(a) for a in z.get("adjacent", [])),
+        number=number,
+        aliases=(f"SZ {number}", f"SZ{number:02d}", *z.get("aliases", ())),
+        closed_by_option=z.get("closed_by_option"),
+    )
+
+
+def _power(board_id: str, p: Mapping[str, Any]) -> Power:
+    return Power(
+        id=PowerId(_require(board_id, "power", p, "id")),
+        name=_require(board_id, "power", p, "name"),
+        side=_require(board_id, "power", p, "side"),
+        capital=SpaceId(_require(board_id, "power", p, "capital")),
+        color=p.get("color", "#888888"),
+        aliases=tuple(p.get("aliases", ())),
+    )
+
+
+def _canal(board_id: str, c: Mapping[str, Any]) -> Canal:
+    zones = _require(board_id, "canal", c, "sea_zones")
+    if len(zones) != 2:
+        raise BoardDataError(f"{board_id}: canal {c.get('id')!r} must join exactly two sea zones")
+    return Canal(
+        id=_require(board_id, "canal", c, "id"),
+        name=c.get("name", c["id"]),
+        sea_zones=(SpaceId(zones[0]), SpaceId(zones[1])),
+        controlled_by=tuple(SpaceId(t) for t in _require(board_id, "canal", c, "controlled_by")),
+    )

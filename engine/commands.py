@@ -1,0 +1,131 @@
+"""Typed commands: what a player asks the referee to do.
+
+Each command is a small frozen value with one canonical text form, the same words as
+the Discord slash commands (``engine.notation``). Space and power fields hold ids;
+``units`` holds ``(kind, count)`` pairs in the rule system's unit-table order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .ids import PowerId, SpaceId, UnitKind
+
+UnitCounts = tuple[tuple[UnitKind, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """Base class of every command."""
+
+    name = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Buy(Command):
+    """Phase 1: order units into the mobilization zone (000, Phase 1: Purchase Units)."""
+
+    units: UnitCounts
+    name = "buy"
+
+
+@dataclass(frozen=True, slots=True)
+class Repair(Command):
+    """Phase 1: remove industrial complex damage at 1 IPC a point."""
+
+    territory: SpaceId
+    points: int
+    name = "repair"
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Command):
+    """Phases 2 and 4: move a group of units from one space to another."""
+
+    units: UnitCounts
+    origin: SpaceId
+    destination: SpaceId
+    path: tuple[SpaceId, ...] | None = None
+    """Every space from ``origin`` to ``destination`` inclusive, if the player gave one."""
+    mission: str | None = None
+    """``raid`` (strategic bombing), ``escort``, ``bombard``, ``ignore`` (pass enemy subs
+    and transports by) or ``attack``; None lets the engine infer it."""
+    name = "move"
+
+
+@dataclass(frozen=True, slots=True)
+class Place(Command):
+    """Phase 5: mobilize bought units into a territory (or, for ships, a sea zone)."""
+
+    units: UnitCounts
+    territory: SpaceId
+    name = "place"
+
+
+@dataclass(frozen=True, slots=True)
+class Done(Command):
+    """End the current phase (or, in Conduct Combat, the phase once all battles are over)."""
+
+    name = "done"
+
+
+@dataclass(frozen=True, slots=True)
+class Undo(Command):
+    """Take back the last command of this phase, while no die has been rolled for it."""
+
+    name = "undo"
+
+
+@dataclass(frozen=True, slots=True)
+class Battle(Command):
+    """Phase 3: fight the battle in ``territory`` until it ends or a choice is due."""
+
+    territory: SpaceId
+    name = "battle"
+
+
+@dataclass(frozen=True, slots=True)
+class Casualties(Command):
+    """Choose which units take the hits now due."""
+
+    units: UnitCounts
+    name = "casualties"
+
+
+@dataclass(frozen=True, slots=True)
+class Retreat(Command):
+    """The attacker retreats from the current battle to ``to``."""
+
+    to: SpaceId
+    name = "retreat"
+
+
+@dataclass(frozen=True, slots=True)
+class Press(Command):
+    """The attacker fights on (another round)."""
+
+    name = "press"
+
+
+@dataclass(frozen=True, slots=True)
+class Submerge(Command):
+    """Submarines leave the battle instead of making a surprise strike."""
+
+    units: UnitCounts
+    name = "submerge"
+
+
+@dataclass(frozen=True, slots=True)
+class Orders(Command):
+    """Set (or, with no options, show) a power's standing orders for battle choices."""
+
+    power: PowerId | None = None
+    loss: tuple[UnitKind, ...] | None = None
+    retreat_below: int | None = None
+    retreat_odds: int | None = None
+    """Retreat when the estimated chance of winning falls below this percentage."""
+    submerge: str | None = None
+    """``always``, ``never`` or ``when_outnumbered``."""
+    decide: str | None = None
+    """``orders`` (standing orders decide) or ``self`` (ask me in person)."""
+    name = "orders"

@@ -1,0 +1,123 @@
+"""Control of territory: capture, liberation, capitals, income and victory cities.
+
+000, Phase 3, Step 7 (Conclude Combat), "Liberating a Territory", "Capturing and
+Liberating Capitals", "Capturing a Victory City", Phase 6 (Collect Income).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .events import Event, event
+from .ids import PowerId, SpaceId
+from .state import GameState
+
+
+def income(state: GameState, power: PowerId) -> int:
+    """National production level: the IPC values of the territories the power controls."""
+    board = state.board
+    return sum(board.spaces[s].ipc for s, p in state.owners.items() if p == power)
+
+
+def holds_capital(state: GameState, power: PowerId) -> bool:
+    """True while the power controls its own capital."""
+    return state.owners.get(state.board.powers[power].capital) == power
+
+
+def victory_cities(state: GameState, side: str) -> list[SpaceId]:
+    board = state.board
+    return sorted(
+        s
+        for s, space in board.spaces.items()
+        if space.victory_city and state.owners.get(s) is not None and board.side_of(state.owners[s]) == side  # type: ignore[arg-type]
+    )
+
+
+def capture(state: GameState, territory: SpaceId, captor: PowerId) -> tuple[GameState, list[Event]]:
+    """Hand ``territory`` to ``captor``'s side after a successful attack or a blitz.
+
+    A territory first owned by an ally goes back to that ally if the ally holds its capital
+    ("Liberating a Territory"; the check at the end of the turn is made when the turn ends,
+    see :func:`settle_liberations`). Taking an enemy capital takes the victim's treasury
+    when the rule system plunders. Enemy AAA found alone is removed; industrial complexes
+    change sides with their damage.
+    """
+    board = state.board
+    space = board.spaces[territory]
+    previous = state.owners.get(territory)
+    new_owner = captor
+    original = space.original
+    events: list[Event] = []
+    if original is not None and original != captor and board.allies(original, captor):
+        if holds_capital(state, original) or territory == board.powers[original].capital:
+            new_owner = original
+    owners = dict(state.owners)
+    owners[territory] = new_owner
+    treasury = dict(state.treasury)
+    name = board.name(territory)
+    if new_owner == captor:
+        events.append(event("capture", f"{state.rules.power_name(captor)} captures {name}.",
+                            space=name, power=state.rules.power_name(captor),
+                            previous=_name(state, previous)))
+    else:
+        events.append(event("liberate", f"{state.rules.power_name(captor)} liberates {name} for "
+                            f"{state.rules.power_name(new_owner)}.", space=name,
+                            power=state.rules.power_name(new_owner), liberator=state.rules.power_name(captor)))
+    victim_capital_of = [p for p in board.powers.values() if p.capital == territory]
+    for victim in victim_capital_of:
+        if previous == victim.id and not board.allies(victim.id, captor):
+            if state.rules.switch("capital_plunder") and treasury.get(victim.id, 0) > 0:
+                taken = treasury[victim.id]
+                treasury[victim.id] = 0
+                treasury[captor] = treasury.get(captor, 0) + taken
+                events.append(event("plunder", f"{state.rules.power_name(captor)} takes "
+                                    f"{state.rules.power_name(victim.id)}'s {taken} IPCs.",
+                                    power=state.rules.power_name(captor),
+                                    victim=state.rules.power_name(victim.id), ipcs=taken))
+        if new_owner == victim.id:
+            owners = _restore_liberated_capital(state, owners, victim.id)
+    removed = [u.id for u in state.units_at(territory)
+               if not board.allies(u.owner, captor) and state.rules.spec(u.kind).destroyed_when_alone]
+    changed = [replace(u, owner=new_owner) for u in state.units_at(territory)
+               if state.rules.spec(u.kind).structure and u.owner != new_owner]
+    if removed:
+        events.append(event("destroyed", f"{len(removed)} enemy antiaircraft artillery in {name} removed.",
+                            space=name, count=len(removed)))
+    state = state.with_units(changed, removed, owners=owners, treasury=treasury)
+    return state, events
+
+
+def _restore_liberated_capital(state: GameState, owners: dict[SpaceId, PowerId | None], power: PowerId) -> dict[SpaceId, PowerId | None]:
+    """A liberated capital brings back the power's original territories held by friends."""
+    board = state.board
+    for sid, space in board.spaces.items():
+        holder = owners.get(sid)
+        if space.original == power and holder is not None and holder != power and board.allies(holder, power):
+            owners[sid] = power
+    return owners
+
+
+def settle_liberations(state: GameState) -> GameState:
+    """End of turn: territories liberated for an ally whose capital is in enemy hands stay
+    with the liberator ("If the capital of the original controller ... is in enemy hands
+    at the end of the turn ..., you capture the territory instead")."""
+    board = state.board
+    owners = dict(state.owners)
+    changed = False
+    for sid in board.spaces:
+        holder = owners.get(sid)
+        original = board.spaces[sid].original
+        if (holder is not None and holder != state.turn and holder == original
+                and state.captured_this_turn(sid) and board.allies(holder, state.turn)
+                and not holds_capital(state, holder)):
+            owners[sid] = state.turn
+            changed = True
+    if not changed:
+        return state
+    units = [replace(u, owner=owners[u.space]) for u in state.units.values()
+             if state.rules.spec(u.kind).structure and owners.get(u.space) not in (None, u.owner)]
+    return state.with_units(units, owners=owners)
+
+
+def _name(state: GameState, power: PowerId | None) -> str | None:
+    return None if power is None else state.rules.power_name(power)

@@ -1,0 +1,206 @@
+"""Phase 5, Mobilize New Units: place what was bought at eligible industrial complexes.
+
+000, "Phase 5: Mobilize New Units": only industrial complexes the power has controlled
+since the start of its turn (never one captured or bought this turn, never a friendly
+power's); per complex at most the territory's IPC value minus damage, counting units
+placed in adjacent sea zones; land units and bombers in the territory, sea units in
+adjacent sea zones (even hostile), fighters in the territory or on the power's own new or
+existing carrier next to it; new industrial complexes in a territory held since the
+start of the turn with an income value of at least 1, one per territory. Units that
+cannot be placed for lack of capacity go back to the box and are refunded.
+"""
+
+from __future__ import annotations
+
+from .commands import Place
+from .dice import Dice
+from .errors import IllegalCommandError
+from .events import Event, event
+from .ids import PowerId, SpaceId, UnitKind
+from .notation import format_units, unit_word
+from .state import PLACED, GameState, Unit
+
+FACTORY = UnitKind("industrial_complex")
+
+
+def eligible_factories(state: GameState, power: PowerId) -> list[SpaceId]:
+    """Territories whose complex the power may use this turn."""
+    out = []
+    for sid, owner in state.owners.items():
+        if owner != power or state.turn_start_owners.get(sid) != power:
+            continue
+        if any(u.kind == FACTORY and not u.has(PLACED) for u in state.units_at(sid)):
+            out.append(sid)
+    return sorted(out)
+
+
+def remaining_capacity(state: GameState, factory: SpaceId) -> int:
+    limit = state.board.spaces[factory].ipc - state.ic_damage.get(factory, 0)
+    used = sum(1 for u in state.units.values() if u.has(PLACED) and u.target == factory and u.kind != FACTORY)
+    return max(0, limit - used)
+
+
+def place(state: GameState, cmd: Place, dice: Dice) -> tuple[GameState, list[Event]]:
+    power = state.turn
+    rules = state.rules
+    where = state.board.spaces[cmd.territory]
+    for kind, n in cmd.units:
+        if state.purchased.get(kind, 0) < n:
+            raise IllegalCommandError(
+                f"{rules.power_name(power)} has {state.purchased.get(kind, 0)} {unit_word(kind, 2)} "
+                f"waiting to be placed, not {n}.", reason="place.not_bought")
+    kinds = dict(cmd.units)
+    if FACTORY in kinds:
+        if len(kinds) > 1 or kinds[FACTORY] > 1:
+            raise IllegalCommandError("Place an industrial complex on its own, one per territory.",
+                                      reason="place.factory_alone")
+        return _place_factory(state, cmd.territory)
+    factories = eligible_factories(state, power)
+    if where.is_sea:
+        sources = [f for f in factories if cmd.territory in state.board.neighbours(f)]
+        for kind in kinds:
+            spec = rules.spec(kind)
+            if not (spec.is_sea or spec.carrier_based):
+                raise IllegalCommandError(f"{unit_word(kind, 2).capitalize()} cannot be placed at sea; "
+                                          "land units never enter play on transports.", reason="place.not_at_sea")
+        if not sources:
+            raise IllegalCommandError(f"{where.name} is not next to an industrial complex "
+                                      f"{rules.power_name(power)} has held since the start of its turn.",
+                                      reason="place.no_factory")
+    else:
+        for kind in kinds:
+            if rules.spec(kind).is_sea:
+                raise IllegalCommandError(f"{unit_word(kind, 2).capitalize()} are placed in a sea zone next to "
+                                          "the industrial complex, not on land.", reason="place.ship_on_land")
+        if cmd.territory not in factories:
+            raise IllegalCommandError(_why_not_factory(state, cmd.territory, power), reason="place.no_factory")
+        sources = [cmd.territory]
+    total = sum(kinds.values())
+    free = {f: remaining_capacity(state, f) for f in sources}
+    if total > sum(free.values()):
+        spots = ", ".join(f"{state.board.name(f)} {c}" for f, c in free.items())
+        raise IllegalCommandError(f"Only {sum(free.values())} more units can be mobilized there this turn "
+                                  f"(capacity left: {spots}); you asked for {total}.", reason="place.capacity")
+    new_units = _build(state, cmd, free)
+    purchased = dict(state.purchased)
+    for kind, n in cmd.units:
+        purchased[kind] -= n
+        if not purchased[kind]:
+            del purchased[kind]
+    name = rules.power_name(power)
+    return state.with_units(new_units, purchased=purchased), [
+        event("place", f"{name} mobilizes {format_units(cmd.units)} in {where.name}.",
+              power=name, units=dict(cmd.units), space=where.name)
+    ]
+
+
+def _build(state: GameState, cmd: Place, free: dict[SpaceId, int]) -> list[Unit]:
+    """New units, each charged to a factory; fighters at sea go aboard own carriers."""
+    power = state.turn
+    rules = state.rules
+    next_id = state.next_id
+    units: list[Unit] = []
+    order = sorted(cmd.units, key=lambda kv: rules.spec(kv[0]).carrier_based)  # carriers before fighters
+    for kind, n in order:
+        for _ in range(n):
+            factory = max(free, key=lambda f: (free[f], f))
+            free[factory] -= 1
+            aboard = None
+            if state.board.spaces[cmd.territory].is_sea and rules.spec(kind).carrier_based:
+                aboard = _carrier_with_room(state, units, cmd.territory)
+                if aboard is None:
+                    raise IllegalCommandError(
+                        f"No carrier of {rules.power_name(power)} in {state.board.name(cmd.territory)} has room for "
+                        "a new fighter (never on a friendly power's carrier).", reason="place.no_carrier_room")
+            units.append(Unit(next_id, kind, power, cmd.territory, flags=frozenset({PLACED}),
+                              target=factory, aboard=aboard))
+            next_id += 1
+    return units
+
+
+def _carrier_with_room(state: GameState, new: list[Unit], zone: SpaceId) -> int | None:
+    power = state.turn
+    present = [u for u in state.units_at(zone) if u.owner == power] + new
+    for carrier in present:
+        capacity = state.rules.spec(carrier.kind).carrier_capacity
+        if capacity and sum(1 for u in [*state.units_at(zone), *new] if u.aboard == carrier.id) < capacity:
+            return carrier.id
+    return None
+
+
+def _place_factory(state: GameState, territory: SpaceId) -> tuple[GameState, list[Event]]:
+    power = state.turn
+    space = state.board.spaces[territory]
+    name = state.rules.power_name(power)
+    if space.is_sea:
+        raise IllegalCommandError("Industrial complexes are placed on land.", reason="place.factory_at_sea")
+    if state.owners.get(territory) != power or state.turn_start_owners.get(territory) != power:
+        raise IllegalCommandError(f"{name} has not controlled {space.name} since the start of its turn.",
+                                  reason="place.not_held_since_start")
+    if space.ipc < 1:
+        raise IllegalCommandError(f"{space.name} has no income value; an industrial complex needs at least 1.",
+                                  reason="place.no_income")
+    if any(u.kind == FACTORY for u in state.units_at(territory)):
+        raise IllegalCommandError(f"{space.name} already has an industrial complex.", reason="place.one_factory")
+    unit = Unit(state.next_id, FACTORY, power, territory, flags=frozenset({PLACED}))
+    purchased = dict(state.purchased)
+    purchased[FACTORY] -= 1
+    if not purchased[FACTORY]:
+        del purchased[FACTORY]
+    return state.with_units([unit], purchased=purchased), [
+        event("place", f"{name} builds an industrial complex in {space.name}.", power=name,
+              units={FACTORY: 1}, space=space.name)
+    ]
+
+
+def _why_not_factory(state: GameState, territory: SpaceId, power: PowerId) -> str:
+    space = state.board.spaces[territory]
+    name = state.rules.power_name(power)
+    if state.owners.get(territory) != power:
+        return f"{name} does not control {space.name}."
+    if state.turn_start_owners.get(territory) != power:
+        return f"{space.name} was captured this turn; its industrial complex can be used from next turn."
+    if not any(u.kind == FACTORY for u in state.units_at(territory)):
+        return f"{space.name} has no industrial complex."
+    return f"The industrial complex in {space.name} was built this turn; it produces from next turn."
+
+
+def placeable_somewhere(state: GameState, kind: UnitKind) -> bool:
+    """Could one more unit of ``kind`` still be mobilized this turn?"""
+    power = state.turn
+    rules = state.rules
+    if kind == FACTORY:
+        return any(
+            state.owners.get(s) == power and state.turn_start_owners.get(s) == power and sp.ipc >= 1
+            and not any(u.kind == FACTORY for u in state.units_at(s))
+            for s, sp in state.board.spaces.items() if sp.is_land
+        )
+    spec = rules.spec(kind)
+    for f in eligible_factories(state, power):
+        if remaining_capacity(state, f) <= 0:
+            continue
+        if not spec.is_sea:
+            return True
+        if any(state.board.spaces[n].is_sea for n in state.board.neighbours(f)):
+            return True
+    return False
+
+
+def end_mobilize(state: GameState) -> tuple[GameState, list[Event]]:
+    """Refuse to end while bought units could still be placed; refund the rest."""
+    waiting = {k: n for k, n in state.purchased.items() if n}
+    if not waiting:
+        return state, []
+    placeable = [k for k in waiting if placeable_somewhere(state, k)]
+    if placeable:
+        raise IllegalCommandError(
+            f"Place your units first: {format_units({k: waiting[k] for k in placeable})} can still be mobilized "
+            "(units are returned and refunded only when no capacity is left).", reason="mobilize.units_left")
+    refund = sum(state.rules.spec(k).cost * n for k, n in waiting.items())
+    treasury = dict(state.treasury)
+    treasury[state.turn] = treasury.get(state.turn, 0) + refund
+    name = state.rules.power_name(state.turn)
+    return state.evolve(purchased={}, treasury=treasury), [
+        event("refund", f"{name} cannot mobilize {format_units(waiting)}: returned, {refund} IPCs refunded.",
+              power=name, units=dict(waiting), ipcs=refund)
+    ]

@@ -1,0 +1,82 @@
+"""What the player to move can do now: the options behind autocomplete.
+
+``legal_commands(state)`` lists, for the power whose input is due, the commands that
+make sense in this phase and their argument choices (units that can be bought, unit
+groups that can move and where, what can be placed where). It is computed from the
+same rules that judge commands, never a separate model.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .commands import UnitCounts
+from .ids import SpaceId, UnitKind
+from .mobilize import FACTORY, eligible_factories, remaining_capacity
+from .state import GameState
+
+
+@dataclass(frozen=True, slots=True)
+class MoveGroup:
+    """Units of one space that can still move, and where the whole group could go."""
+
+    origin: SpaceId
+    units: UnitCounts
+    destinations: tuple[SpaceId, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LegalCommands:
+    power: str
+    phase: str
+    commands: tuple[str, ...]
+    """Command words usable now (``buy``, ``move``, ``done``...)."""
+    buyable: tuple[UnitKind, ...] = ()
+    """Unit types the treasury can pay for."""
+    moves: tuple[MoveGroup, ...] = ()
+    placements: dict[SpaceId, int] = field(default_factory=dict)
+    """Where bought units can go: factory territory -> units it can still take."""
+
+
+def legal_commands(state: GameState) -> LegalCommands:
+    power = state.actor
+    phase = state.phase
+    always = ("orders",)
+    if state.is_over:
+        return LegalCommands(power, phase, always)
+    if state.combat is not None and state.combat.chooser() is not None:
+        return LegalCommands(power, phase, ("casualties", "retreat", "press", "submerge", *always))
+    if phase == "purchase":
+        have = state.treasury.get(state.turn, 0)
+        buyable = tuple(k for k, s in state.rules.units.items() if s.cost <= have)
+        return LegalCommands(power, phase, ("buy", "repair", "done", "undo", *always), buyable=buyable)
+    if phase in ("combat_move", "noncombat_move"):
+        return LegalCommands(power, phase, ("move", "done", "undo", *always), moves=tuple(move_groups(state)))
+    if phase == "conduct_combat":
+        return LegalCommands(power, phase, ("battle", "done", *always))
+    if phase == "mobilize":
+        spots = {f: remaining_capacity(state, f) for f in eligible_factories(state, state.turn)}
+        if state.purchased.get(FACTORY):
+            spots.update({s: 0 for s, sp in state.board.spaces.items() if sp.is_land and sp.ipc >= 1
+                          and state.owners.get(s) == state.turn and state.turn_start_owners.get(s) == state.turn
+                          and not any(u.kind == FACTORY for u in state.units_at(s))})
+        return LegalCommands(power, phase, ("place", "done", "undo", *always), placements=spots)
+    return LegalCommands(power, phase, ("done", *always))
+
+
+def move_groups(state: GameState) -> list[MoveGroup]:
+    """Each space's movable units of the power to move, as one group per unit type."""
+    from .movement import reachable
+
+    out: list[MoveGroup] = []
+    spaces = sorted({u.space for u in state.units_of(state.turn)})
+    for space in spaces:
+        kinds = sorted({u.kind for u in state.units_at(space) if u.owner == state.turn
+                        and not state.rules.spec(u.kind).structure})
+        for kind in kinds:
+            group: UnitCounts = ((kind, 1),)
+            destinations = tuple(reachable(state, space, group))
+            if destinations:
+                count = sum(1 for u in state.units_at(space) if u.owner == state.turn and u.kind == kind)
+                out.append(MoveGroup(space, ((kind, count),), destinations))
+    return out

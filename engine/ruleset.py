@@ -1,0 +1,197 @@
+"""A rule system: its board, unit table, phase order, switches, options and setup.
+
+One :class:`RuleSet` value per system (``aa1942-2e``; later ``revised-lhtr``, ``aarhe``,
+``classic-3e``), built from the plain dicts under ``maps/<system>/`` by
+:meth:`RuleSet.from_data`. Rules read switches (``rules.switch("capital_plunder")``)
+rather than testing the system's name, so systems differ by data, not by forks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .board import Board
+from .errors import BoardDataError, NotationError
+from .ids import PowerId, SpaceId, UnitKind
+from .names import NameIndex
+from .units import UnitSpec, unit_spec_from_dict
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    space: SpaceId
+    power: PowerId
+    units: Mapping[UnitKind, int]
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """A game option the rulebook calls optional, set when a game is created."""
+
+    name: str
+    description: str
+    default: Any
+    choices: tuple[Any, ...] = ()
+
+
+class RuleSet:
+    """Data and switches of one rule system."""
+
+    def __init__(
+        self,
+        *,
+        ruleset_id: str,
+        name: str,
+        aliases: tuple[str, ...],
+        board: Board,
+        units: Mapping[UnitKind, UnitSpec],
+        phases: tuple[str, ...],
+        switches: Mapping[str, Any],
+        victory: Mapping[str, Any],
+        options: Mapping[str, OptionSpec],
+        turn_order: tuple[PowerId, ...],
+        treasury: Mapping[PowerId, int],
+        placements: tuple[Placement, ...],
+    ) -> None:
+        self.id = ruleset_id
+        self.name = name
+        self.aliases = aliases
+        self.board = board
+        self.units = dict(units)
+        self.phases = phases
+        self.switches = dict(switches)
+        self.victory = dict(victory)
+        self.options = dict(options)
+        self.turn_order = turn_order
+        self.treasury = dict(treasury)
+        self.placements = placements
+        self.unit_names = NameIndex(
+            "unit type",
+            {k: (s.name, s.plural, *s.aliases) for k, s in units.items()},
+            {k: k.replace("_", " ") for k in units},
+        )
+
+    def __repr__(self) -> str:
+        return f"RuleSet({self.id!r})"
+
+    # -- lookups ---------------------------------------------------------------------
+    @property
+    def powers(self) -> tuple[PowerId, ...]:
+        return self.turn_order
+
+    def power_name(self, power: PowerId) -> str:
+        return self.board.powers[power].name
+
+    def find_power(self, text: str) -> PowerId:
+        return self.board.find_power(text)
+
+    def find_unit(self, text: str) -> UnitKind:
+        """Resolve a unit word (``"inf"``, ``"tanks"``, ``"AA gun"``) to its kind."""
+        return UnitKind(self.unit_names.find(text))
+
+    def spec(self, kind: str) -> UnitSpec:
+        return self.units[UnitKind(kind)]
+
+    def switch(self, name: str) -> Any:
+        return self.switches[name]
+
+    def option_defaults(self) -> dict[str, Any]:
+        return {name: o.default for name, o in self.options.items()}
+
+    def resolve_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Defaults overridden by ``given``; unknown options and values are refused."""
+        out = self.option_defaults()
+        for name, value in (given or {}).items():
+            if name not in self.options:
+                raise NotationError(
+                    f'{self.name} has no option "{name}". Options: {", ".join(sorted(self.options))}.',
+                    reason="options.unknown",
+                )
+            spec = self.options[name]
+            if spec.choices and value not in spec.choices:
+                raise NotationError(
+                    f'Option "{name}" takes one of {", ".join(map(str, spec.choices))}, not "{value}".',
+                    reason="options.bad_value",
+                )
+            if not spec.choices and isinstance(spec.default, bool) and not isinstance(value, bool):
+                raise NotationError(f'Option "{name}" is on or off (true/false).', reason="options.bad_value")
+            out[name] = value
+        return out
+
+    # -- construction ---------------------------------------------------------------------
+    @classmethod
+    def from_data(
+        cls,
+        *,
+        ruleset: Mapping[str, Any],
+        units: Mapping[str, Any],
+        board: Mapping[str, Any],
+        setup: Mapping[str, Any],
+    ) -> RuleSet:
+        """Build a rule system from the dicts of ``ruleset.toml``, ``units.toml``,
+        ``board.toml`` and ``setup.toml``, validating the setup against the board."""
+        rid = str(ruleset["id"])
+        the_board = Board.from_dict(board)
+        specs = {UnitKind(k): unit_spec_from_dict(k, v) for k, v in units.get("unit", {}).items()}
+        options = {
+            name: OptionSpec(name, o.get("description", ""), o.get("default"), tuple(o.get("choices", ())))
+            for name, o in ruleset.get("options", {}).items()
+        }
+        turn_order = tuple(PowerId(p) for p in setup.get("turn_order", ()))
+        for p in turn_order:
+            if p not in the_board.powers:
+                raise BoardDataError(f"{rid}: turn order names unknown power {p!r}")
+        treasury = {PowerId(p): int(v) for p, v in setup.get("treasury", {}).items()}
+        placements = tuple(_placement(rid, the_board, specs, p) for p in setup.get("place", ()))
+        rules = cls(
+            ruleset_id=rid,
+            name=str(ruleset.get("name", rid)),
+            aliases=tuple(ruleset.get("aliases", ())),
+            board=the_board,
+            units=specs,
+            phases=tuple(ruleset["phases"]),
+            switches=ruleset.get("switches", {}),
+            victory=ruleset.get("victory", {}),
+            options=options,
+            turn_order=turn_order,
+            treasury=treasury,
+            placements=placements,
+        )
+        _check_setup_capacity(rules)
+        return rules
+
+
+def _placement(rid: str, board: Board, specs: Mapping[UnitKind, UnitSpec], p: Mapping[str, Any]) -> Placement:
+    space, power = p.get("space"), p.get("power")
+    if space not in board.spaces:
+        raise BoardDataError(f"{rid} setup: unknown space {space!r}")
+    if power not in board.powers:
+        raise BoardDataError(f"{rid} setup: unknown power {power!r} in {space}")
+    where = board.spaces[SpaceId(space)]
+    if where.impassable:
+        raise BoardDataError(f"{rid} setup: units placed in impassable {space}")
+    units: dict[UnitKind, int] = {}
+    for kind, count in p.get("units", {}).items():
+        if kind not in specs:
+            raise BoardDataError(f"{rid} setup: unknown unit type {kind!r} in {space}")
+        spec = specs[UnitKind(kind)]
+        if spec.is_sea and not where.is_sea:
+            raise BoardDataError(f"{rid} setup: sea unit {kind} placed on land in {space}")
+        if spec.structure and where.is_sea:
+            raise BoardDataError(f"{rid} setup: {kind} placed at sea in {space}")
+        units[UnitKind(kind)] = int(count)
+    return Placement(SpaceId(space), PowerId(power), units)
+
+
+def _check_setup_capacity(rules: RuleSet) -> None:
+    """Land units at sea need transport room, fighters at sea need carrier room."""
+    from .cargo import assign_cargo
+
+    for p in rules.placements:
+        if rules.board.spaces[p.space].is_sea:
+            try:
+                assign_cargo(rules, p.units)
+            except ValueError as err:
+                raise BoardDataError(f"{rules.id} setup: {p.power} in {p.space}: {err}") from None

@@ -1,0 +1,209 @@
+"""State <-> JSON, in the documented format (``docs/state.md``).
+
+The JSON keys spaces and powers by their display names, as players read them. Besides
+the summary (``spaces``: owner, unit counts, factory damage) it carries ``pieces``, the
+per-unit facts a turn in progress needs (movement spent, cargo, damage), so that
+``GameState.from_json(s.to_json(), rules) == s`` exactly. A hand-written state may leave
+``pieces`` out: units are then built from the counts, cargo loaded onto transports and
+fighters onto carriers in the same sea zone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from .cargo import assign_cargo
+from .errors import BoardDataError
+from .ids import PowerId, SpaceId, UnitKind
+from .state import GameState, Unit, frozen
+
+if TYPE_CHECKING:
+    from .ruleset import RuleSet
+
+FORMAT = 1
+
+
+def state_to_json(state: GameState) -> dict[str, Any]:
+    board = state.board
+    pname = state.rules.power_name
+    spaces: dict[str, Any] = {}
+    for sid, space in board.spaces.items():
+        entry: dict[str, Any] = {"owner": _opt(pname, state.owners.get(sid))}
+        units: dict[str, dict[str, int]] = {}
+        for u in state.units_at(sid):
+            per = units.setdefault(pname(u.owner), {})
+            per[u.kind] = per.get(u.kind, 0) + 1
+        entry["units"] = units
+        if any(u.kind == "industrial_complex" for u in state.units_at(sid)):
+            entry["ic_damage"] = state.ic_damage.get(sid, 0)
+        spaces[space.name] = entry
+    out: dict[str, Any] = {
+        "format": FORMAT,
+        "ruleset": state.ruleset,
+        "round": state.round,
+        "turn": pname(state.turn),
+        "phase": state.phase,
+        "treasury": {pname(p): v for p, v in state.treasury.items()},
+        "spaces": spaces,
+        "winner": state.winner,
+        "options": dict(state.options),
+        "purchased": dict(state.purchased),
+        "pieces": [_unit_to_json(state, u) for u in sorted(state.units.values(), key=lambda u: u.id)],
+        "next_id": state.next_id,
+        "turn_start_owners": {
+            board.name(s): _opt(pname, p)
+            for s, p in state.turn_start_owners.items()
+            if p != state.owners.get(s)
+        },
+        "orders": {pname(p): _thaw(o) for p, o in state.orders.items()},
+        "combat": state.combat.to_json() if state.combat is not None else None,
+    }
+    if state.checkpoint is not None:
+        out["undo"] = {
+            "checkpoint": state_to_json(state.checkpoint),
+            "commands": list(state.since_checkpoint),
+        }
+    return out
+
+
+def state_from_json(data: Mapping[str, Any], rules: RuleSet) -> GameState:
+    """Rebuild a state; ``rules`` must be the rule system named in ``data["ruleset"]``."""
+    if data.get("ruleset") != rules.id:
+        raise BoardDataError(f"state is for rule set {data.get('ruleset')!r}, not {rules.id!r}")
+    board = rules.board
+    power = rules.board.find_power
+    owners: dict[SpaceId, PowerId | None] = {}
+    ic_damage: dict[SpaceId, int] = {}
+    for name, entry in data["spaces"].items():
+        sid = board.space_by_name(name)
+        owners[sid] = power(entry["owner"]) if entry.get("owner") else None
+        if entry.get("ic_damage"):
+            ic_damage[sid] = int(entry["ic_damage"])
+    for sid, space in board.spaces.items():
+        owners.setdefault(sid, None)
+    if "pieces" in data:
+        units = {u.id: u for u in (_unit_from_json(rules, p) for p in data["pieces"])}
+        next_id = int(data.get("next_id", max(units, default=0) + 1))
+    else:
+        units = units_from_counts(rules, data["spaces"])
+        next_id = max(units, default=0) + 1
+    turn_start = dict(owners)
+    for name, p in data.get("turn_start_owners", {}).items():
+        turn_start[board.space_by_name(name)] = power(p) if p else None
+    combat = None
+    if data.get("combat") is not None:
+        from .combat import combat_from_json
+
+        combat = combat_from_json(data["combat"])
+    checkpoint = None
+    since: tuple[str, ...] = ()
+    if data.get("undo"):
+        checkpoint = state_from_json(data["undo"]["checkpoint"], rules)
+        since = tuple(data["undo"]["commands"])
+    return GameState(
+        rules=rules,
+        round=int(data["round"]),
+        turn=power(data["turn"]),
+        phase=str(data["phase"]),
+        treasury=frozen({power(p): int(v) for p, v in data["treasury"].items()}),
+        owners=frozen(owners),
+        units=frozen(units),
+        ic_damage=frozen(ic_damage),
+        turn_start_owners=frozen(turn_start),
+        purchased=frozen({UnitKind(k): int(v) for k, v in data.get("purchased", {}).items()}),
+        options=frozen(data.get("options", rules.option_defaults())),
+        orders=frozen({power(p): frozen(o) for p, o in data.get("orders", {}).items()}),
+        combat=combat,
+        winner=data.get("winner"),
+        next_id=next_id,
+        checkpoint=checkpoint,
+        since_checkpoint=since,
+    )
+
+
+def units_from_counts(rules: RuleSet, spaces: Mapping[str, Any]) -> dict[int, Unit]:
+    """Build pieces from ``{space name: {"units": {power: {kind: n}}}}``, loading ships."""
+    board = rules.board
+    units: dict[int, Unit] = {}
+    next_id = 1
+    for name, entry in spaces.items():
+        sid = board.space_by_name(name) if name in board._by_name else board.find_space(name)
+        for pname_, counts in entry.get("units", {}).items():
+            owner = board.find_power(pname_)
+            kinds = {UnitKind(k): int(n) for k, n in counts.items() if int(n) > 0}
+            for k in kinds:
+                if k not in rules.units:
+                    raise BoardDataError(f"unknown unit type {k!r} in {name}")
+            if board.spaces[sid].is_sea:
+                try:
+                    groups = assign_cargo(rules, kinds)
+                except ValueError as err:
+                    raise BoardDataError(f"{name}: {err}") from None
+                for ship_kind, riders in groups:
+                    ship = Unit(next_id, ship_kind, owner, sid)
+                    units[ship.id] = ship
+                    next_id += 1
+                    for r in riders:
+                        units[next_id] = Unit(next_id, r, owner, sid, aboard=ship.id)
+                        next_id += 1
+            else:
+                for kind, n in kinds.items():
+                    for _ in range(n):
+                        units[next_id] = Unit(next_id, kind, owner, sid)
+                        next_id += 1
+    return units
+
+
+def _unit_to_json(state: GameState, u: Unit) -> dict[str, Any]:
+    board = state.board
+    out: dict[str, Any] = {
+        "id": u.id,
+        "type": u.kind,
+        "power": state.rules.power_name(u.owner),
+        "space": board.name(u.space),
+    }
+    if u.hits:
+        out["hits"] = u.hits
+    if u.moved:
+        out["moved"] = u.moved
+    if u.path:
+        out["path"] = [board.name(s) for s in u.path]
+    if u.aboard is not None:
+        out["aboard"] = u.aboard
+    if u.flags:
+        out["flags"] = sorted(u.flags)
+    if u.target is not None:
+        out["target"] = board.name(u.target)
+    return out
+
+
+def _unit_from_json(rules: RuleSet, p: Mapping[str, Any]) -> Unit:
+    board = rules.board
+    kind = UnitKind(p["type"])
+    if kind not in rules.units:
+        raise BoardDataError(f"piece {p.get('id')}: unknown unit type {kind!r}")
+    return Unit(
+        id=int(p["id"]),
+        kind=kind,
+        owner=board.find_power(p["power"]),
+        space=board.space_by_name(p["space"]),
+        hits=int(p.get("hits", 0)),
+        moved=int(p.get("moved", 0)),
+        path=tuple(board.space_by_name(s) for s in p.get("path", ())),
+        aboard=p.get("aboard"),
+        flags=frozenset(p.get("flags", ())),
+        target=board.space_by_name(p["target"]) if p.get("target") else None,
+    )
+
+
+def _opt(f: Any, value: Any) -> Any:
+    return None if value is None else f(value)
+
+
+def _thaw(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {k: _thaw(v) for k, v in value.items()}
+    if isinstance(value, tuple):
+        return [_thaw(v) for v in value]
+    return value

@@ -1,0 +1,207 @@
+"""Game state: who owns what, where every unit stands, whose turn and phase it is.
+
+:class:`GameState` is immutable by convention: rules build a new state with
+:meth:`GameState.evolve` and never change one in place, so a refused command leaves the
+state untouched and any state can be kept, compared and serialised. Units are
+individual pieces (:class:`Unit`) because per-unit facts matter within a turn: how far a
+tank has moved, which transport carries which infantry, a damaged battleship.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+from .ids import PowerId, SpaceId, UnitKind
+
+if TYPE_CHECKING:
+    from .ruleset import RuleSet
+
+# Per-turn facts a unit may carry in ``Unit.flags``; all are cleared when a turn ends.
+COMBAT_MOVED = "combat_moved"
+"""Moved in Combat Move: may not move in Noncombat Move (air units excepted)."""
+FOUGHT = "fought"
+"""Took part in a battle this turn."""
+BLITZED = "blitzed"
+"""A tank that blitzed through an unoccupied hostile territory."""
+SEABORNE = "seaborne"
+"""A land unit that offloaded from a transport into a battle: it cannot retreat."""
+LOADED = "loaded"
+"""Cargo loaded this turn."""
+LOADED_IN_COMBAT = "loaded_in_combat"
+"""Cargo loaded during Combat Move: it must offload in an amphibious assault."""
+OFFLOADED = "offloaded"
+"""A transport that offloaded this turn: it cannot move, load or offload again."""
+RETREATED = "retreated"
+"""Retreated from a battle this turn."""
+RAID = "raid"
+"""A bomber flying a strategic bombing raid (or a fighter escorting one)."""
+PLACED = "placed"
+"""Mobilized this turn."""
+TURN_FLAGS = frozenset(
+    {COMBAT_MOVED, FOUGHT, BLITZED, SEABORNE, LOADED, LOADED_IN_COMBAT, OFFLOADED, RETREATED, RAID, PLACED}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """One piece on the board."""
+
+    id: int
+    kind: UnitKind
+    owner: PowerId
+    space: SpaceId
+    hits: int = 0
+    """Hits taken and not yet repaired (a battleship's first hit)."""
+    moved: int = 0
+    """Movement points spent this turn."""
+    path: tuple[SpaceId, ...] = ()
+    """Spaces this unit occupied this turn, starting space first; empty if it has not moved."""
+    aboard: int | None = None
+    """Id of the transport or carrier carrying this unit."""
+    flags: frozenset[str] = frozenset()
+    target: SpaceId | None = None
+    """The territory an amphibious cargo will assault, or a raid's target."""
+
+    def has(self, flag: str) -> bool:
+        return flag in self.flags
+
+    def with_flags(self, *flags: str) -> Unit:
+        return replace(self, flags=self.flags | frozenset(flags))
+
+    @property
+    def came_from(self) -> SpaceId | None:
+        """The space entered just before the current one this turn, if the unit moved."""
+        return self.path[-2] if len(self.path) >= 2 else None
+
+    @property
+    def start(self) -> SpaceId:
+        """Where the unit stood at the start of the turn."""
+        return self.path[0] if self.path else self.space
+
+    def fresh(self) -> Unit:
+        """The unit as a new turn sees it: no movement, no turn flags (damage stays)."""
+        return replace(self, moved=0, path=(), flags=self.flags - TURN_FLAGS, target=None)
+
+
+def frozen(mapping: Mapping[Any, Any]) -> Mapping[Any, Any]:
+    """A read-only view, so shared mappings cannot be changed behind a state's back."""
+    return MappingProxyType(dict(mapping))
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """Everything needed to continue a game; serialises to plain JSON (see ``docs/state.md``)."""
+
+    rules: RuleSet = field(repr=False, compare=False)
+    round: int
+    turn: PowerId
+    phase: str
+    treasury: Mapping[PowerId, int]
+    owners: Mapping[SpaceId, PowerId | None]
+    units: Mapping[int, Unit]
+    ic_damage: Mapping[SpaceId, int] = field(default_factory=dict)
+    turn_start_owners: Mapping[SpaceId, PowerId | None] = field(default_factory=dict)
+    """Owners at the start of the current turn: landing, canals and placement depend on it."""
+    purchased: Mapping[UnitKind, int] = field(default_factory=dict)
+    """Units bought this turn and waiting in the mobilization zone."""
+    options: Mapping[str, Any] = field(default_factory=dict)
+    orders: Mapping[PowerId, Mapping[str, Any]] = field(default_factory=dict)
+    """Standing orders per power (order of loss, retreat conditions...)."""
+    combat: Any = None
+    """The Conduct Combat phase's battles and pending choice (``engine.combat``), or None."""
+    winner: str | None = None
+    next_id: int = 1
+    checkpoint: GameState | None = field(default=None, compare=False, repr=False)
+    """The state that ``/undo`` may return to: start of phase or last dice roll."""
+    since_checkpoint: tuple[str, ...] = ()
+    """Canonical text of the commands applied since ``checkpoint``, oldest first."""
+    _by_space: dict[SpaceId, tuple[Unit, ...]] | None = field(
+        default=None, compare=False, repr=False, init=False
+    )
+
+    # -- identity -----------------------------------------------------------------
+    @property
+    def ruleset(self) -> str:
+        return self.rules.id
+
+    @property
+    def board(self) -> Any:
+        return self.rules.board
+
+    @property
+    def actor(self) -> PowerId:
+        """The power whose input is due: the power to move, or the chooser of a battle choice."""
+        if self.combat is not None:
+            chooser = self.combat.chooser()
+            if chooser is not None:
+                return PowerId(chooser)
+        return self.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    # -- derived views ------------------------------------------------------------
+    def evolve(self, **changes: Any) -> GameState:
+        """A new state with ``changes`` applied (mappings are frozen on the way in)."""
+        for key, value in changes.items():
+            if isinstance(value, dict):
+                changes[key] = frozen(value)
+        return replace(self, **changes)
+
+    def with_units(self, changed: Iterable[Unit] = (), removed: Iterable[int] = (), **other: Any) -> GameState:
+        """A new state with some units replaced, added or removed."""
+        units = dict(self.units)
+        next_id = self.next_id
+        for unit in changed:
+            units[unit.id] = unit
+            next_id = max(next_id, unit.id + 1)
+        for uid in removed:
+            units.pop(uid, None)
+        return self.evolve(units=units, next_id=next_id, **other)
+
+    def units_at(self, space: SpaceId) -> tuple[Unit, ...]:
+        index = self._by_space
+        if index is None:
+            built: dict[SpaceId, list[Unit]] = {}
+            for unit in self.units.values():
+                built.setdefault(unit.space, []).append(unit)
+            index = {s: tuple(sorted(us, key=lambda u: u.id)) for s, us in built.items()}
+            object.__setattr__(self, "_by_space", index)
+        return index.get(space, ())
+
+    def units_of(self, power: PowerId) -> Iterator[Unit]:
+        return (u for u in self.units.values() if u.owner == power)
+
+    def cargo_of(self, carrier_id: int) -> tuple[Unit, ...]:
+        carrier = self.units[carrier_id]
+        return tuple(u for u in self.units_at(carrier.space) if u.aboard == carrier_id)
+
+    def owner(self, space: SpaceId) -> PowerId | None:
+        return self.owners.get(space)
+
+    def captured_this_turn(self, space: SpaceId) -> bool:
+        """Changed hands during the current turn (captured, liberated or blitzed)."""
+        return self.owners.get(space) != self.turn_start_owners.get(space, self.owners.get(space))
+
+    def count(self, space: SpaceId, power: PowerId | None = None) -> dict[UnitKind, int]:
+        out: dict[UnitKind, int] = {}
+        for u in self.units_at(space):
+            if power is None or u.owner == power:
+                out[u.kind] = out.get(u.kind, 0) + 1
+        return out
+
+    # -- serialisation --------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        from .serial import state_to_json
+
+        return state_to_json(self)
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any], rules: RuleSet) -> GameState:
+        from .serial import state_from_json
+
+        return state_from_json(data, rules)

@@ -1,0 +1,145 @@
+"""Unit profiles: cost, combat values, movement and the abilities rules consult.
+
+A :class:`UnitSpec` is plain data read from ``maps/<system>/units.toml``. Rules ask it
+questions (``spec.is_air``, ``spec.blitz``) instead of comparing unit names, so a rule
+system changes behaviour by changing data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import BoardDataError
+from .ids import UnitKind
+
+DOMAINS = ("land", "air", "sea")
+
+
+@dataclass(frozen=True, slots=True)
+class UnitSpec:
+    """One unit type of a rule system."""
+
+    kind: UnitKind
+    name: str
+    plural: str
+    domain: str
+    cost: int
+    attack: int
+    defense: int
+    move: int
+    hits: int = 1
+    aliases: tuple[str, ...] = ()
+    transport_size: str | None = None
+    """``"small"`` (infantry) or ``"large"`` (any other land unit); None: not transportable."""
+    supported_attack: int | None = None
+    supports: str | None = None
+    blitz: bool = False
+    noncombat_move_only: bool = False
+    antiaircraft_shots: int = 0
+    antiaircraft_hits_on: int = 0
+    destroyed_when_alone: bool = False
+    structure: bool = False
+    raid_defense_hits_on: int = 0
+    carrier_based: bool = False
+    escort: bool = False
+    strategic_bomber: bool = False
+    surface_warship: bool = False
+    bombard: int = 0
+    carrier_capacity: int = 0
+    anti_submarine: bool = False
+    submarine: bool = False
+    surprise_attack_hits_on: int = 0
+    surprise_defense_hits_on: int = 0
+    transport_capacity: Mapping[str, int] = field(default_factory=dict)
+    chosen_last: bool = False
+
+    @property
+    def is_land(self) -> bool:
+        return self.domain == "land"
+
+    @property
+    def is_air(self) -> bool:
+        return self.domain == "air"
+
+    @property
+    def is_sea(self) -> bool:
+        return self.domain == "sea"
+
+    @property
+    def is_transport(self) -> bool:
+        return bool(self.transport_capacity)
+
+    @property
+    def is_warship(self) -> bool:
+        """Surface warships and submarines; transports are not warships."""
+        return self.surface_warship or self.submarine
+
+    @property
+    def is_combat_unit(self) -> bool:
+        """Can roll dice in a battle (attack or defense above zero)."""
+        return self.attack > 0 or self.defense > 0
+
+    @property
+    def can_capture(self) -> bool:
+        """Only land units with a combat value capture territory (Unit Profiles, Land Units)."""
+        return self.is_land and not self.structure and self.is_combat_unit
+
+
+_KNOWN = {
+    "name", "plural", "aliases", "domain", "cost", "attack", "defense", "move", "hits",
+    "transport_size", "supported_attack", "supports", "blitz", "noncombat_move_only",
+    "antiaircraft", "destroyed_when_alone", "structure", "raid_defense", "carrier_based",
+    "escort", "strategic_bomber", "surface_warship", "bombard", "carrier_capacity",
+    "anti_submarine", "submarine", "surprise_strike", "transport_capacity", "chosen_last",
+}
+
+
+def unit_spec_from_dict(kind: str, data: Mapping[str, Any]) -> UnitSpec:
+    """Build one :class:`UnitSpec`, naming the unit and key when the data is wrong."""
+    unknown = set(data) - _KNOWN
+    if unknown:
+        raise BoardDataError(f"unit {kind!r}: unknown keys {sorted(unknown)}")
+    try:
+        domain = data["domain"]
+        if domain not in DOMAINS:
+            raise BoardDataError(f"unit {kind!r}: domain {domain!r} is not one of {DOMAINS}")
+        aa = data.get("antiaircraft", {})
+        surprise = data.get("surprise_strike", {})
+        return UnitSpec(
+            kind=UnitKind(kind),
+            name=data["name"],
+            plural=data["plural"],
+            domain=domain,
+            cost=int(data["cost"]),
+            attack=int(data["attack"]),
+            defense=int(data["defense"]),
+            move=int(data["move"]),
+            hits=int(data.get("hits", 1)),
+            aliases=tuple(data.get("aliases", ())),
+            transport_size=data.get("transport_size"),
+            supported_attack=data.get("supported_attack"),
+            supports=data.get("supports"),
+            blitz=bool(data.get("blitz", False)),
+            noncombat_move_only=bool(data.get("noncombat_move_only", False)),
+            antiaircraft_shots=int(aa.get("shots_per_unit", 0)),
+            antiaircraft_hits_on=int(aa.get("hits_on", 0)),
+            destroyed_when_alone=bool(data.get("destroyed_when_alone", False)),
+            structure=bool(data.get("structure", False)),
+            raid_defense_hits_on=int(data.get("raid_defense", {}).get("hits_on", 0)),
+            carrier_based=bool(data.get("carrier_based", False)),
+            escort=bool(data.get("escort", False)),
+            strategic_bomber=bool(data.get("strategic_bomber", False)),
+            surface_warship=bool(data.get("surface_warship", False)),
+            bombard=int(data.get("bombard", 0)),
+            carrier_capacity=int(data.get("carrier_capacity", 0)),
+            anti_submarine=bool(data.get("anti_submarine", False)),
+            submarine=bool(data.get("submarine", False)),
+            surprise_attack_hits_on=int(surprise.get("attack_hits_on", 0)),
+            surprise_defense_hits_on=int(surprise.get("defense_hits_on", 0)),
+            transport_capacity=dict(data.get("transport_capacity", {})),
+            chosen_last=bool(data.get("chosen_last", False)),
+        )
+    except KeyError as missing:
+        raise BoardDataError(f"unit {kind!r}: missing key {missing}") from None
