@@ -199,12 +199,13 @@ def test_starting_territory_sums(lands: dict[str, dict[str, Any]]) -> None:
     }
 
 
-def test_treasury_follows_rulebook(setup: dict[str, Any]) -> None:
-    """Rulebook, Combat Forces chart and Industrial Production Credits: starting income = treasury."""
+def test_treasury_is_the_starting_production_level(setup: dict[str, Any]) -> None:
+    """Rulebook, Industrial Production Credits: each power starts with its national production
+    level in IPCs; Germany 41 and UK 31 per the designer's errata (maps README, ruling 2)."""
     assert setup["treasury"] == {
         "soviet_union": 24,
-        "germany": 40,
-        "united_kingdom": 30,
+        "germany": 41,
+        "united_kingdom": 31,
         "japan": 30,
         "united_states": 42,
     }
