@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from bot.discord.bridge import Bridge, Renderer
 from bot.discord.cogs.game import GameCog
-from bot.discord.cogs.info import DiceCog, MapCog
+from bot.discord.cogs.info import MapCog
 from bot.discord.cogs.turn import TurnCog
 from bot.discord.config import DiscordConfig
 from bot.discord.errors import on_app_command_error
@@ -38,8 +38,7 @@ class AarefBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         """Add the cogs and sync the command list (to one guild when configured: instant)."""
-        for cog in (GameCog(self.bridge), TurnCog(self.bridge), MapCog(self.bridge),
-                    DiceCog(self.bridge)):
+        for cog in (GameCog(self.bridge), TurnCog(self.bridge), MapCog(self.bridge)):
             await self.add_cog(cog)
         if self.config.guild_id is not None:
             guild = discord.Object(self.config.guild_id)

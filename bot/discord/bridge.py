@@ -1,8 +1,8 @@
 """The glue between an interaction and the service: one line in, planned messages out.
 
 Every slash command runs :meth:`Bridge.run`: build the canonical line from the interaction,
-submit it with the interaction id as request id (Discord may deliver an interaction twice; the
-service applies it once), then send the planned replies. If the service is slow the
+execute it with the interaction id as request id (Discord may deliver an interaction twice;
+the service applies it once), then send the planned replies. If the service is slow the
 interaction is deferred first, so Discord's 3-second limit never expires.
 """
 from __future__ import annotations
@@ -16,9 +16,11 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord.complete import suggestions
 from bot.discord.lines import command_path, interaction_line
-from bot.discord.ports import Actor, Service
-from bot.discord.replies import Outgoing, plan
+from bot.discord.ports import Service
+from bot.discord.replies import ATTACHMENT_NAME, Outgoing, plan
+from bot.service.reply import Actor, Refusal
 
 log = logging.getLogger(__name__)
 
@@ -31,8 +33,8 @@ def actor_of(interaction: discord.Interaction, referee_role: str) -> Actor:
     """Who is acting, and whether they hold the referee role in this server."""
     user = interaction.user
     roles = getattr(user, "roles", ())
-    return Actor(user_id=user.id, name=user.display_name,
-                 is_referee=any(role.name == referee_role for role in roles))
+    return Actor(user_id=str(user.id),
+                 referee=any(role.name == referee_role for role in roles))
 
 
 def declared_order(interaction: discord.Interaction) -> list[str]:
@@ -60,15 +62,15 @@ class Bridge:
     async def run(self, interaction: discord.Interaction) -> None:
         """Submit the interaction's command line and answer with the service's reply."""
         assert interaction.channel_id is not None
-        submit = asyncio.ensure_future(self.service.submit(
-            interaction.channel_id, actor_of(interaction, self.referee_role),
+        submit = asyncio.ensure_future(self.service.execute(
+            actor_of(interaction, self.referee_role), str(interaction.channel_id),
             self.line(interaction), str(interaction.id)))
         done, _ = await asyncio.wait({submit}, timeout=self.defer_after)
         deferred = not done
         if deferred:
             await interaction.response.defer(ephemeral=True, thinking=True)
         reply = await submit
-        await self.send(interaction, plan(reply.ok, reply.message, reply.public, reply.pings),
+        await self.send(interaction, plan(reply.ok, reply.message, reply.posts, reply.pings),
                         deferred=deferred)
 
     async def send(self, interaction: discord.Interaction, outgoing: Sequence[Outgoing], *,
@@ -80,6 +82,8 @@ class Bridge:
         """
         for i, out in enumerate(outgoing):
             kwargs: dict[str, Any] = {"allowed_mentions": out.allowed_mentions}
+            if out.attachment is not None:
+                kwargs["file"] = discord.File(io.BytesIO(out.attachment), ATTACHMENT_NAME)
             if deferred and not out.ephemeral:
                 assert isinstance(interaction.channel, discord.abc.Messageable)
                 await interaction.channel.send(out.content, **kwargs)
@@ -93,25 +97,32 @@ class Bridge:
 
     async def complete(self, interaction: discord.Interaction,
                        current: str) -> list[app_commands.Choice[str]]:
-        """Autocomplete: the service proposes values for the option being typed."""
+        """Autocomplete: names from the channel's game for the option being typed."""
         assert interaction.data is not None and interaction.channel_id is not None
         focused = next((o for o in command_path(interaction.data)[1] if o.get("focused")), None)
         if focused is None:
             return []
-        values = await self.service.complete(
-            interaction.channel_id, actor_of(interaction, self.referee_role),
-            self.line(interaction), str(focused["name"]), current)
-        return [app_commands.Choice(name=v[:100], value=v[:100]) for v in values[:MAX_CHOICES]]
+        try:
+            state = await self.service.state(str(interaction.channel_id))
+        except Refusal:
+            return []
+        if state is None:
+            return []
+        values = suggestions(state, str(focused["name"]), current)[:MAX_CHOICES]
+        return [app_commands.Choice(name=v[:100], value=v[:100]) for v in values]
 
     async def map(self, interaction: discord.Interaction) -> None:
         """Render the channel's game as a PNG: defer first, rendering can take a while."""
         assert interaction.channel_id is not None and self.render is not None
-        state = await self.service.snapshot(interaction.channel_id)
+        try:
+            state = await self.service.state(str(interaction.channel_id))
+        except Refusal as refusal:
+            await interaction.response.send_message(refusal.message, ephemeral=True)
+            return
         if state is None:
-            await interaction.response.send_message("There is no game in this channel.",
-                                                    ephemeral=True)
+            await interaction.response.send_message(
+                "The game has not started yet; the map appears once it does.", ephemeral=True)
             return
         await interaction.response.defer(thinking=True)
         png = await asyncio.to_thread(self.render, state)
         await interaction.followup.send(file=discord.File(io.BytesIO(png), "map.png"))
-

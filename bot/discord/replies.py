@@ -1,9 +1,10 @@
-"""Plan the Discord messages for a service reply (pure: no Discord objects).
+"""Plan the Discord messages for a service reply (pure: no Discord calls).
 
 Rules: a refusal goes only to the person who tried (ephemeral). An accepted command posts its
-public events where everyone in the game's channel sees them; the actor's own message is added
-privately when it says something the posts do not. Users named in ``pings`` are mentioned on
-the last public message, and only they may be pinged (see ``allowed_mentions``).
+public events where everyone in the game's channel sees them; with nothing public to say, the
+actor's message is shown to the actor alone (status, history, export). Users named in
+``pings`` are mentioned on the last public message, and only they may be pinged (see
+``allowed_mentions``). A private text too long for one message is attached as a file.
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from dataclasses import dataclass
 import discord
 
 MESSAGE_LIMIT = 2000                  # Discord's maximum message length
+ATTACHMENT_NAME = "aaref.txt"
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,6 +24,7 @@ class Outgoing:
     content: str
     ephemeral: bool
     pings: tuple[int, ...] = ()
+    attachment: bytes | None = None
 
     @property
     def allowed_mentions(self) -> discord.AllowedMentions:
@@ -53,17 +56,25 @@ def chunk(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
     return pieces
 
 
-def plan(ok: bool, message: str, public: Sequence[str], pings: Sequence[int]) -> list[Outgoing]:
+def private(text: str) -> Outgoing:
+    """The actor's own message; long texts (a game record) travel as a file."""
+    if len(text) <= MESSAGE_LIMIT:
+        return Outgoing(text, ephemeral=True)
+    first = text.splitlines()[0][:200]
+    return Outgoing(f"{first}\n(full text attached)", ephemeral=True,
+                    attachment=text.encode("utf-8"))
+
+
+def plan(ok: bool, message: str, posts: Sequence[str], pings: Sequence[str]) -> list[Outgoing]:
     """The messages for one reply, the first of which answers the interaction."""
     if not ok:
-        return [Outgoing(piece, ephemeral=True) for piece in chunk(message or "Refused.")]
-    mentions = " ".join(f"<@{uid}>" for uid in pings)
-    body = "\n".join(p for p in public if p)
-    if mentions:
-        body = f"{body}\n{mentions}" if body else mentions
+        return [private(message or "Refused.")]
+    users = tuple(int(uid) for uid in pings if uid.isdigit())
+    body = "\n".join(p for p in posts if p)
+    if not body:
+        return [private(message or "Done.")]
+    if users:
+        body += "\n" + " ".join(f"<@{uid}>" for uid in users)
     pieces = chunk(body)
-    out = [Outgoing(p, ephemeral=False, pings=tuple(pings) if i == len(pieces) - 1 else ())
-           for i, p in enumerate(pieces)]
-    if message and message not in body:
-        out.extend(Outgoing(p, ephemeral=True) for p in chunk(message))
-    return out or [Outgoing("Done.", ephemeral=True)]
+    return [Outgoing(p, ephemeral=False, pings=users if i == len(pieces) - 1 else ())
+            for i, p in enumerate(pieces)]

@@ -1,21 +1,13 @@
 """A stand-in game service for front-end tests that need behaviour the real one makes hard to
-force (a slow service, an exploding one). It keeps the service's contract: idempotent on the
+force (a slow service, a crashing one). It keeps the service's contract: idempotent on the
 request id, refusals as replies."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
-from bot.discord.ports import Actor
-
-
-@dataclass
-class DoubleReply:
-    ok: bool
-    message: str
-    public: Sequence[str] = ()
-    pings: Sequence[int] = ()
+from bot.service.reply import Actor, Refusal, Reply
 
 
 @dataclass
@@ -24,25 +16,25 @@ class DoubleService:
 
     delay: float = 0.0
     fail: bool = False
-    outsiders: frozenset[int] = frozenset()
-    applied: list[tuple[int, str]] = field(default_factory=list)
-    seen: dict[str, DoubleReply] = field(default_factory=dict)
+    outsiders: frozenset[str] = frozenset()
+    game_state: Any = None
+    applied: list[tuple[str, str]] = field(default_factory=list)
+    seen: dict[str, Reply] = field(default_factory=dict)
 
-    async def submit(self, channel_id: int, actor: Actor, line: str,
-                     request_id: str) -> DoubleReply:
+    async def execute(self, actor: Actor, channel_id: str, line: str,
+                      request_id: str | None = None) -> Reply:
         await asyncio.sleep(self.delay)
         if self.fail:
             raise RuntimeError("database on fire")
         if actor.user_id in self.outsiders:
-            return DoubleReply(False, "You are not playing in this game.")
+            return Reply(False, "You are not playing in this game.")
+        assert request_id is not None
         if request_id not in self.seen:
             self.applied.append((actor.user_id, line))
-            self.seen[request_id] = DoubleReply(True, "", [f"{actor.name}: {line}"])
+            self.seen[request_id] = Reply(True, line, posts=(f"<@{actor.user_id}>: {line}",))
         return self.seen[request_id]
 
-    async def complete(self, channel_id: int, actor: Actor, line: str, option: str,
-                       current: str) -> Sequence[str]:
-        return [f"{option}={current}"]
-
-    async def snapshot(self, channel_id: int) -> object | None:
-        return {"channel": channel_id}
+    async def state(self, game: int | str) -> Any:
+        if self.game_state is None:
+            raise Refusal("There is no game in this channel.", "game.not_found")
+        return self.game_state

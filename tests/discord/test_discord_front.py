@@ -9,7 +9,7 @@ import asyncio
 import logging
 
 from double import DoubleService
-from fake_discord import ALICE, BOB, EPHEMERAL, GUILD_ID, FakeDiscord
+from fake_discord import ALICE, BOB, CAROL, EPHEMERAL, GUILD_ID, FakeDiscord
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
@@ -20,12 +20,13 @@ async def test_startup_syncs_the_command_words(fake: FakeDiscord, start_bot) -> 
     [sync] = fake.of("sync")
     names = {c["name"]: c for c in fake.commands}
     assert {"game", "buy", "repair", "move", "battle", "casualties", "retreat", "press",
-            "submerge", "place", "done", "undo", "orders", "map", "dice"} <= set(names)
+            "submerge", "place", "done", "undo", "orders", "map"} <= set(names)
     assert [o["name"] for o in names["move"]["options"]] == \
         ["units", "from", "to", "path", "mission"]
     game = {o["name"]: o for o in names["game"]["options"]}
     assert set(game) == {"new", "join", "start", "status", "history", "export", "concede",
-                         "settings"}
+                         "abandon"}
+    assert "Soviet Union" in [c["value"] for c in game["join"]["options"][0]["choices"]]
     assert "aa1942-2e" in [c["value"] for c in game["new"]["options"][0]["choices"]]
     assert fake.identify_payload["intents"] == 1          # guilds only, nothing privileged
     assert sync.path.endswith(f"/applications/{fake.commands[0]['application_id']}/commands")
@@ -38,11 +39,11 @@ async def test_guild_sync_when_configured(fake: FakeDiscord, start_bot) -> None:
     [sync] = fake.of("sync")
     assert f"/guilds/{GUILD_ID}/commands" in sync.path
     reply = await fake.respond("done")
-    assert reply.content == "Alice: /done"
+    assert reply.content == f"<@{ALICE['id']}>: /done"
 
 
 async def test_refusal_is_ephemeral_to_the_actor(fake: FakeDiscord, start_bot) -> None:
-    svc = DoubleService(outsiders=frozenset({int(BOB["id"])}))
+    svc = DoubleService(outsiders=frozenset({BOB["id"]}))
     await start_bot(svc)
     reply = await fake.respond("done", who="bob")
     assert reply.payload["type"] == 4
@@ -68,7 +69,7 @@ async def test_slow_service_is_deferred_then_followed_up(fake: FakeDiscord, star
     first = await fake.wait_for_token(payload["token"])
     assert first.payload == {"type": 5, "data": {"flags": EPHEMERAL}}
     [post] = await fake.wait_for("channel_message")
-    assert post.content == "Alice: /done" and post.payload["allowed_mentions"] == {"parse": []}
+    assert post.content == f"<@{ALICE['id']}>: /done" and post.payload["allowed_mentions"] == {"parse": []}
     [done] = await fake.wait_for("followup")
     assert done.content == "Done."
 
@@ -89,7 +90,7 @@ async def test_unexpected_error_gives_a_reference_not_a_traceback(
 
 async def test_map_is_deferred_and_followed_up_with_a_png(fake: FakeDiscord, start_bot) -> None:
     png = PNG_MAGIC + b"fake image body"
-    await start_bot(DoubleService(), render=lambda state: png)
+    await start_bot(DoubleService(game_state={"round": 1}), render=lambda state: png)
     payload = await fake.slash("map")
     first = await fake.wait_for_token(payload["token"])
     assert first.payload == {"type": 5}                    # public "thinking…"
@@ -98,21 +99,28 @@ async def test_map_is_deferred_and_followed_up_with_a_png(fake: FakeDiscord, sta
     assert (field, name, data) == ("files[0]", "map.png", png)
 
 
+async def test_map_without_a_game_is_refused_privately(fake: FakeDiscord, start_bot) -> None:
+    await start_bot(DoubleService(), render=lambda state: b"")
+    reply = await fake.respond("map")
+    assert reply.payload["type"] == 4 and reply.flags & EPHEMERAL
+    assert reply.content == "There is no game in this channel."
+
+
 async def test_gateway_drop_resumes_and_commands_still_work(fake: FakeDiscord,
                                                              start_bot) -> None:
     await start_bot(DoubleService())
     await fake.drop_gateway()
     assert (fake.identifies, fake.resumes) == (1, 1)
     reply = await fake.respond("press")
-    assert reply.content == "Alice: /press"
+    assert reply.content == f"<@{ALICE['id']}>: /press"
 
 
-async def test_autocomplete_asks_the_service(fake: FakeDiscord, start_bot) -> None:
+async def test_autocomplete_without_a_game_offers_nothing(fake: FakeDiscord,
+                                                          start_bot) -> None:
     await start_bot(DoubleService())
     payload = await fake.autocomplete("move", {"units": "2 inf", "from": "Ger"}, "from")
     answer = await fake.wait_for_token(payload["token"])
-    assert answer.payload == {"type": 8, "data": {"choices": [
-        {"name": "from=Ger", "value": "from=Ger"}]}}
+    assert answer.payload == {"type": 8, "data": {"choices": []}}
 
 
 async def test_commands_from_many_users_and_channels_are_all_answered(fake: FakeDiscord,
@@ -123,5 +131,4 @@ async def test_commands_from_many_users_and_channels_are_all_answered(fake: Fake
                                   for i, w in enumerate(["alice", "bob", "carol"] * 4)))
     replies = await asyncio.gather(*(fake.wait_for_token(p["token"]) for p in sent))
     assert len(svc.applied) == 12 and all(r.payload["type"] == 4 for r in replies)
-    assert {a for a, _ in svc.applied} == {int(ALICE["id"]), int(BOB["id"]),
-                                           400000000000000003}
+    assert {a for a, _ in svc.applied} == {ALICE["id"], BOB["id"], CAROL["id"]}

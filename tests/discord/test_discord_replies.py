@@ -1,33 +1,38 @@
 """Planning the messages for a service reply: privacy, splitting, who may be pinged."""
 from __future__ import annotations
 
-import discord
-
 from bot.discord.replies import MESSAGE_LIMIT, Outgoing, chunk, plan
 
 
 def test_refusal_is_private_and_pings_nobody() -> None:
-    [out] = plan(False, "You are not playing in this game.", ["ignored"], [1])
+    [out] = plan(False, "You are not playing in this game.", ["ignored"], ["1"])
     assert out == Outgoing("You are not playing in this game.", ephemeral=True)
     assert out.allowed_mentions.to_dict() == {"parse": []}
 
 
 def test_accepted_posts_publicly_and_pings_only_the_named_user() -> None:
-    [post] = plan(True, "", ["Germany moves 2 infantry to Poland. @everyone"], [42])
+    [post] = plan(True, "/move ...", ["Germany moves 2 infantry to Poland. @everyone"], ["42"])
     assert not post.ephemeral
-    assert post.content.endswith("<@42>")
+    assert post.content == "Germany moves 2 infantry to Poland. @everyone\n<@42>"
     assert post.allowed_mentions.to_dict() == {"parse": [], "users": [42]}
 
 
-def test_actor_message_is_added_privately_when_new() -> None:
-    outs = plan(True, "You have 3 IPCs left.", ["Germany buys 2 infantry."], [])
-    assert [(o.content, o.ephemeral) for o in outs] == [
-        ("Germany buys 2 infantry.", False), ("You have 3 IPCs left.", True)]
-    assert len(plan(True, "Germany buys 2 infantry.", ["Germany buys 2 infantry."], [])) == 1
+def test_console_users_are_not_turned_into_mentions() -> None:
+    [post] = plan(True, "", ["Japan to act."], ["alice"])
+    assert post.content == "Japan to act." and post.pings == ()
 
 
-def test_nothing_to_say_still_answers() -> None:
+def test_without_posts_the_message_is_for_the_actor_alone() -> None:
+    assert plan(True, "Round 1, Soviet Union's turn.", [], []) == [
+        Outgoing("Round 1, Soviet Union's turn.", ephemeral=True)]
     assert plan(True, "", [], []) == [Outgoing("Done.", ephemeral=True)]
+
+
+def test_a_long_private_text_is_attached_as_a_file() -> None:
+    record = "[Event \"sunday\"]\n" + "1 soviet_union /done\n" * 200
+    [out] = plan(True, record, [], [])
+    assert out.ephemeral and out.attachment == record.encode()
+    assert len(out.content) <= MESSAGE_LIMIT and out.content.startswith("[Event")
 
 
 def test_long_text_is_split_at_line_breaks_within_the_limit() -> None:
@@ -39,6 +44,6 @@ def test_long_text_is_split_at_line_breaks_within_the_limit() -> None:
 
 
 def test_pings_ride_on_the_last_piece_only() -> None:
-    outs = plan(True, "", ["z" * 1500, "w" * 1500], [7])
+    outs = plan(True, "", ["z" * 1500, "w" * 1500], ["7"])
     assert [o.pings for o in outs] == [(), (7,)]
-    assert isinstance(outs[0].allowed_mentions, discord.AllowedMentions)
+    assert outs[0].allowed_mentions.to_dict() == {"parse": []}

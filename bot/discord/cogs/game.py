@@ -1,4 +1,4 @@
-"""/game new|join|start|status|history|export|concede|settings."""
+"""/game new|join|start|status|history|export|concede|abandon."""
 from __future__ import annotations
 
 import discord
@@ -6,8 +6,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.bridge import Bridge
-from bot.discord.choices import ruleset_choices
-from bot.discord.cogs import suggest
+from bot.discord.choices import power_choices, ruleset_choices
 
 
 class GameCog(commands.GroupCog, group_name="game", group_description="Create and run games"):
@@ -25,7 +24,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Create an
 
     @app_commands.command(description="Take a seat in this channel's game")
     @app_commands.describe(power="The power you will play")
-    @app_commands.autocomplete(power=suggest)
+    @app_commands.choices(power=power_choices())
     async def join(self, interaction: discord.Interaction, power: str) -> None:
         await self.bridge.run(interaction)
 
@@ -38,7 +37,9 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Create an
         await self.bridge.run(interaction)
 
     @app_commands.command(description="The latest commands and events of this game")
-    async def history(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(last="How many entries (default 20)")
+    async def history(self, interaction: discord.Interaction,
+                      last: app_commands.Range[int, 1, 500] | None = None) -> None:
         await self.bridge.run(interaction)
 
     @app_commands.command(description="The game record (commands and dice), for replay or audit")
@@ -46,12 +47,12 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Create an
         await self.bridge.run(interaction)
 
     @app_commands.command(description="Concede the game for your side")
-    async def concede(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(power="Referees: the power whose side concedes")
+    @app_commands.choices(power=power_choices())
+    async def concede(self, interaction: discord.Interaction,
+                      power: str | None = None) -> None:
         await self.bridge.run(interaction)
 
-    @app_commands.command(description="Show or change a game setting")
-    @app_commands.describe(option="Setting name (empty: list all)", value="New value")
-    @app_commands.autocomplete(option=suggest)
-    async def settings(self, interaction: discord.Interaction, option: str | None = None,
-                       value: str | None = None) -> None:
+    @app_commands.command(description="Referees: end this game without a result")
+    async def abandon(self, interaction: discord.Interaction) -> None:
         await self.bridge.run(interaction)
