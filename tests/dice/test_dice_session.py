@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 
 import pytest
 from conftest import GAME, MASTER_KEY, build_entries, record_text
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bot.dice.derive import NO_ENTROPY, derive_seed
 from bot.dice.log import (
@@ -169,3 +173,27 @@ def test_seed_is_invisible_before_its_reveal(caplog: pytest.LogCaptureFixture) -
         for secret in secret_forms:
             assert secret not in text
     assert isinstance(commit, CommitEntry) and commit.commitment == seed.commitment
+
+
+@given(
+    seq=st.integers(min_value=1, max_value=10**12),
+    period=st.text(st.characters(exclude_categories=["Cs"], exclude_characters="|"), min_size=1),
+    purpose=st.text(st.characters(exclude_categories=["Cs"]), min_size=1),
+    dice=st.lists(st.integers(min_value=1, max_value=6), min_size=1, max_size=50),
+)
+def test_record_hash_is_sha256_of_the_canonical_json(
+    seq: int, period: str, purpose: str, dice: list[int]
+) -> None:
+    """The hand-written canonical form equals the documented json.dumps definition."""
+    body = {
+        "type": "roll",
+        "seq": seq,
+        "period": period,
+        "purpose": purpose,
+        "dice": dice,
+        "commitment": "c" * 64,
+        "prev": GENESIS,
+    }
+    canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    expected = hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+    assert roll_hash(seq, period, purpose, dice, "c" * 64, GENESIS) == expected
