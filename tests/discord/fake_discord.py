@@ -58,7 +58,8 @@ BOT_USER = dict(user(BOT_ID, "aaref", bot=True), verified=True, mfa_enabled=Fals
 ALICE = user(400000000000000001, "Alice")
 BOB = user(400000000000000002, "Bob")
 CAROL = user(400000000000000003, "Carol")       # holds the referee role
-HUMANS = {"alice": ALICE, "bob": BOB, "carol": CAROL}
+DAVE = user(400000000000000004, "Dave")         # plays in no game
+HUMANS = {"alice": ALICE, "bob": BOB, "carol": CAROL, "dave": DAVE}
 
 
 def text_channel(cid: int, name: str) -> dict:
@@ -119,13 +120,13 @@ class FakeDiscord:
         self.channels = [text_channel(CHANNEL_ID + i, f"game-{i}") for i in range(channels)]
         self.guild = {
             "id": str(GUILD_ID), "name": "Test Guild", "owner_id": ALICE["id"],
-            "unavailable": False, "member_count": 4, "large": False, "features": [],
+            "unavailable": False, "member_count": 5, "large": False, "features": [],
             "emojis": [], "stickers": [],
             "roles": [_role(GUILD_ID, "@everyone", "0"),
                       _role(REFEREE_ROLE_ID, "Referee", "0")],
             "channels": self.channels, "threads": [],
             "members": [member(BOT_USER), member(ALICE), member(BOB),
-                        member(CAROL, [str(REFEREE_ROLE_ID)])],
+                        member(CAROL, [str(REFEREE_ROLE_ID)]), member(DAVE)],
             "presences": [], "voice_states": [], "stage_instances": [],
             "guild_scheduled_events": [], "soundboard_sounds": [], "joined_at": now_iso(),
         }

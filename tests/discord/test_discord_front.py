@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from double import DoubleService
+from service_double import DoubleService
 from fake_discord import ALICE, BOB, CAROL, EPHEMERAL, GUILD_ID, FakeDiscord
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"

@@ -1,0 +1,118 @@
+"""End to end: the real discord.py client, the fake Discord and the real GameService on a
+SQLite file. The rules come from the service's stand-in engine until the real engine is
+wired up (see ``rules`` below)."""
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest_asyncio
+
+from bot.service import FixedDiceSource, GameService
+from bot.store import Database, database_url
+from fake_discord import ALICE, BOB, CAROL, EPHEMERAL, FakeDiscord, Recorded
+from tests.service import fake_engine
+
+rules = fake_engine
+SEATS = {"Soviet Union": "alice", "Germany": "bob", "United Kingdom": "alice",
+         "Japan": "bob", "United States": "alice"}
+
+
+@pytest_asyncio.fixture
+async def service(tmp_path: Path) -> AsyncIterator[GameService]:
+    db = Database(database_url(tmp_path / "aaref.sqlite3"))
+    await db.migrate()
+    yield GameService(db, FixedDiceSource([3, 4] * 500), rules=rules)
+    await db.close()
+
+
+async def ok(fake: FakeDiscord, command: str, values: dict | None = None,
+             who: str = "alice") -> Recorded:
+    reply = await fake.respond(command, values, who=who)
+    assert not reply.flags & EPHEMERAL, reply.content
+    return reply
+
+
+async def open_game(fake: FakeDiscord, name: str = "sunday") -> None:
+    await ok(fake, "game new", {"ruleset": "fake", "name": name}, who="carol")
+    for power, who in SEATS.items():
+        await ok(fake, "game join", {"power": power}, who=who)
+    await ok(fake, "game start")
+
+
+async def test_a_game_is_opened_joined_and_started(fake: FakeDiscord, start_bot,
+                                                   service: GameService) -> None:
+    await start_bot(service)
+    await open_game(fake)
+    start = fake.of("callback")[-1]
+    assert "Soviet Union to act" in start.content
+    assert start.content.endswith(f"<@{ALICE['id']}>")
+    assert start.allowed_mentions == {"parse": [], "users": [int(ALICE["id"])]}
+
+
+async def test_someone_without_a_seat_is_refused_privately(fake: FakeDiscord, start_bot,
+                                                           service: GameService) -> None:
+    await start_bot(service)
+    await open_game(fake)
+    for who in ("dave", "bob"):                      # no seat at all / not their turn
+        reply = await fake.respond("buy", {"units": "2 infantry"}, who=who)
+        assert reply.flags & EPHEMERAL and reply.payload["type"] == 4
+    assert not fake.of("channel_message") and not fake.of("followup")
+
+
+async def test_an_illegal_command_is_refused_privately(fake: FakeDiscord, start_bot,
+                                                       service: GameService) -> None:
+    await start_bot(service)
+    await open_game(fake)
+    reply = await fake.respond("buy", {"units": "99 infantry"})
+    assert reply.flags & EPHEMERAL and reply.content == "Not enough IPCs."
+
+
+async def test_everyone_in_a_game_name_pings_nobody(fake: FakeDiscord, start_bot,
+                                                    service: GameService) -> None:
+    await start_bot(service)
+    reply = await ok(fake, "game new", {"ruleset": "fake", "name": "@everyone <@&1> @here"},
+                     who="carol")
+    assert "@everyone <@&1> @here" in reply.content
+    assert reply.allowed_mentions == {"parse": []}
+
+
+async def test_a_retried_interaction_is_applied_once(fake: FakeDiscord, start_bot,
+                                                     service: GameService) -> None:
+    """Discord may deliver the same interaction twice; the service sees the same request id."""
+    await start_bot(service)
+    await open_game(fake)
+    first = await fake.respond("buy", {"units": "2 infantry"}, iid="777000000000000001")
+    again = await fake.respond("buy", {"units": "2 infantry"}, iid="777000000000000001")
+    assert first.content == again.content and "bought 2 infantry" in first.content
+    state = await service.state(str(fake.channels[0]["id"]))
+    assert state.bought == 2 and state.treasury[0] == 24 - 6
+
+
+async def test_turn_and_referee_correction(fake: FakeDiscord, start_bot,
+                                           service: GameService) -> None:
+    """Phases advance with /done; the referee role lets Carol act for the seat due."""
+    await start_bot(service)
+    await open_game(fake)
+    await ok(fake, "buy", {"units": "1 infantry"})
+    await ok(fake, "undo")
+    await ok(fake, "done")
+    fix = await ok(fake, "done", who="carol")
+    assert "Referee correction" in fix.content and f"<@{CAROL['id']}>" in fix.content
+    await ok(fake, "done")
+    handover = fake.of("callback")[-1]
+    assert "Germany to act" in handover.content and handover.content.endswith(f"<@{BOB['id']}>")
+    status = await fake.respond("game status", who="dave")
+    assert status.flags & EPHEMERAL and "Germany" in status.content
+
+
+async def test_history_and_export_are_private(fake: FakeDiscord, start_bot,
+                                              service: GameService) -> None:
+    await start_bot(service)
+    await open_game(fake)
+    for _ in range(3):
+        await ok(fake, "done")
+    history = await fake.respond("game history", {"last": 2})
+    assert history.flags & EPHEMERAL and len(history.content.splitlines()) == 2
+    record = await fake.respond("game export")
+    assert record.flags & EPHEMERAL and "fake" in record.content
