@@ -225,6 +225,11 @@ def verify_entries(entries: Sequence[tuple[int, Entry]]) -> VerifyResult:
     return walk.result()
 
 
+def verify_log(entries: Sequence[Entry]) -> VerifyResult:
+    """Verify a game's stored dice log (``/dice verify``); "line" numbers count entries from 1."""
+    return verify_entries(list(enumerate(entries, start=1)))
+
+
 def verify_text(text: str) -> VerifyResult:
     """Verify the ``% dice`` lines of a game record; other lines are ignored."""
     try:

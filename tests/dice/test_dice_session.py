@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import inspect
 import json
 import logging
 
@@ -24,7 +25,8 @@ from bot.dice.log import (
     roll_hash,
 )
 from bot.dice.session import AuditableDice, open_period
-from bot.dice.verify import verify_entries, verify_text
+from bot.dice.verify import verify_log, verify_text
+from engine.dice import Dice
 
 PERIOD = "r3-germany"
 
@@ -126,14 +128,14 @@ def test_recent_rolls_for_the_log_command() -> None:
 
 def test_structured_result_of_a_verification() -> None:
     entries = build_entries()
-    result = verify_entries(list(enumerate(entries, start=1)))
+    result = verify_log(entries)
     assert result.ok
     assert (result.rolls, result.dice, result.recomputed, result.unverifiable) == (9, 66, 7, 2)
     assert result.pending_periods == ("r2-germany",)
     bad = [
         e if not isinstance(e, RevealEntry) else RevealEntry(e.period, "0" * 64) for e in entries
     ]
-    failed = verify_entries(list(enumerate(bad, start=1)))
+    failed = verify_log(bad)
     assert failed.error is not None
     assert (failed.error.line, failed.error.seq) == (8, None)
     assert "wrong seed" in failed.error.message
@@ -143,7 +145,7 @@ def test_structured_result_names_the_roll() -> None:
     entries = build_entries()
     index = next(i for i, e in enumerate(entries) if isinstance(e, RollRecord) and e.seq == 2)
     entries[index] = RollRecord(**{**vars(entries[index]), "dice": (6, 6)})
-    failed = verify_entries(list(enumerate(entries, start=1)))
+    failed = verify_log(entries)
     assert failed.error is not None and failed.error.seq == 2
 
 
@@ -197,3 +199,8 @@ def test_record_hash_is_sha256_of_the_canonical_json(
     canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     expected = hashlib.sha256(canonical.encode("utf-8")).hexdigest()
     assert roll_hash(seq, period, purpose, dice, "c" * 64, GENESIS) == expected
+
+
+def test_auditable_dice_fit_the_engine_dice_protocol() -> None:
+    dice: Dice = new_dice()
+    assert inspect.signature(type(dice).roll) == inspect.signature(Dice.roll)
