@@ -38,8 +38,10 @@ class AarefBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         """Add the cogs and sync the command list (to one guild when configured: instant)."""
-        for cog in (GameCog(self.bridge), TurnCog(self.bridge), MapCog(self.bridge)):
-            await self.add_cog(cog)
+        await self.add_cog(GameCog(self.bridge))
+        await self.add_cog(TurnCog(self.bridge))
+        if self.bridge.render is not None:           # /map only with a renderer to answer it
+            await self.add_cog(MapCog(self.bridge))
         if self.config.guild_id is not None:
             guild = discord.Object(self.config.guild_id)
             self.tree.copy_global_to(guild=guild)

@@ -16,7 +16,7 @@ PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 async def test_startup_syncs_the_command_words(fake: FakeDiscord, start_bot) -> None:
     """One PUT of the command list; option names are the console's option words."""
-    await start_bot(DoubleService())
+    await start_bot(DoubleService(), render=lambda state: PNG_MAGIC)
     [sync] = fake.of("sync")
     names = {c["name"]: c for c in fake.commands}
     assert {"game", "buy", "repair", "move", "battle", "casualties", "retreat", "press",
@@ -30,6 +30,11 @@ async def test_startup_syncs_the_command_words(fake: FakeDiscord, start_bot) -> 
     assert "aa1942-2e" in [c["value"] for c in game["new"]["options"][0]["choices"]]
     assert fake.identify_payload["intents"] == 1          # guilds only, nothing privileged
     assert sync.path.endswith(f"/applications/{fake.commands[0]['application_id']}/commands")
+
+
+async def test_no_map_command_without_a_renderer(fake: FakeDiscord, start_bot) -> None:
+    await start_bot(DoubleService())
+    assert "map" not in {c["name"] for c in fake.commands}
 
 
 async def test_guild_sync_when_configured(fake: FakeDiscord, start_bot) -> None:
