@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .commands import Battle, Buy, Casualties, Command, Done, Move, Orders, Place, Press, Repair, Retreat, Submerge, Undo
+from . import mobilize, purchase
 from .control import holds_capital, income, settle_liberations, victory_cities
 from .dice import Dice, NoDice
 from .errors import IllegalCommandError, OutOfTurnError
@@ -61,23 +62,35 @@ def new_game(rules: RuleSet, options: Mapping[str, Any] | None = None) -> GameSt
 
 # -- dispatch ------------------------------------------------------------------------
 
-def _handlers() -> dict[type[Command], tuple[tuple[str, ...], Handler]]:
-    from . import combat, mobilize, movement, purchase
+def _move(state: GameState, cmd: Move, dice: Dice) -> tuple[GameState, list[Event]]:
+    from .movement import apply_move
 
-    return {
-        Buy: (("purchase",), purchase.buy),
-        Repair: (("purchase",), purchase.repair),
-        Move: (("combat_move", "noncombat_move"), movement.apply_move),
-        Place: (("mobilize",), mobilize.place),
-        Battle: (("conduct_combat",), combat.battle),
-        Casualties: (("conduct_combat",), combat.casualties),
-        Retreat: (("conduct_combat",), combat.retreat),
-        Press: (("conduct_combat",), combat.press),
-        Submerge: (("conduct_combat",), combat.submerge),
-    }
+    return apply_move(state, cmd, dice)
 
 
-_HANDLERS: dict[type[Command], tuple[tuple[str, ...], Handler]] | None = None
+def _combat(name: str) -> Handler:
+    """A Conduct Combat command handler, imported when first used (combat imports game's siblings)."""
+
+    def handler(state: GameState, cmd: Any, dice: Dice) -> tuple[GameState, list[Event]]:
+        from . import combat
+
+        result: tuple[GameState, list[Event]] = getattr(combat, name)(state, cmd, dice)
+        return result
+
+    return handler
+
+
+_HANDLERS: dict[type[Command], tuple[tuple[str, ...], Handler]] = {
+    Buy: (("purchase",), purchase.buy),
+    Repair: (("purchase",), purchase.repair),
+    Move: (("combat_move", "noncombat_move"), _move),
+    Place: (("mobilize",), mobilize.place),
+    Battle: (("conduct_combat",), _combat("battle")),
+    Casualties: (("conduct_combat",), _combat("casualties")),
+    Retreat: (("conduct_combat",), _combat("retreat")),
+    Press: (("conduct_combat",), _combat("press")),
+    Submerge: (("conduct_combat",), _combat("submerge")),
+}
 
 PHASE_NAMES = {
     "purchase": "Purchase Units",
@@ -109,7 +122,6 @@ def apply(state: GameState, command: Command, dice: Dice) -> Outcome:
         OutOfTurnError: the game is over or the command belongs to another phase.
         IllegalCommandError: the rules forbid it now (the message says why).
     """
-    global _HANDLERS
     if state.is_over:
         raise OutOfTurnError(f"The game is over: the {state.winner} won.", reason="game.over")
     if isinstance(command, Undo):
@@ -123,8 +135,6 @@ def apply(state: GameState, command: Command, dice: Dice) -> Outcome:
     if isinstance(command, Done):
         new_state, events = end_phase(state, counting)
     else:
-        if _HANDLERS is None:
-            _HANDLERS = _handlers()
         entry = _HANDLERS.get(type(command))
         if entry is None:
             raise IllegalCommandError(f"{command.name} is not a command of this game.", reason="command.unknown")
@@ -173,17 +183,23 @@ def _undo(state: GameState) -> Outcome:
 
 def end_phase(state: GameState, dice: Dice) -> tuple[GameState, list[Event]]:
     """``/done``: finish the current phase's obligations and move to the next phase."""
-    from . import combat, mobilize, movement
-
     events: list[Event] = []
     if state.phase == "combat_move":
-        state, events = movement.end_combat_move(state)
+        from .movement import end_combat_move
+
+        state, events = end_combat_move(state)
     elif state.phase == "conduct_combat":
-        state, events = combat.end_conduct_combat(state)
+        from .combat import end_conduct_combat
+
+        state, events = end_conduct_combat(state)
     elif state.phase == "noncombat_move":
-        state, events = movement.end_noncombat_move(state)
+        from .movement import end_noncombat_move
+
+        state, events = end_noncombat_move(state)
     elif state.phase == "mobilize":
-        state, events = mobilize.end_mobilize(state)
+        from .mobilize import end_mobilize
+
+        state, events = end_mobilize(state)
     return _advance(state, events, dice)
 
 
