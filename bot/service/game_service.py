@@ -10,7 +10,6 @@ per-game lock (and on the database lock across processes); different games run c
 from __future__ import annotations
 
 import asyncio
-import importlib
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,6 +24,7 @@ from bot.service.dice import Chain, CommandDice, DiceExhaustedError, DiceSource
 from bot.service.lines import LineError, words_and_options
 from bot.service.record import write_record
 from bot.service.replay import replay
+from bot.service.rules import engine_rules
 from bot.service.reply import Actor, Refusal, Reply
 from bot.store import repo
 from bot.store.db import Database
@@ -61,7 +61,7 @@ class GameService:
     ) -> None:
         self.db = db
         self.dice = dice
-        self.rules = rules if rules is not None else importlib.import_module("engine")
+        self.rules = rules if rules is not None else engine_rules()
         self.snapshot_every = snapshot_every
         self._locks: dict[int, asyncio.Lock] = {}
         self._states: dict[int, tuple[int, Any]] = {}
@@ -313,13 +313,13 @@ class GameService:
             if pid not in mine and not self._is_referee(actor, g):
                 raise Refusal(f"You do not play {rules.power_name(pid)}.", "service.not_your_seat")
             side = rules.board.side_of(pid)
-            winner = next(rules.board.side_of(p) for p in rules.powers
-                          if rules.board.side_of(p) != side)
-            result = f"{winner} win ({side} conceded)"
+            outcome = self.rules.concede(state, side)
+            new = outcome.state
+            result = f"{new.winner} win ({side} conceded)"
             seq = await self._append(
-                tx, kind="admin", actor=actor, power=pid, text=f"/game concede power:{pid}",
-                events=[{"type": "conceded", "power": pid, "side": side, "by": actor.user_id}],
-                status="finished", result=result,
+                tx, kind="concede", actor=actor, power=pid, text=f"/concede side:{side}",
+                events=[{"by": actor.user_id, "power": pid} | e.to_json() for e in outcome.events],
+                status="finished", result=result, state=new,
             )
             posts = [f"{rules.power_name(pid)} concedes for the {side}. {_label(g)} is over: "
                      f"{result}."]

@@ -36,7 +36,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.dice.log import dice_log_lines, entry_from_json
-from bot.service.dice import RecordedDice
+from bot.service.replay import replay_step
+from bot.store.repo import ENGINE_KINDS
 from bot.store.models import DiceLog, Game, LogEntry, Seat
 
 TAG_ORDER = ("Event", "Date", "RuleSet", "Setup", "Players", "Dice", "Result")
@@ -97,7 +98,7 @@ def write_record(
     period: tuple[int, str] | None = None
     for entry in entries:
         mine = rolls.get(entry.seq, [])
-        if entry.kind in ("play", "correction") and state is not None:
+        if entry.kind in ENGINE_KINDS and state is not None:
             if (state.round, state.turn) != period:
                 period = (state.round, state.turn)
                 out.append(f"{state.round} {state.turn}")
@@ -105,8 +106,7 @@ def write_record(
             out.append(f"  {entry.text}{note}")
             dice_rolls = [r for r in mine if r.type == "roll"]
             out += [f"    roll {r.purpose}: {' '.join(map(str, r.dice or []))}" for r in dice_rolls]
-            recorded = RecordedDice([r.dice or [] for r in dice_rolls])
-            state = engine.apply(state, engine.parse_command(entry.text, state), recorded).state
+            state = replay_step(engine, state, entry.text, [r.dice or [] for r in dice_rolls])
         elif entry.kind == "admin" and entry.seq > 1 and not entry.text.startswith("/game join"):
             out.append(f"{{ @{entry.user_id}: {entry.text} }}")
         if auditable:
@@ -139,10 +139,7 @@ def replay_record(engine: Any, text: str) -> Replayed:
         where, command, dice = pending
         pending = None
         try:
-            recorded = RecordedDice(dice)
-            state = result.state
-            result.state = engine.apply(state, engine.parse_command(command, state), recorded).state
-            recorded.finish()
+            result.state = replay_step(engine, result.state, command, dice)
         except (engine.RulesError, RuntimeError) as err:
             result.errors.append(RecordError(where, f"{command}: {err}"))
             return False

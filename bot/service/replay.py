@@ -7,6 +7,9 @@ from typing import Any
 
 from bot.service.dice import RecordedDice
 
+CONCEDE = "/concede side:"
+"""How a concession appears in the log and the record (the engine's ``concede``)."""
+
 Step = tuple[str, Sequence[Sequence[int]]]
 """A canonical command line and the dice of each roll it made, in order."""
 
@@ -19,7 +22,15 @@ def replay(rules: Any, state: Any, steps: Iterable[Step]) -> Any:
     the log and the engine disagree, which must never pass silently.
     """
     for text, rolls in steps:
-        dice = RecordedDice(rolls)
-        state = rules.apply(state, rules.parse_command(text, state), dice).state
-        dice.finish()
+        state = replay_step(rules, state, text, rolls)
+    return state
+
+
+def replay_step(rules: Any, state: Any, text: str, rolls: Sequence[Sequence[int]]) -> Any:
+    """One command with its recorded rolls; ``/concede side:<side>`` ends the game."""
+    if text.startswith(CONCEDE):
+        return rules.concede(state, text[len(CONCEDE) :]).state
+    dice = RecordedDice(rolls)
+    state = rules.apply(state, rules.parse_command(text, state), dice).state
+    dice.finish()
     return state

@@ -1,0 +1,176 @@
+"""The ``aaref`` command: the local console by default, transcripts, records, dice, Discord."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import getpass
+import importlib
+import json
+import os
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from bot.console.console import Console, run_console
+from bot.console.script import final_state, run_lines
+from bot.service.record import replay_record
+from bot.service.setup import open_service
+from bot.store.db import default_data_dir
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser; ``run`` appears only when the Discord front end is installed."""
+    parser = argparse.ArgumentParser(
+        prog="aaref", description="Referee Axis & Allies games: Discord bot and local console."
+    )
+    sub = parser.add_subparsers(dest="command")
+    console = sub.add_parser("console", help="play at a local prompt (default without a token)")
+    console.add_argument("--db", help="SQLite file (default: the data directory's database)")
+    console.add_argument("--user", default=_local_user(), help="who you are at the start")
+    console.add_argument("--dice", help="fixed:3,1,6,... instead of the auditable dice")
+    script = sub.add_parser("script", help="run a transcript of @user /command lines")
+    script.add_argument("file", type=Path)
+    script.add_argument("--dice", help="fixed:3,1,6,... (used in order; running out is an error)")
+    script.add_argument("--db", help="SQLite file to keep (default: a temporary database)")
+    script.add_argument("--json", action="store_true", help="print one JSON object")
+    export = sub.add_parser("export", help="write a game's record (PGN-like text)")
+    export.add_argument("game", help="game id, or game name")
+    export.add_argument("--db", help="SQLite file (default: DATABASE_URL or the data directory)")
+    export.add_argument("-o", "--output", type=Path, help="file to write (default: stdout)")
+    replay = sub.add_parser("replay", help="rebuild a game from its record, print the state")
+    replay.add_argument("record", type=Path)
+    replay.add_argument("--json", action="store_true", help="print the state JSON")
+    verify = sub.add_parser("verify", help="check the dice of an exported record")
+    verify.add_argument("record")
+    if _discord_run() is not None:
+        sub.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``aaref`` script; returns the exit status."""
+    args = build_parser().parse_args(argv)
+    command = args.command
+    if command is None:
+        command = "run" if os.environ.get("DISCORD_TOKEN") and _discord_run() else "console"
+        args = build_parser().parse_args([command, *(argv or [])])
+    if command == "run":
+        run = _discord_run()
+        assert run is not None
+        return int(run() or 0)
+    if command == "verify":
+        from bot.dice.cli import verify_command
+
+        return verify_command(args.record)
+    if command == "replay":
+        return _replay(args.record, args.json)
+    handlers = {"console": _console, "script": _script, "export": _export}
+    return asyncio.run(handlers[command](args))
+
+
+async def _console(args: argparse.Namespace) -> int:
+    async with open_service(args.db, args.dice) as service:
+        data = default_data_dir()
+        console = Console(service, args.user, images=data / "images")
+        await run_console(console, data / "console_history")
+    return 0
+
+
+async def _script(args: argparse.Namespace) -> int:
+    try:
+        lines = args.file.read_text(encoding="utf-8").splitlines()
+    except OSError as err:
+        print(f"aaref script: cannot read {args.file}: {err.strerror}", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory(prefix="aaref-script-") as tmp:
+        db = args.db or Path(tmp) / "script.sqlite3"
+        try:
+            async with open_service(db, args.dice) as service:
+                results = await run_lines(service, lines)
+                state = await final_state(service)
+        except ValueError as err:
+            print(f"aaref script: {err}", file=sys.stderr)
+            return 2
+    if args.json:
+        print(json.dumps({"results": [r.to_json() for r in results], "state": state},
+                         ensure_ascii=False))
+    else:
+        for r in results:
+            mark = "ok" if r.ok else "REFUSED"
+            print(f"{r.line}: @{r.user} {r.command}\n  {mark}: {r.message}".replace("\n", "\n  "))
+    return 1 if any(r.reason == "dice.exhausted" for r in results) else 0
+
+
+async def _export(args: argparse.Namespace) -> int:
+    async with open_service(args.db, "fixed:") as service:
+        ref: int | str | None = int(args.game) if args.game.isdigit() else None
+        if ref is None:
+            ref = await _game_by_name(service, args.game)
+        if ref is None:
+            print(f"aaref export: no game called {args.game!r}", file=sys.stderr)
+            return 1
+        from bot.service.reply import Refusal
+
+        try:
+            record = await service.export(ref)
+        except Refusal as refusal:
+            print(f"aaref export: {refusal.message}", file=sys.stderr)
+            return 1
+    if args.output:
+        args.output.write_text(record, encoding="utf-8")
+    else:
+        sys.stdout.write(record)
+    return 0
+
+
+async def _game_by_name(service: Any, name: str) -> int | None:
+    from bot.store import repo
+
+    async with service.db.read() as session:
+        games = await repo.find_games(session, name)
+    return games[0].id if games else None
+
+
+def _replay(path: Path, as_json: bool) -> int:
+    engine = importlib.import_module("engine")
+    try:
+        replayed = replay_record(engine, path.read_text(encoding="utf-8"))
+    except OSError as err:
+        print(f"aaref replay: cannot read {path}: {err.strerror}", file=sys.stderr)
+        return 2
+    except ValueError as err:
+        print(f"aaref replay: {path}: {err}", file=sys.stderr)
+        return 1
+    for error in replayed.errors:
+        print(f"aaref replay: {path}: {error}", file=sys.stderr)
+    state = replayed.state
+    if as_json:
+        print(json.dumps(state.to_json(), ensure_ascii=False))
+    else:
+        winner = f", won by the {state.winner}" if state.winner else ""
+        print(f"{replayed.commands} commands replayed: round {state.round}, "
+              f"{state.rules.power_name(state.turn)} to move, {state.phase}{winner}.")
+    return 1 if replayed.errors else 0
+
+
+def _discord_run() -> Any:
+    """``bot.discord.run`` when the Discord front end provides it."""
+    try:
+        module = importlib.import_module("bot.discord")
+    except ImportError:
+        return None
+    return getattr(module, "run", None)
+
+
+def _local_user() -> str:
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):
+        return "player"
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

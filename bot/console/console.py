@@ -1,0 +1,202 @@
+"""The interactive console: the same command lines as Discord, typed at a local prompt.
+
+``@alice /buy units:"3 infantry"`` acts as alice for one line; ``/as alice`` switches the
+current user. The console prints what the bot would post (the reply, channel posts, pings)
+and, when the renderer is installed, ``/map`` writes a PNG into the image folder.
+"""
+
+from __future__ import annotations
+
+import importlib
+import shlex
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from bot.console.script import LOCAL_CHANNEL
+from bot.service.game_service import GameService
+from bot.service.lines import LineError, split_user
+from bot.service.reply import Actor, Refusal, Reply
+
+COMMANDS = (
+    "/game new", "/game join", "/game start", "/game status", "/game history", "/game export",
+    "/game concede", "/game abandon", "/buy", "/repair", "/move", "/place", "/done", "/undo",
+    "/battle", "/casualties", "/retreat", "/press", "/submerge", "/orders", "/map", "/as",
+    "/help", "/quit",
+)
+HELP = """\
+Type the same command lines as in Discord, for example:
+  /game new ruleset:aa1942-2e name:sunday
+  /game join power:"Soviet Union"      (join every power for a hot-seat game)
+  /game start
+  /buy units:"3 infantry, 1 tank"
+  @bob /done                            (act as bob for one line)
+  /as bob                               (act as bob from now on)
+  /map                                  (write the map as a PNG, when rendering is installed)
+  /quit"""
+
+
+class Console:
+    """One local session: a current user, a channel, and where images go."""
+
+    def __init__(
+        self,
+        service: GameService,
+        user: str,
+        *,
+        images: Path,
+        write: Callable[[str], None] = print,
+        channel_id: str = LOCAL_CHANNEL,
+    ) -> None:
+        self.service = service
+        self.user = user
+        self.images = images
+        self.write = write
+        self.channel_id = channel_id
+        self.names: list[str] = []
+        """Territory and power names for tab completion, filled once a game is loaded."""
+
+    async def handle(self, raw: str) -> bool:
+        """Run one line; returns False when the user asked to leave."""
+        text = raw.strip()
+        if not text or text.startswith("#"):
+            return True
+        try:
+            line = split_user(text)
+        except LineError as err:
+            self.write(f"(only you) {err}")
+            return True
+        word = line.text.split(" ", 1)[0].lower()
+        if word in ("/quit", "/exit"):
+            return False
+        if word == "/help":
+            self.write(HELP)
+        elif word == "/as":
+            self._switch(line.text)
+        elif word == "/map":
+            await self._map()
+        else:
+            reply = await self.service.execute(Actor(line.user or self.user), self.channel_id,
+                                               line.text)
+            self.show(reply)
+            await self._learn_names()
+        return True
+
+    def show(self, reply: Reply) -> None:
+        """Print a reply as Discord would show it: private answer, channel posts, pings."""
+        self.write(reply.message if reply.ok else f"(only you) {reply.message}")
+        for post in reply.posts:
+            self.write(f"  #{self.channel_id}> {post}")
+        if reply.pings:
+            self.write("  ping: " + ", ".join(f"@{p}" for p in reply.pings))
+
+    def prompt(self) -> str:
+        return f"aaref @{self.user}> "
+
+    def _switch(self, text: str) -> None:
+        parts = shlex.split(text)
+        if len(parts) != 2:
+            self.write("(only you) Say who: /as alice")
+            return
+        self.user = parts[1].lstrip("@")
+        self.write(f"You are now @{self.user}.")
+
+    async def _map(self) -> None:
+        render = _renderer()
+        state = await self._state()
+        if state is None:
+            self.write("(only you) There is no started game in this channel.")
+        elif render is None:
+            self.write("(only you) Map rendering is not installed in this build.")
+        else:
+            self.images.mkdir(parents=True, exist_ok=True)
+            path = self.images / f"map-r{state.round}-{state.turn}-{state.phase}.png"
+            path.write_bytes(render(state.to_json()))
+            self.write(f"Map written to {path}")
+
+    async def _state(self) -> Any:
+        try:
+            return await self.service.state(self.channel_id)
+        except Refusal:
+            return None
+
+    async def _learn_names(self) -> None:
+        if self.names:
+            return
+        state = await self._state()
+        if state is not None:
+            board = state.rules.board
+            spaces = getattr(board, "spaces", {})
+            self.names = sorted({s.name for s in spaces.values()} |
+                                {state.rules.power_name(p) for p in state.rules.powers})
+
+
+def _renderer() -> Callable[[dict[str, Any]], bytes] | None:
+    """``bot.render.render_map`` if the renderer is installed, else None."""
+    try:
+        module = importlib.import_module("bot.render")
+    except ImportError:
+        return None
+    return getattr(module, "render_map", None)
+
+
+def complete(console: Console, text: str, line: str) -> list[str]:
+    """Completion candidates for the word ``text`` at the end of ``line``.
+
+    The first word completes to a command, the word after ``/game`` to its subcommand, and
+    any later word (bare or after ``option:``) to a territory or power name.
+    """
+    before = [w for w in line[: len(line) - len(text)].split() if not w.startswith("@")]
+    if not before:
+        return sorted({c.split()[0] for c in COMMANDS if c.startswith(text)})
+    if before == ["/game"]:
+        return [c.split()[1] for c in COMMANDS if c.startswith(f"/game {text}")]
+    stem = text.split(":", 1)[-1].lstrip('"')
+    prefix = text[: len(text) - len(stem)]
+    out = []
+    for name in console.names:
+        if name.lower().startswith(stem.lower()):
+            quoted = f'"{name}"' if " " in name and not prefix.endswith('"') else name
+            out.append(prefix + quoted)
+    return out
+
+
+async def run_console(console: Console, history: Path | None) -> None:
+    """The prompt loop, with readline history and completion when the terminal has them."""
+    import asyncio
+
+    readline = _readline(console, history)
+    console.write("aaref console. /help for help, /quit to leave.")
+    loop = asyncio.get_running_loop()
+    while True:
+        try:
+            raw = await loop.run_in_executor(None, input, console.prompt())
+        except (EOFError, KeyboardInterrupt):
+            console.write("")
+            break
+        if not await console.handle(raw):
+            break
+    if readline is not None and history is not None:
+        history.parent.mkdir(parents=True, exist_ok=True)
+        readline.write_history_file(str(history))
+
+
+def _readline(console: Console, history: Path | None) -> Any:
+    try:
+        import readline
+    except ImportError:
+        return None
+    if history is not None and history.exists():
+        readline.read_history_file(str(history))
+    readline.set_completer_delims(" ")
+    matches: list[str] = []
+
+    def completer(text: str, state: int) -> str | None:
+        nonlocal matches
+        if state == 0:
+            matches = complete(console, text, readline.get_line_buffer())
+        return matches[state] if state < len(matches) else None
+
+    readline.set_completer(completer)
+    readline.parse_and_bind("tab: complete")
+    return readline

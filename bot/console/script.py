@@ -1,0 +1,93 @@
+"""Transcripts: files of ``@user /command option:value`` lines run through the GameService.
+
+Lines run in order in one local channel; a refused line is reported and the run continues.
+``#`` starts a comment (outside quotes). Every result says whose turn and which phase follow.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from bot.service.game_service import GameService
+from bot.service.lines import LineError, split_user
+from bot.service.reply import Actor, Refusal, Reply
+
+LOCAL_CHANNEL = "local"
+"""The channel id the console and transcripts play in."""
+
+
+@dataclass(frozen=True)
+class LineResult:
+    """The outcome of one transcript line."""
+
+    line: int
+    user: str | None
+    command: str
+    ok: bool
+    message: str
+    turn: str | None
+    phase: str | None
+    reason: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"line": self.line, "user": self.user, "command": self.command, "ok": self.ok,
+                "message": self.message, "turn": self.turn, "phase": self.phase}
+
+
+def strip_comment(line: str) -> str:
+    """The line up to a ``#`` that is not inside double quotes."""
+    quoted = False
+    for i, char in enumerate(line):
+        if char == '"':
+            quoted = not quoted
+        elif char == "#" and not quoted:
+            return line[:i]
+    return line
+
+
+async def run_lines(
+    service: GameService, lines: Iterable[str], channel_id: str = LOCAL_CHANNEL
+) -> list[LineResult]:
+    """Run every non-blank line; refusals are results, never exceptions."""
+    results: list[LineResult] = []
+    user: str | None = None
+    for number, raw in enumerate(lines, start=1):
+        text = strip_comment(raw).strip()
+        if not text:
+            continue
+        try:
+            line = split_user(text)
+            user = line.user or user
+            if user is None:
+                raise LineError("start the line with the user who acts, as in: @alice /done")
+            if not line.text:
+                raise LineError(f"no command after @{user}")
+            reply = await service.execute(Actor(user), channel_id, line.text)
+            command = line.text
+        except LineError as err:
+            reply, command = Reply(False, str(err), reason="line.malformed"), text
+        turn, phase = await _position(service, channel_id)
+        results.append(LineResult(number, user, command, reply.ok, reply.message, turn, phase,
+                                  reply.reason))
+    return results
+
+
+async def final_state(service: GameService, channel_id: str = LOCAL_CHANNEL) -> Any:
+    """The engine state JSON of the channel's game, or None before it starts."""
+    try:
+        state = await service.state(channel_id)
+    except Refusal:
+        return None
+    return state.to_json() if state is not None else None
+
+
+async def _position(service: GameService, channel_id: str) -> tuple[str | None, str | None]:
+    try:
+        state = await service.state(channel_id)
+    except Refusal:
+        return None, None
+    if state is None:
+        return None, None
+    return state.rules.power_name(state.turn), state.phase

@@ -1,0 +1,36 @@
+"""Building a ready GameService from the environment: database, migrations, dice."""
+
+from __future__ import annotations
+
+from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+from bot.dice.keys import load_master_key
+from bot.service.dice import AuditableDiceSource, DiceSource, parse_fixed
+from bot.service.game_service import GameService
+from bot.store.db import Database, database_url, default_data_dir
+
+
+def dice_source(spec: str | None) -> DiceSource:
+    """``fixed:3,1,6,...`` for a fixed list, otherwise the auditable dice of the data dir."""
+    if spec:
+        return parse_fixed(spec)
+    return AuditableDiceSource(load_master_key(default_data_dir()))
+
+
+@asynccontextmanager
+async def open_service(
+    db_path: str | Path | None = None, dice: str | DiceSource | None = None
+) -> AsyncIterator[GameService]:
+    """A migrated database and a service over it, closed on exit.
+
+    ``db_path`` selects a SQLite file; otherwise ``DATABASE_URL`` or the data directory.
+    """
+    database = Database(database_url(db_path))
+    try:
+        await database.migrate()
+        source = dice if dice is not None and not isinstance(dice, str) else dice_source(dice)
+        yield GameService(database, source)
+    finally:
+        await database.close()
