@@ -1,150 +1,19 @@
-"""A realistic dice log and the two verifiers (package and standalone) behind one interface."""
+"""Fixtures: a realistic game record, and both verifiers behind one interface."""
 
 from __future__ import annotations
 
-import importlib.util
-import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
-from bot.dice.derive import NO_ENTROPY
-from bot.dice.log import GENESIS, Entry, dice_log_lines, roll_hash
-from bot.dice.session import AuditableDice, add_entropy, close_period, open_period
 from bot.dice.verify import verify_text
-
-MASTER_KEY = bytes(range(32))
-GAME = "g42"
-STANDALONE = Path(__file__).parents[2] / "tools" / "verify_dice.py"
-
-# (period, [(count, purpose)], revealed)
-PERIODS = [
-    (
-        "r1-germany",
-        [
-            (3, "Ukraine r1 attacker 3 infantry @1"),
-            (2, "Ukraine r1 attacker 2 armour @3"),
-            (4, "Ukraine r1 defender 4 infantry @2"),
-            (40, "Western Europe r1 defender 40 infantry @2"),
-            (1, "Ukraine r2 attacker 1 armour @3"),
-        ],
-        True,
-    ),
-    (
-        "r1-soviet-union",
-        [
-            (6, "West Russia r1 attacker 6 infantry @1"),
-            (5, "West Russia r1 defender 5 infantry @2"),
-        ],
-        True,
-    ),
-    (
-        "r2-germany",
-        [(3, "Karelia r1 attacker 3 artillery @2"), (2, "Karelia r1 defender 2 infantry @2")],
-        False,
-    ),
-]
-
-
-def build_entries() -> list[Entry]:
-    """Two revealed periods and an open one, with player entropy added between them."""
-    entries: list[Entry] = []
-    entropy = NO_ENTROPY
-    seq, prev = 1, GENESIS
-    for number, (period, rolls, revealed) in enumerate(PERIODS):
-        contribution = add_entropy(GAME, entropy, f"10{number}", f"lucky charm {number}")
-        entropy = contribution.entropy
-        seed, commit = open_period(MASTER_KEY, GAME, period, entropy)
-        entries += [contribution, commit]
-        dice = AuditableDice(
-            game_id=GAME,
-            period=period,
-            seed=seed,
-            commitment=commit.commitment,
-            entropy=entropy,
-            next_seq=seq,
-            prev_hash=prev,
-        )
-        for count, purpose in rolls:
-            dice.roll(count, purpose)
-        entries += dice.records
-        seq, prev = dice.next_seq, dice.prev_hash
-        if revealed:
-            entries.append(close_period(MASTER_KEY, GAME, period))
-    return entries
-
-
-def record_text(entries: list[Entry]) -> str:
-    """A game record: header and command lines the verifier must ignore, then the dice log."""
-    header = ['[Game "g42"]', '[Rules "aa1942-2e"]', "1. germany: attack Ukraine"]
-    return "\n".join(header + dice_log_lines(entries)) + "\n"
-
-
-class Record:
-    """An editable game record: lines, with helpers to find, change and re-chain dice lines."""
-
-    def __init__(self, text: str) -> None:
-        self.lines = text.splitlines()
-
-    @property
-    def text(self) -> str:
-        return "\n".join(self.lines) + "\n"
-
-    def dice(self) -> Iterator[tuple[int, dict[str, object]]]:
-        """(index, parsed entry) of every dice line."""
-        for index, line in enumerate(self.lines):
-            if line.startswith("% dice "):
-                yield index, json.loads(line[7:])
-
-    def find(self, kind: str, **match: object) -> int:
-        """Index of the first dice line of this type whose fields match."""
-        for index, entry in self.dice():
-            if entry["type"] == kind and all(entry[k] == v for k, v in match.items()):
-                return index
-        raise LookupError((kind, match))
-
-    def get(self, index: int) -> dict[str, object]:
-        return dict(json.loads(self.lines[index][7:]))
-
-    def put(self, index: int, entry: dict[str, object]) -> None:
-        self.lines[index] = "% dice " + json.dumps(entry, separators=(",", ":"))
-
-    def edit(self, index: int, **changes: object) -> None:
-        self.put(index, {**self.get(index), **changes})
-
-    def rechain(self, renumber: bool = False) -> None:
-        """Recompute every roll hash and link, as a forger who knows the format would."""
-        prev, seq = GENESIS, 0
-        for index, entry in list(self.dice()):
-            if entry["type"] != "roll":
-                continue
-            seq = seq + 1 if renumber else int(entry["seq"])  # type: ignore[call-overload]
-            entry.update(seq=seq, prev=prev)
-            entry["hash"] = roll_hash(
-                seq,
-                str(entry["period"]),
-                str(entry["purpose"]),
-                list(entry["dice"]),  # type: ignore[call-overload]
-                str(entry["commitment"]),
-                prev,
-            )
-            prev = str(entry["hash"])
-            self.put(index, entry)
+from tests.dice.records import Record, build_entries, load_standalone, record_text
 
 
 @pytest.fixture
 def record() -> Record:
     return Record(record_text(build_entries()))
-
-
-def _standalone() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("verify_dice", STANDALONE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def _run_package(text: str) -> tuple[int, str]:
@@ -155,7 +24,7 @@ def _run_package(text: str) -> tuple[int, str]:
 def _runner_for_standalone(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> Callable[[str], tuple[int, str]]:
-    module = _standalone()
+    module = load_standalone()
 
     def run(text: str) -> tuple[int, str]:
         path = tmp_path / "record.txt"

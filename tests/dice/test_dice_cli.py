@@ -8,9 +8,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import STANDALONE, build_entries, record_text
 
 from bot.dice.cli import verify_command
+from tests.dice.records import STANDALONE, build_entries, record_text
 
 
 @pytest.fixture

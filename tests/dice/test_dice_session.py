@@ -8,7 +8,6 @@ import json
 import logging
 
 import pytest
-from conftest import GAME, MASTER_KEY, build_entries, record_text
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -27,6 +26,7 @@ from bot.dice.log import (
 from bot.dice.session import AuditableDice, open_period
 from bot.dice.verify import verify_log, verify_text
 from engine.dice import Dice
+from tests.dice.records import GAME, MASTER_KEY, build_entries, record_text
 
 PERIOD = "r3-germany"
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from conftest import Record
+from tests.dice.records import Record
 
 Verify = Callable[[str], tuple[int, str]]
 
@@ -72,9 +72,8 @@ def test_forged_open_period_is_caught_when_its_seed_is_revealed(
     record: Record, verify: Verify
 ) -> None:
     """A forger who rebuilds the chain in an open period only wins until the reveal."""
-    from conftest import GAME, MASTER_KEY
-
     from bot.dice.session import close_period
+    from tests.dice.records import GAME, MASTER_KEY
 
     index = record.find("roll", seq=8)
     record.edit(index, dice=[6, 6, 6])
