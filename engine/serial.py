@@ -47,6 +47,7 @@ def state_to_json(state: GameState) -> dict[str, Any]:
         "treasury": {pname(p): v for p, v in state.treasury.items()},
         "spaces": spaces,
         "winner": state.winner,
+        "damaged": _damaged(state),
         "options": dict(state.options),
         "purchased": dict(state.purchased),
         "pieces": [_unit_to_json(state, u) for u in sorted(state.units.values(), key=lambda u: u.id)],
@@ -153,6 +154,16 @@ def units_from_counts(rules: RuleSet, spaces: Mapping[str, Any]) -> dict[int, Un
                         units[next_id] = Unit(next_id, kind, owner, sid)
                         next_id += 1
     return units
+
+
+def _damaged(state: GameState) -> dict[str, dict[str, dict[str, int]]]:
+    """Units carrying unrepaired hits, for readers that only look at the summary."""
+    out: dict[str, dict[str, dict[str, int]]] = {}
+    for u in state.units.values():
+        if u.hits:
+            per = out.setdefault(state.board.name(u.space), {}).setdefault(state.rules.power_name(u.owner), {})
+            per[u.kind] = per.get(u.kind, 0) + 1
+    return out
 
 
 def _unit_to_json(state: GameState, u: Unit) -> dict[str, Any]:
