@@ -1,0 +1,172 @@
+"""The state-independent layer of a map view: which space every pixel shows.
+
+Each land pixel belongs to the nearest seed of a land territory (within the
+geometry's reach) and each sea pixel to the nearest sea-zone seed, measured in
+the stretched map, so borders are authored only as seed points. Building this
+raster is the slow part of a render; it is cached per view, and a render only
+recolours it through a lookup table.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+import numpy as np
+
+from bot.render.geometry import BoardGeometry
+from bot.render.landmask import is_land
+from bot.render.projection import MASTER_WIDTH
+
+UNCLAIMED_LAND = -1
+OPEN_SEA = -2
+INLAND_WATER = -3
+OFFSET = 3  # add to a raster value to index a colour table
+_SEA_REACH = 420.0
+
+
+@dataclass(frozen=True)
+class View:
+    """A window onto the map: top-left in master pixels and output pixels per master pixel."""
+
+    x0: float
+    y0: float
+    scale: float
+    width: int
+    height: int
+
+    def to_px(self, mx: float, my: float) -> tuple[float, float]:
+        """Output pixel of a master point, taking the wrap copy nearest the view's middle."""
+        middle = self.x0 + self.width / self.scale / 2.0
+        mx += MASTER_WIDTH * round((middle - mx) / MASTER_WIDTH)
+        return ((mx - self.x0) * self.scale, (my - self.y0) * self.scale)
+
+
+@dataclass(frozen=True)
+class BaseLayer:
+    """Space index per pixel plus the pixels of coasts and borders (flat indices)."""
+
+    view: View
+    index: np.ndarray
+    coast: np.ndarray
+    land_border: np.ndarray
+    sea_border: np.ndarray
+    hatch: np.ndarray
+
+
+def full_view(board: BoardGeometry, width: int) -> View:
+    """The whole board at `width` output pixels."""
+    scale = width / MASTER_WIDTH
+    return View(0.0, 0.0, scale, width, round(board.projection.master_height * scale))
+
+
+def box_view(board: BoardGeometry, box: tuple[float, float, float, float], width: int) -> View:
+    """A [west, south, east, north] lon/lat box enlarged to `width` output pixels."""
+    west, south, east, north = box
+    proj = board.projection
+    x0 = float(proj.x_of(west))
+    x1 = x0 + (float(proj.x_of(east)) - x0) % MASTER_WIDTH
+    if east - west >= 360.0:
+        x1 = x0 + MASTER_WIDTH
+    y0, y1 = float(proj.y_of(north)), float(proj.y_of(south))
+    scale = width / (x1 - x0)
+    return View(x0, y0, scale, width, max(1, round((y1 - y0) * scale)))
+
+
+def _seed_points(board: BoardGeometry, sea: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    proj = board.projection
+    xs: list[float] = []
+    ys: list[float] = []
+    owners: list[int] = []
+    for i, space in enumerate(board.spaces):
+        if space.is_sea != sea:
+            continue
+        for lon, lat in (space.anchor, *space.seeds):
+            x, y = proj.to_master(lon, lat)
+            xs.append(x)
+            ys.append(y)
+            owners.append(i)
+    return np.array(xs), np.array(ys), np.array(owners, dtype=np.int16)
+
+
+def _nearest(
+    index: np.ndarray,
+    allowed: np.ndarray,
+    px: np.ndarray,
+    py: np.ndarray,
+    seeds: tuple[np.ndarray, np.ndarray, np.ndarray],
+    reach: float,
+) -> None:
+    """Write into `index` the nearest seed's space for `allowed` pixels within `reach`."""
+    best = np.full(index.shape, reach * reach, dtype=np.float32)
+    for sx, sy, owner in zip(*seeds, strict=True):
+        for shift in (-MASTER_WIDTH, 0.0, MASTER_WIDTH):
+            cx = sx + shift
+            c0, c1 = np.searchsorted(px, [cx - reach, cx + reach])
+            r0, r1 = np.searchsorted(py, [sy - reach, sy + reach])
+            if c0 >= c1 or r0 >= r1:
+                continue
+            d2 = (py[r0:r1, None] - sy) ** 2 + (px[None, c0:c1] - cx) ** 2
+            window = best[r0:r1, c0:c1]
+            closer = (d2 < window) & allowed[r0:r1, c0:c1]
+            window[closer] = d2[closer]
+            index[r0:r1, c0:c1][closer] = owner
+
+
+def _dots(board: BoardGeometry, view: View, land: np.ndarray) -> None:
+    """Paint island discs, so tiny islands have pixels to colour."""
+    rows, cols = np.ogrid[0 : view.height, 0 : view.width]
+    for space in board.spaces:
+        if space.dot <= 0:
+            continue
+        cx, cy = view.to_px(*board.projection.to_master(*space.anchor))
+        radius = max(space.dot * view.scale**0.5, 2.5)
+        if -radius <= cx < view.width + radius and -radius <= cy < view.height + radius:
+            land |= (rows - cy + 0.5) ** 2 + (cols - cx + 0.5) ** 2 <= radius**2
+
+
+def _edges(index: np.ndarray, width: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    land = (index >= UNCLAIMED_LAND) & ~np.isin(index, [OPEN_SEA, INLAND_WATER])
+    coast = np.zeros(index.shape, dtype=bool)
+    border = np.zeros(index.shape, dtype=bool)
+    for a, b in ((np.s_[:, :-1], np.s_[:, 1:]), (np.s_[:-1, :], np.s_[1:, :])):
+        differ = index[a] != index[b]
+        mixed = land[a] != land[b]
+        coast[a] |= mixed
+        coast[b] |= mixed
+        border[a] |= differ & ~mixed
+    if width > 1:
+        grown = border.copy()
+        grown[:, 1:] |= border[:, :-1]
+        grown[1:, :] |= border[:-1, :]
+        border = grown
+    land_border = border & land & ~coast
+    sea_border = border & ~land & ~coast
+    return (np.flatnonzero(coast), np.flatnonzero(land_border), np.flatnonzero(sea_border))
+
+
+@functools.lru_cache(maxsize=12)
+def base_layer(board: BoardGeometry, view: View) -> BaseLayer:
+    """Build (once per board and view) the space raster and its outlines."""
+    proj = board.projection
+    px = view.x0 + (np.arange(view.width) + 0.5) / view.scale
+    py = view.y0 + (np.arange(view.height) + 0.5) / view.scale
+    lon = proj.lon_of(px)
+    lat = proj.lat_of(py)
+    land = is_land(lat[:, None], lon[None, :])
+    _dots(board, view, land)
+    inland = np.zeros_like(land)
+    for west, south, east, north in board.inland_waters:
+        lon_in = ((lon - west) % 360.0) <= (east - west)
+        lat_in = (lat >= south) & (lat <= north)
+        inland |= lat_in[:, None] & lon_in[None, :]
+    inland &= ~land
+    index = np.full(land.shape, OPEN_SEA, dtype=np.int16)
+    index[land] = UNCLAIMED_LAND
+    index[inland] = INLAND_WATER
+    _nearest(index, land, px, py, _seed_points(board, sea=False), board.land_reach)
+    _nearest(index, ~land & ~inland, px, py, _seed_points(board, sea=True), _SEA_REACH)
+    coast, land_border, sea_border = _edges(index, 2 if view.scale >= 1.6 else 1)
+    rows, cols = np.indices(index.shape)
+    hatch = np.flatnonzero(((rows + cols) % max(4, round(7 * view.scale**0.5))) == 0)
+    return BaseLayer(view, index, coast, land_border, sea_border, hatch)

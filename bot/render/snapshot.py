@@ -1,0 +1,69 @@
+"""Reads the engine's state JSON into what the map draws, keyed by board ids."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.render.geometry import BoardGeometry
+
+
+@dataclass(frozen=True)
+class SpaceState:
+    """Controller and units of one space; powers and spaces are board ids."""
+
+    owner: str | None
+    units: dict[str, dict[str, int]] = field(default_factory=dict)
+    damaged: dict[str, dict[str, int]] = field(default_factory=dict)
+    ic_damage: int = 0
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The parts of a game state a map shows."""
+
+    round: int | None
+    turn: str | None
+    phase: str | None
+    treasury: dict[str, int]
+    winner: str | None
+    spaces: dict[str, SpaceState]
+
+
+def _counts(raw: Any) -> dict[str, int]:
+    return {str(unit): int(n) for unit, n in (raw or {}).items() if int(n) > 0}
+
+
+def read_snapshot(state: dict[str, Any], board: BoardGeometry) -> Snapshot:
+    """Translate display names to ids; unknown names raise KeyError naming them."""
+    damaged_raw: dict[str, Any] = state.get("damaged") or {}
+    spaces: dict[str, SpaceState] = {}
+    for name, raw in (state.get("spaces") or {}).items():
+        space = board.space(name)
+        owner = raw.get("owner")
+        units = {
+            board.power(power).id: counts
+            for power, per_power in (raw.get("units") or {}).items()
+            if (counts := _counts(per_power))
+        }
+        damaged = {
+            board.power(power).id: counts
+            for power, per_power in (damaged_raw.get(name) or {}).items()
+            if (counts := _counts(per_power))
+        }
+        spaces[space.id] = SpaceState(
+            owner=board.power(owner).id if owner else None,
+            units=units,
+            damaged=damaged,
+            ic_damage=int(raw.get("ic_damage") or 0),
+        )
+    turn = state.get("turn")
+    winner = state.get("winner")
+    return Snapshot(
+        round=state.get("round"),
+        turn=board.power(turn).name if turn and board.has_power(turn) else turn,
+        phase=state.get("phase"),
+        treasury={board.power(p).id: int(v) for p, v in (state.get("treasury") or {}).items()},
+        winner=str(winner) if winner else None,
+        spaces=spaces,
+    )

@@ -1,0 +1,71 @@
+"""Colours, fonts and unit abbreviations shared by the map's drawing code."""
+
+from __future__ import annotations
+
+import functools
+
+from PIL import ImageFont
+
+Rgb = tuple[int, int, int]
+
+SEA = (158, 192, 222)
+SEA_BORDER = (222, 236, 248)
+COAST = (52, 58, 66)
+LAND_BORDER = (70, 70, 70)
+UNCLAIMED_LAND = (226, 226, 222)
+UNOWNED_LAND = (250, 250, 250)
+NEUTRAL = (240, 240, 236)
+NEUTRAL_HATCH = (150, 150, 146)
+INK = (20, 20, 24)
+HALO = (255, 255, 255)
+PANEL = (246, 243, 236)
+BATTLE = (205, 30, 30)
+BATTLE_FILL = (255, 214, 64)
+
+# Short forms drawn in unit stacks, in the order they are listed.
+UNIT_ABBREVIATIONS: dict[str, str] = {
+    "infantry": "INF",
+    "artillery": "ART",
+    "tank": "TNK",
+    "aaa": "AAA",
+    "fighter": "FTR",
+    "bomber": "BMB",
+    "battleship": "BB",
+    "carrier": "CV",
+    "cruiser": "CA",
+    "destroyer": "DD",
+    "submarine": "SS",
+    "transport": "TRN",
+    "industrial_complex": "IC",
+}
+
+
+def abbreviation(unit: str) -> str:
+    """Short form of a unit type; unknown types fall back to their first letters."""
+    return UNIT_ABBREVIATIONS.get(unit, unit[:3].upper())
+
+
+def unit_order(unit: str) -> int:
+    """Sort key that lists units land, air, sea, then factories."""
+    order = list(UNIT_ABBREVIATIONS)
+    return order.index(unit) if unit in order else len(order)
+
+
+def territory_fill(color: Rgb) -> Rgb:
+    """Fill of land held by a power: its colour lightened so labels stay readable."""
+    return tuple(round(c + (255 - c) * 0.35) for c in color)  # type: ignore[return-value]
+
+
+def text_on(color: Rgb) -> Rgb:
+    """Black or white, whichever reads better on `color`."""
+    r, g, b = color
+    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else HALO
+
+
+@functools.lru_cache(maxsize=32)
+def font(size: int) -> ImageFont.FreeTypeFont:
+    """Pillow's bundled scalable font (needs Pillow built with FreeType, as wheels are)."""
+    loaded = ImageFont.load_default(size=max(6, size))
+    if not isinstance(loaded, ImageFont.FreeTypeFont):
+        raise RuntimeError("Pillow lacks FreeType support; install Pillow from a wheel")
+    return loaded
