@@ -99,16 +99,16 @@ class Bridge:
                        current: str) -> list[app_commands.Choice[str]]:
         """Autocomplete: names from the channel's game for the option being typed."""
         assert interaction.data is not None and interaction.channel_id is not None
-        focused = next((o for o in command_path(interaction.data)[1] if o.get("focused")), None)
-        if focused is None:
-            return []
+        words, options = command_path(interaction.data)
+        focused = next((str(o["name"]) for o in options if o.get("focused")), None)
         try:
             state = await self.service.state(str(interaction.channel_id))
         except Refusal:
             return []
-        if state is None:
+        if focused is None or state is None:
             return []
-        values = suggestions(state, str(focused["name"]), current)[:MAX_CHOICES]
+        given = {str(o["name"]): str(o.get("value", "")) for o in options if not o.get("focused")}
+        values = suggestions(state, " ".join(words), focused, current, given)[:MAX_CHOICES]
         return [app_commands.Choice(name=v[:100], value=v[:100]) for v in values]
 
     async def map(self, interaction: discord.Interaction) -> None:

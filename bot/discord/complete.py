@@ -1,19 +1,20 @@
-"""Autocomplete values for slash-command options, read from the game's state (pure).
+"""Autocomplete values for slash-command options (pure: a game state in, names out).
 
-Names only: spaces, powers and unit types as the board and unit data spell them, matched
-against what the player has typed so far. Whether a command is legal stays the engine's
-decision when the command arrives; nothing here judges rules.
+What is offered comes from the engine's ``legal_commands(state)`` (units the treasury can buy,
+unit groups that can move and where, where purchases can be placed) and from the board's
+names; nothing here judges a rule. The engine still decides when the command arrives, so a
+suggestion is a convenience, never a promise.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from functools import cached_property
 from typing import Any
 
+from engine import RulesError, legal_commands
 from engine.names import fold
 
 LIMIT = 25
-SPACE_OPTIONS = frozenset({"territory", "to", "from"})
-UNIT_OPTIONS = frozenset({"units", "loss"})
 
 
 def _words_in_order(typed: list[str], name: str) -> bool:
@@ -40,9 +41,8 @@ def ranked(names: Iterable[str], typed: str, limit: int = LIMIT) -> list[str]:
     """
     key = fold(typed)
     parts = [fold(w) for w in typed.split() if fold(w)]
-    unique = sorted(set(names))
     tiers: list[list[str]] = [[], [], []]
-    for name in unique:
+    for name in sorted(set(names)):
         folded = fold(name)
         if folded.startswith(key):
             tiers[0].append(name)
@@ -53,44 +53,95 @@ def ranked(names: Iterable[str], typed: str, limit: int = LIMIT) -> list[str]:
     return (tiers[0] + tiers[1] + tiers[2])[:limit]
 
 
-def _last_item(typed: str, separator: str) -> tuple[str, str]:
-    """Split ``"2 infantry, 1 ta"`` into the finished part ``"2 infantry, "`` and ``"1 ta"``."""
+def _split_last(typed: str, separator: str) -> tuple[str, str]:
+    """``"2 infantry, 1 ta"`` -> (``"2 infantry, "``, ``"1 ta"``): the done part and the rest."""
     head, sep, tail = typed.rpartition(separator)
     return (head + sep + " " if sep else ""), tail.strip()
 
 
-def _units(state: Any, typed: str) -> list[str]:
-    done, item = _last_item(typed, ",")
+def _unit_word(kind: str) -> str:
+    return kind.replace("_", " ")
+
+
+def complete_units(typed: str, offers: Iterable[tuple[str, int | None]],
+                   numbered: bool = True) -> list[str]:
+    """Complete the last item of a unit list from (kind, count or None) offers.
+
+    >>> complete_units("2 infantry, 1 ta", [("tank", 3), ("infantry", 2)])
+    ['2 infantry, 1 tank']
+    >>> complete_units("inf", [("infantry", 4)])
+    ['4 infantry']
+    >>> complete_units("infantry, art", [("artillery", None)], numbered=False)
+    ['infantry, artillery']
+    """
+    done, item = _split_last(typed, ",")
     count, _, word = item.partition(" ") if item[:1].isdigit() else ("", "", item)
-    kinds = [str(k).replace("_", " ") for k in state.rules.units]
-    prefix = f"{done}{count} " if count else done
-    return [prefix + kind for kind in ranked(kinds, word)]
+    counts = {_unit_word(kind): n for kind, n in offers}
+    out = []
+    for name in ranked(counts, word):
+        number = count or (str(counts[name]) if counts[name] else "1")
+        out.append(f"{done}{number} {name}" if numbered else f"{done}{name}")
+    return out
 
 
-def _spaces(state: Any, option: str, typed: str) -> list[str]:
-    board = state.rules.board
-    if option == "from":
-        names = {board.name(u.space) for u in state.units_of(state.actor)}
-    else:
-        names = {space.name for space in board.spaces.values()}
-    return ranked(names, typed)
+class Completer:
+    """Suggestions for one state; the other options already filled narrow them."""
+
+    def __init__(self, state: Any, given: Mapping[str, str]) -> None:
+        self.state = state
+        self.board = state.rules.board
+        self.given = given
+
+    @cached_property
+    def legal(self) -> Any:
+        """The engine's options for the power whose input is due (computed when needed)."""
+        return legal_commands(self.state)
+
+    def _space(self, text: str | None) -> str | None:
+        if not text:
+            return None
+        try:
+            return str(self.board.find_space(text))
+        except RulesError:
+            return None
+
+    def _names(self, spaces: Iterable[str]) -> list[str]:
+        return [self.board.name(s) for s in spaces]
+
+    def _groups(self) -> list[Any]:
+        origin = self._space(self.given.get("from"))
+        return [g for g in self.legal.moves if origin is None or g.origin == origin]
+
+    def spaces(self, command: str, option: str) -> list[str]:
+        if command == "move" and option == "from":
+            return self._names({g.origin for g in self.legal.moves})
+        if command == "move" and option in ("to", "path"):
+            return self._names({d for g in self._groups() for d in g.destinations})
+        if command == "place":
+            return self._names(self.legal.placements)
+        if command == "repair":
+            return self._names(s for s, damage in self.state.ic_damage.items() if damage)
+        return [s.name for s in self.board.spaces.values()]
+
+    def units(self, command: str) -> list[tuple[str, int | None]]:
+        if command == "buy":
+            return [(k, None) for k in self.legal.buyable]
+        if command == "move":
+            return [(kind, n) for g in self._groups() for kind, n in g.units]
+        if command == "place":
+            return [(k, n) for k, n in self.state.purchased.items() if n]
+        return [(k, None) for k in self.state.rules.units]
 
 
-def _path(state: Any, typed: str) -> list[str]:
-    done, item = _last_item(typed, ">")
-    names = [space.name for space in state.rules.board.spaces.values()]
-    return [done + name for name in ranked(names, item)]
-
-
-def suggestions(state: Any, option: str, typed: str) -> list[str]:
-    """Values to offer for ``option`` given the text typed so far (at most 25)."""
-    if option in SPACE_OPTIONS:
-        return _spaces(state, option, typed)
-    if option in UNIT_OPTIONS:
-        return _units(state, typed)
+def suggestions(state: Any, command: str, option: str, typed: str,
+                given: Mapping[str, str]) -> list[str]:
+    """Values to offer for ``option`` of ``/command`` given the text typed so far."""
+    completer = Completer(state, given)
+    if option in ("territory", "from", "to"):
+        return ranked(completer.spaces(command, option), typed)
     if option == "path":
-        return _path(state, typed)
-    if option == "power":
-        rules = state.rules
-        return ranked([rules.power_name(p) for p in rules.powers], typed)
+        done, item = _split_last(typed, ">")
+        return [done + name for name in ranked(completer.spaces(command, option), item)]
+    if option in ("units", "loss"):
+        return complete_units(typed, completer.units(command), numbered=option == "units")
     return []
