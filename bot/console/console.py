@@ -76,8 +76,12 @@ class Console:
         elif word == "/map":
             await self._map()
         else:
-            reply = await self.service.execute(Actor(line.user or self.user), self.channel_id,
-                                               line.text)
+            try:
+                reply = await self.service.execute(Actor(line.user or self.user),
+                                                   self.channel_id, line.text)
+            except Exception as err:  # noqa: BLE001  (keep the prompt alive; nothing was stored)
+                reply = Reply(False, f"internal error ({type(err).__name__}: {err}); "
+                                     "nothing was stored")
             self.show(reply)
             await self._learn_names()
         return True

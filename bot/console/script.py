@@ -68,6 +68,9 @@ async def run_lines(
             command = line.text
         except LineError as err:
             reply, command = Reply(False, str(err), reason="line.malformed"), text
+        except Exception as err:  # noqa: BLE001  (a bug must not end the transcript)
+            message = f"internal error ({type(err).__name__}: {err}); nothing was stored"
+            reply, command = Reply(False, message, reason="internal"), text
         turn, phase = await _position(service, channel_id)
         results.append(LineResult(number, user, command, reply.ok, reply.message, turn, phase,
                                   reply.reason))

@@ -162,3 +162,8 @@ def apply(state: GameState, command: tuple[str, str], dice: Any) -> Outcome:
     new = replace(state, phase=PHASES[0], turn=POWERS[nxt], bought=0,
                   round=state.round + (1 if nxt == 0 else 0))
     return Outcome(new, (Event("turn", f"{state.rules.power_name(POWERS[nxt])} begins"),))
+
+
+def concede(state: GameState, side: str) -> Outcome:
+    other = "Allies" if side == "Axis" else "Axis"
+    return Outcome(replace(state, winner=other), (Event("concede", f"The {side} concede."),))

@@ -1,0 +1,129 @@
+"""Storage on SQLite and PostgreSQL: migrations, transactions, idempotency, serialisation."""
+
+from __future__ import annotations
+
+import asyncio
+
+from sqlalchemy import inspect
+from sqlmodel import col, select
+
+from bot.service import Actor, FixedDiceSource, GameService
+from bot.store import Database, DiceLog, Game, LogEntry
+from bot.store.migrate import downgrade, upgrade
+from tests.service import fake_engine
+from tests.service.conftest import ALICE, BOB, started
+
+TABLES = {"games", "seats", "log_entries", "dice_log", "snapshots", "requests", "settings"}
+
+
+def service_on(db: Database, value: int = 3) -> GameService:
+    return GameService(db, FixedDiceSource([value] * 10_000), rules=fake_engine, snapshot_every=5)
+
+
+async def tables(db: Database) -> set[str]:
+    async with db.engine.connect() as conn:
+        return set(await conn.run_sync(lambda c: inspect(c).get_table_names()))
+
+
+async def test_migrations_up_from_empty_and_back(url: str) -> None:
+    """Alembic builds every table on an empty database, removes them, and builds them again."""
+    db = Database(url)
+    try:
+        assert await tables(db) == set()
+        await db.migrate()
+        assert TABLES <= await tables(db)
+        await db.migrate()  # already at head: nothing to do
+        async with db.engine.begin() as conn:
+            await conn.run_sync(downgrade)
+        assert await tables(db) <= {"alembic_version"}
+        async with db.engine.begin() as conn:
+            await conn.run_sync(upgrade)
+        assert TABLES <= await tables(db)
+    finally:
+        await db.close()
+
+
+async def test_each_command_is_one_transaction(db: Database) -> None:
+    """A command's entry, rolls and version step land together; a refusal adds nothing."""
+    service = service_on(db)
+    game_id = await started(service)
+    async with db.read() as s:
+        version = (await s.get(Game, game_id)).version
+    assert (await service.submit(ALICE, game_id, "/battle territory:Karelia")).ok
+    assert not (await service.submit(BOB, game_id, "/battle territory:Karelia")).ok
+    async with db.read() as s:
+        game = await s.get(Game, game_id)
+        entries = (await s.exec(select(LogEntry).where(LogEntry.seq > version))).all()
+        rolls = (await s.exec(select(DiceLog).where(DiceLog.entry_seq > version))).all()
+    assert game.version == version + 1
+    assert [e.text for e in entries] == ['/battle territory:"Karelia"']
+    assert [(r.entry_seq, r.dice) for r in rolls] == [(version + 1, [3, 3])]
+
+
+async def test_retried_request_is_applied_once(db: Database) -> None:
+    """The same interaction id, retried at once and concurrently, is applied once."""
+    service = service_on(db)
+    game_id = await started(service)
+    replies = await asyncio.gather(*[
+        service.submit(ALICE, game_id, '/buy units:"1 infantry"', request_id="987654321")
+        for _ in range(5)
+    ])
+    assert all(r == replies[0] and r.ok for r in replies)
+    other = service_on(db)  # another process, its own cache and pool
+    again = await other.submit(ALICE, game_id, '/buy units:"1 infantry"', request_id="987654321")
+    assert again == replies[0]
+    state = await other.state(game_id)
+    assert state.treasury[0] == 24 - 3 and state.bought == 1
+
+
+async def test_concurrent_submitters_never_interleave_or_lose(db: Database) -> None:
+    """Two writers with separate pools race on one game; every command lands, in one order."""
+    first, second = service_on(db, 1), service_on(Database(str(db.url.render_as_string(False))), 6)
+    game_id = await started(first)
+    n = 15
+
+    async def play(service: GameService) -> None:
+        for _ in range(n):
+            reply = await service.submit(ALICE, game_id, "/battle territory:Ukraine")
+            assert reply.ok, reply.message
+
+    try:
+        await asyncio.gather(play(first), play(second))
+        async with db.read() as s:
+            game = await s.get(Game, game_id)
+            seqs = (await s.exec(select(LogEntry.seq).where(LogEntry.game_id == game_id)
+                                 .order_by(col(LogEntry.seq)))).all()
+            rolls = (await s.exec(select(DiceLog).where(DiceLog.game_id == game_id))).all()
+        assert list(seqs) == list(range(1, game.version + 1))
+        assert len(rolls) == 2 * n and sorted(r.pos for r in rolls) == list(range(1, 2 * n + 1))
+        fresh = service_on(db)
+        state = await fresh.state(game_id)
+        assert state.dice_total == n * 2 * 1 + n * 2 * 6
+        assert state == await first.state(game_id) == await second.state(game_id)
+    finally:
+        await second.db.close()
+
+
+async def test_different_games_proceed_independently(db: Database) -> None:
+    """Commands on many games at once all apply, each game keeping its own order."""
+    service = service_on(db)
+    ids = [await started(service, f"chan-{i}") for i in range(6)]
+
+    async def play(game_id: int) -> None:
+        for _ in range(5):
+            assert (await service.submit(ALICE, game_id, "/battle territory:x")).ok
+
+    await asyncio.gather(*(play(g) for g in ids))
+    for game_id in ids:
+        assert (await service.state(game_id)).dice_total == 5 * 2 * 3
+
+
+async def test_unknown_game_and_non_player(db: Database) -> None:
+    """Bad requests get a clear message and change nothing."""
+    service = service_on(db)
+    game_id = await started(service)
+    assert (await service.submit(ALICE, 12345, "/done")).message == "There is no game #12345."
+    reply = await service.submit(Actor("mallory"), game_id, "/done")
+    assert not reply.ok and "no seat" in reply.message
+    async with db.read() as s:
+        assert (await s.get(Game, game_id)).version == 7
