@@ -26,7 +26,8 @@ log = logging.getLogger(__name__)
 
 DEFER_AFTER = 2.0          # seconds; Discord drops an interaction not answered within 3
 MAX_CHOICES = 25           # Discord's limit for autocomplete answers
-Renderer = Callable[[Any], bytes]
+Renderer = Callable[[Any, str | None, str | None], bytes]
+"""(state, region, focus) -> PNG bytes."""
 
 
 def actor_of(interaction: discord.Interaction, referee_role: str) -> Actor:
@@ -111,7 +112,8 @@ class Bridge:
         values = suggestions(state, " ".join(words), focused, current, given)[:MAX_CHOICES]
         return [app_commands.Choice(name=v[:100], value=v[:100]) for v in values]
 
-    async def map(self, interaction: discord.Interaction) -> None:
+    async def map(self, interaction: discord.Interaction, region: str | None,
+                  focus: str | None) -> None:
         """Render the channel's game as a PNG: defer first, rendering can take a while."""
         assert interaction.channel_id is not None and self.render is not None
         try:
@@ -124,5 +126,5 @@ class Bridge:
                 "The game has not started yet; the map appears once it does.", ephemeral=True)
             return
         await interaction.response.defer(thinking=True)
-        png = await asyncio.to_thread(self.render, state)
+        png = await asyncio.to_thread(self.render, state, region, focus)
         await interaction.followup.send(file=discord.File(io.BytesIO(png), "map.png"))

@@ -3,37 +3,44 @@ from __future__ import annotations
 
 import tomllib
 from importlib import resources
+from typing import Any
 
 from discord import app_commands
 
 from maps import load_board_data
 
 
-def rulesets() -> list[tuple[str, str]]:
-    """(id, full name) of every rule system shipped under ``maps/``, sorted by id."""
+def _specs() -> list[dict[str, Any]]:
+    """The ``ruleset.toml`` of every rule system shipped under ``maps/``, sorted by id."""
     found = []
     for entry in resources.files("maps").iterdir():
         spec = entry.joinpath("ruleset.toml")
         if entry.is_dir() and spec.is_file():
-            data = tomllib.loads(spec.read_text(encoding="utf-8"))
-            found.append((str(data["id"]), str(data["name"])))
-    return sorted(found)
+            found.append(tomllib.loads(spec.read_text(encoding="utf-8")))
+    return sorted(found, key=lambda s: str(s["id"]))
+
+
+def rulesets() -> list[tuple[str, str]]:
+    """(id, full name) of every shipped rule system."""
+    return [(str(s["id"]), str(s["name"])) for s in _specs()]
+
+
+def boards() -> list[str]:
+    """Ids of the boards the shipped rule systems are played on, once each."""
+    return list(dict.fromkeys(str(s["board"]) for s in _specs()))
+
+
+def powers() -> list[str]:
+    """Display names of the powers on every shipped board, in board order, once each."""
+    names: dict[str, None] = {}
+    for board in boards():
+        names.update((str(p["name"]), None) for p in load_board_data(board)["board"]["power"])
+    return list(names)
 
 
 def ruleset_choices() -> list[app_commands.Choice[str]]:
     """Discord choices for ``ruleset``: shown by full name, sent as the id."""
     return [app_commands.Choice(name=name[:100], value=rid) for rid, name in rulesets()]
-
-
-def powers() -> list[str]:
-    """Display names of the powers of every shipped rule system, in turn order, once each."""
-    names: dict[str, None] = {}
-    for rid, _ in rulesets():
-        spec = tomllib.loads(resources.files("maps").joinpath(rid, "ruleset.toml")
-                            .read_text(encoding="utf-8"))
-        board = load_board_data(str(spec["board"]))["board"]
-        names.update((str(p["name"]), None) for p in board["power"])
-    return list(names)
 
 
 def power_choices() -> list[app_commands.Choice[str]]:

@@ -137,7 +137,7 @@ def suggestions(state: Any, command: str, option: str, typed: str,
                 given: Mapping[str, str]) -> list[str]:
     """Values to offer for ``option`` of ``/command`` given the text typed so far."""
     completer = Completer(state, given)
-    if option in ("territory", "from", "to"):
+    if option in ("territory", "from", "to", "focus"):
         return ranked(completer.spaces(command, option), typed)
     if option == "path":
         done, item = _split_last(typed, ">")

@@ -11,6 +11,7 @@ import discord
 from bot.discord.app import create_bot
 from bot.discord.bridge import Renderer
 from bot.discord.config import DiscordConfig
+from bot.discord.pictures import render_state
 from bot.dice.keys import load_master_key
 from bot.service import AuditableDiceSource, GameService
 from bot.store import Database, database_url, default_data_dir
@@ -18,7 +19,7 @@ from bot.store import Database, database_url, default_data_dir
 log = logging.getLogger(__name__)
 
 
-async def serve(config: DiscordConfig, render: Renderer | None = None) -> None:
+async def serve(config: DiscordConfig, render: Renderer | None = render_state) -> None:
     """Migrate the database, build the service and keep the bot connected."""
     db = Database(database_url())
     try:
@@ -31,11 +32,11 @@ async def serve(config: DiscordConfig, render: Renderer | None = None) -> None:
         await db.close()
 
 
-def run(env: Mapping[str, str] | None = None, render: Renderer | None = None) -> None:
+def run(env: Mapping[str, str] | None = None) -> None:
     """Entry point for ``aaref run``: read ``DISCORD_TOKEN`` etc. and run until stopped."""
     config = DiscordConfig.from_env(env)
     discord.utils.setup_logging()
     try:
-        asyncio.run(serve(config, render))
+        asyncio.run(serve(config))
     except KeyboardInterrupt:
         log.info("Stopped.")

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import tomllib
 from collections.abc import AsyncIterator, Awaitable, Callable
+from importlib import resources
 from typing import Any
 
 import discord
@@ -12,7 +14,9 @@ import pytest_asyncio
 
 from bot.discord import AarefBot, DiscordConfig, create_bot
 from bot.discord.ports import Service
+from engine import GameState, RuleSet, new_game
 from fake_discord import FakeDiscord
+from maps import load_board_data
 
 WATCHED_LOGGERS = ("discord", "bot.discord")
 
@@ -78,3 +82,14 @@ async def start_bot(fake: FakeDiscord) -> AsyncIterator[StartBot]:
         await bot.close()
         await asyncio.wait_for(task, 5)
     discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = saved
+
+
+@pytest.fixture(scope="session")
+def opening() -> GameState:
+    """The 1942 Second Edition starting position."""
+    root = resources.files("maps").joinpath("aa1942-2e")
+    rules = RuleSet.from_data(
+        ruleset=tomllib.loads(root.joinpath("ruleset.toml").read_text(encoding="utf-8")),
+        units=tomllib.loads(root.joinpath("units.toml").read_text(encoding="utf-8")),
+        **load_board_data("aa1942-2e"))
+    return new_game(rules)

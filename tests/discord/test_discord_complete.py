@@ -2,24 +2,9 @@
 from __future__ import annotations
 
 import time
-import tomllib
-from importlib import resources
-
-import pytest
 
 from bot.discord.complete import complete_units, ranked, suggestions
-from engine import GameState, RuleSet, new_game
-from maps import load_board_data
-
-
-@pytest.fixture(scope="module")
-def opening() -> GameState:
-    root = resources.files("maps").joinpath("aa1942-2e")
-    rules = RuleSet.from_data(
-        ruleset=tomllib.loads(root.joinpath("ruleset.toml").read_text(encoding="utf-8")),
-        units=tomllib.loads(root.joinpath("units.toml").read_text(encoding="utf-8")),
-        **load_board_data("aa1942-2e"))
-    return new_game(rules)
+from engine import GameState
 
 
 def test_buy_offers_what_the_treasury_can_pay_for(opening: GameState) -> None:

@@ -16,7 +16,7 @@ PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 async def test_startup_syncs_the_command_words(fake: FakeDiscord, start_bot) -> None:
     """One PUT of the command list; option names are the console's option words."""
-    await start_bot(DoubleService(), render=lambda state: PNG_MAGIC)
+    await start_bot(DoubleService(), render=lambda state, region, focus: PNG_MAGIC)
     [sync] = fake.of("sync")
     names = {c["name"]: c for c in fake.commands}
     assert {"game", "buy", "repair", "move", "battle", "casualties", "retreat", "press",
@@ -94,18 +94,24 @@ async def test_unexpected_error_gives_a_reference_not_a_traceback(
 
 
 async def test_map_is_deferred_and_followed_up_with_a_png(fake: FakeDiscord, start_bot) -> None:
-    png = PNG_MAGIC + b"fake image body"
-    await start_bot(DoubleService(game_state={"round": 1}), render=lambda state: png)
-    payload = await fake.slash("map")
+    asked = []
+
+    def render(state: object, region: str | None, focus: str | None) -> bytes:
+        asked.append((state, region, focus))
+        return PNG_MAGIC + b"fake image body"
+
+    await start_bot(DoubleService(game_state={"round": 1}), render=render)
+    payload = await fake.slash("map", {"region": "europe"})
     first = await fake.wait_for_token(payload["token"])
     assert first.payload == {"type": 5}                    # public "thinking…"
     [follow] = await fake.wait_for("followup")
     [(field, name, data)] = follow.files
-    assert (field, name, data) == ("files[0]", "map.png", png)
+    assert (field, name, data) == ("files[0]", "map.png", PNG_MAGIC + b"fake image body")
+    assert asked == [({"round": 1}, "europe", None)]
 
 
 async def test_map_without_a_game_is_refused_privately(fake: FakeDiscord, start_bot) -> None:
-    await start_bot(DoubleService(), render=lambda state: b"")
+    await start_bot(DoubleService(), render=lambda state, region, focus: b"")
     reply = await fake.respond("map")
     assert reply.payload["type"] == 4 and reply.flags & EPHEMERAL
     assert reply.content == "There is no game in this channel."

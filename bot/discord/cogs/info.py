@@ -6,6 +6,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.bridge import Bridge
+from bot.discord.cogs import suggest
+from bot.discord.pictures import region_choices
 
 
 class MapCog(commands.Cog):
@@ -15,6 +17,10 @@ class MapCog(commands.Cog):
         self.bridge = bridge
 
     @app_commands.command(name="map", description="Picture of the board in this channel's game")
-    async def map_(self, interaction: discord.Interaction) -> None:
-        await self.bridge.map(interaction)
+    @app_commands.describe(region="Show one region only", focus="Show one space and its neighbours")
+    @app_commands.choices(region=region_choices())
+    @app_commands.autocomplete(focus=suggest)
+    async def map_(self, interaction: discord.Interaction, region: str | None = None,
+                   focus: str | None = None) -> None:
+        await self.bridge.map(interaction, region, focus)
 
