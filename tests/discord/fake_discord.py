@@ -110,6 +110,8 @@ class FakeDiscord:
     def __init__(self, channels: int = 1) -> None:
         self.app = web.Application(client_max_size=64 * 1024 * 1024)
         self.recorded: list[Recorded] = []
+        self.first_response: dict[str, Recorded] = {}      # interaction token -> its answer
+        self._waiting: dict[str, asyncio.Future[Recorded]] = {}
         self.request_log: list[str] = []
         self._cond = asyncio.Condition()
         self._ws: web.WebSocketResponse | None = None
@@ -152,6 +154,7 @@ class FakeDiscord:
         r.add_post(a + "/channels/{cid}/threads", self.create_thread)
         r.add_post(a + "/channels/{cid}/messages/{mid}/threads", self.create_thread)
         r.add_post(a + "/users/@me/channels", self.open_dm)
+        r.add_get(a + "/users/{uid}", self.get_user)
         r.add_get("/gateway", self.gateway)
         r.add_route("*", "/{tail:.*}", self.unhandled)
         self.app.middlewares.append(self._log_mw)
@@ -185,6 +188,12 @@ class FakeDiscord:
 
     # ---- recording -------------------------------------------------------------------------
     async def _record(self, rec: Recorded) -> None:
+        if rec.kind in ("callback", "autocomplete"):
+            token = rec.path.split("/")[-2]
+            self.first_response.setdefault(token, rec)
+            waiter = self._waiting.pop(token, None)
+            if waiter is not None and not waiter.done():
+                waiter.set_result(self.first_response[token])
         async with self._cond:
             self.recorded.append(rec)
             self._cond.notify_all()
@@ -202,20 +211,10 @@ class FakeDiscord:
 
     async def wait_for_token(self, token: str, timeout: float = 5.0) -> Recorded:
         """The first response (callback) to the interaction with this token."""
-        def found() -> Recorded | None:
-            return next((r for r in self.recorded
-                         if r.kind in ("callback", "autocomplete") and f"/{token}/" in r.path), None)
-
-        async def wait() -> Recorded:
-            async with self._cond:
-                await self._cond.wait_for(lambda: found() is not None)
-                rec = found()
-                assert rec is not None
-                return rec
-        return await asyncio.wait_for(wait(), timeout)
-
-    def clear(self) -> None:
-        self.recorded.clear()
+        if token in self.first_response:
+            return self.first_response[token]
+        waiter = self._waiting.setdefault(token, asyncio.get_running_loop().create_future())
+        return await asyncio.wait_for(asyncio.shield(waiter), timeout)
 
     async def _read_body(self, request: web.Request) -> tuple[dict, list[tuple[str, str, bytes]]]:
         """JSON body, or multipart ('payload_json' + 'files[n]'), as discord.py sends them."""
@@ -358,6 +357,12 @@ class FakeDiscord:
         if self._ws is not None:
             await self.dispatch("THREAD_CREATE", dict(thread, newly_created=True))
         return jr(thread, status=201)
+
+    async def get_user(self, request: web.Request) -> web.Response:
+        found = next((u for u in HUMANS.values() if u["id"] == request.match_info["uid"]), None)
+        if found is None:
+            return jr({"message": "Unknown User", "code": 10013}, status=404)
+        return jr(found)
 
     def _dm_payload(self, cid: str) -> dict:
         recipient = next(u for u in HUMANS.values() if u["id"] == self.dm_channels[cid])

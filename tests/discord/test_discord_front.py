@@ -8,6 +8,8 @@ from __future__ import annotations
 import asyncio
 import logging
 
+import discord
+
 from service_double import DoubleService
 from fake_discord import ALICE, BOB, CAROL, EPHEMERAL, GUILD_ID, FakeDiscord
 
@@ -29,7 +31,11 @@ async def test_startup_syncs_the_command_words(fake: FakeDiscord, start_bot) -> 
     assert "Soviet Union" in [c["value"] for c in game["join"]["options"][0]["choices"]]
     assert "aa1942-2e" in [c["value"] for c in game["new"]["options"][0]["choices"]]
     assert fake.identify_payload["intents"] == 1          # guilds only, nothing privileged
-    assert sync.path.endswith(f"/applications/{fake.commands[0]['application_id']}/commands")
+    assert fake.ws_query["v"] == "10" and fake.ws_query["encoding"] == "json"
+    assert fake.request_log[:3] == ["GET /api/v10/users/@me",
+                                    "GET /api/v10/oauth2/applications/@me",
+                                    f"PUT /api/v10/applications/{fake.commands[0]['application_id']}"
+                                    "/commands"]
 
 
 async def test_no_map_command_without_a_renderer(fake: FakeDiscord, start_bot) -> None:
@@ -143,3 +149,17 @@ async def test_commands_from_many_users_and_channels_are_all_answered(fake: Fake
     replies = await asyncio.gather(*(fake.wait_for_token(p["token"]) for p in sent))
     assert len(svc.applied) == 12 and all(r.payload["type"] == 4 for r in replies)
     assert {a for a, _ in svc.applied} == {ALICE["id"], BOB["id"], CAROL["id"]}
+
+
+async def test_threads_and_direct_messages_through_the_fake(fake: FakeDiscord,
+                                                            start_bot) -> None:
+    """The client calls later features need (game threads, reminders by DM) work offline."""
+    bot = await start_bot(DoubleService())
+    channel = bot.get_channel(int(fake.channels[0]["id"]))
+    assert isinstance(channel, discord.TextChannel)
+    thread = await channel.create_thread(name="game 1", type=discord.ChannelType.public_thread)
+    assert thread.name == "game 1" and thread.parent_id == channel.id
+    alice = await bot.fetch_user(int(ALICE["id"]))
+    await alice.send("Your turn in game 1.")
+    [dm] = fake.of("dm")
+    assert dm.content == "Your turn in game 1." and dm.allowed_mentions == {"parse": []}
