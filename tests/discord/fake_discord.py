@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import time
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
@@ -87,6 +88,7 @@ class Recorded:
     path: str
     payload: dict
     files: list[tuple[str, str, bytes]] = field(default_factory=list)  # (field, filename, bytes)
+    at: float = field(default_factory=time.perf_counter)                # when it arrived
 
     @property
     def flags(self) -> int:
