@@ -24,14 +24,21 @@ log = logging.getLogger(__name__)
 
 
 class AarefBot(commands.Bot):
-    """Registers the slash commands and syncs them once per start."""
+    """Registers the slash commands and syncs them once per start.
+
+    Commands exist in servers only (games live in channels; roles decide who referees), and
+    the bot is installed to servers, not to user accounts.
+    """
 
     def __init__(self, bridge: Bridge, config: DiscordConfig, **client_kwargs: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         client_kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
-                         help_command=None, **client_kwargs)
+                         help_command=None,
+                         allowed_contexts=discord.app_commands.AppCommandContext(guild=True),
+                         allowed_installs=discord.app_commands.AppInstallationType(guild=True),
+                         **client_kwargs)
         self.bridge = bridge
         self.config = config
         self.tree.error(on_app_command_error)

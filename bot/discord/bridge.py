@@ -116,11 +116,7 @@ class Bridge:
                   focus: str | None) -> None:
         """Render the channel's game as a PNG: defer first, rendering can take a while."""
         assert interaction.channel_id is not None and self.render is not None
-        try:
-            state = await self.service.state(str(interaction.channel_id))
-        except Refusal as refusal:
-            await interaction.response.send_message(refusal.message, ephemeral=True)
-            return
+        state = await self.service.state(str(interaction.channel_id))   # Refusal: no game
         if state is None:
             await interaction.response.send_message(
                 "The game has not started yet; the map appears once it does.", ephemeral=True)

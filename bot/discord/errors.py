@@ -1,10 +1,11 @@
 """The one error handler for every slash command.
 
-Dispatch order: (1) errors a player caused (engine ``RulesError``: the sentence is theirs to
-read), (2) permission checks (not a referee, not in a server), (3) a command Discord knows but
-this version of the bot does not, (4) anything else: a short apology naming a reference id
-(the interaction id), with the full traceback only in the log. Every answer is ephemeral;
-a traceback never reaches a channel.
+Dispatch order: (1) requests the service or engine turned down (``Refusal``, ``RulesError``:
+the sentence is for the player), (2) a command Discord knows but this version of the bot
+does not (commands are re-synced at start; Discord clients may lag), (3) anything else: a
+short apology naming a reference id (the interaction id), with the full traceback only in
+the log.
+Every answer is ephemeral; a traceback never reaches a channel.
 """
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ import logging
 import discord
 from discord import app_commands
 
-from engine.errors import AmbiguousCommandError, RulesError
+from bot.service.reply import Refusal
+from engine.errors import RulesError
 
 log = logging.getLogger(__name__)
 
@@ -28,17 +30,10 @@ def unwrap(error: BaseException) -> BaseException:
 def explain(error: BaseException, reference: int) -> tuple[str, bool]:
     """The sentence for the user and whether the error is unexpected (to be logged in full)."""
     error = unwrap(error)
-    if isinstance(error, AmbiguousCommandError):
-        options = ", ".join(error.candidates[:10])
-        return f"{error} Did you mean one of: {options}?" if options else str(error), False
+    if isinstance(error, Refusal):
+        return error.message, False
     if isinstance(error, RulesError):
         return str(error), False
-    if isinstance(error, app_commands.MissingAnyRole | app_commands.MissingRole):
-        return "Only referees can do that.", False
-    if isinstance(error, app_commands.NoPrivateMessage):
-        return "Games are played in server channels, not in direct messages.", False
-    if isinstance(error, app_commands.CheckFailure):
-        return "You cannot use this command here.", False
     if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
         return "This command changed; try again in a minute once Discord has the new one.", False
     return (f"Sorry, something went wrong on our side. The referee log has the details "

@@ -30,6 +30,7 @@ async def test_startup_syncs_the_command_words(fake: FakeDiscord, start_bot) -> 
                          "abandon"}
     assert "Soviet Union" in [c["value"] for c in game["join"]["options"][0]["choices"]]
     assert "aa1942-2e" in [c["value"] for c in game["new"]["options"][0]["choices"]]
+    assert all(c["contexts"] == [0] and c["integration_types"] == [0] for c in fake.commands)
     assert fake.identify_payload["intents"] == 1          # guilds only, nothing privileged
     assert fake.ws_query["v"] == "10" and fake.ws_query["encoding"] == "json"
     assert fake.request_log[:3] == ["GET /api/v10/users/@me",
