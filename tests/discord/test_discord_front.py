@@ -164,3 +164,11 @@ async def test_threads_and_direct_messages_through_the_fake(fake: FakeDiscord,
     await alice.send("Your turn in game 1.")
     [dm] = fake.of("dm")
     assert dm.content == "Your turn in game 1." and dm.allowed_mentions == {"parse": []}
+
+
+async def test_a_stale_command_gets_a_private_explanation(fake: FakeDiscord, start_bot) -> None:
+    """A Discord client may still show a command this version no longer has."""
+    await start_bot(DoubleService())
+    fake.commands.append({"name": "settings", "id": "1", "type": 1, "options": []})
+    reply = await fake.respond("settings")
+    assert reply.flags & EPHEMERAL and reply.content.startswith("This command changed")
