@@ -17,6 +17,7 @@ from typing import Any
 from bot.console.console import Console, run_console
 from bot.console.script import final_state, run_lines
 from bot.service.record import replay_record
+from bot.service.rules import engine_rules
 from bot.service.setup import open_service
 from bot.store.db import default_data_dir
 
@@ -135,9 +136,8 @@ async def _game_by_name(service: Any, name: str) -> int | None:
 
 
 def _replay(path: Path, as_json: bool) -> int:
-    engine = importlib.import_module("engine")
     try:
-        replayed = replay_record(engine, path.read_text(encoding="utf-8"))
+        replayed = replay_record(engine_rules(), path.read_text(encoding="utf-8"))
     except OSError as err:
         print(f"aaref replay: cannot read {path}: {err.strerror}", file=sys.stderr)
         return 2

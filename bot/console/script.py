@@ -57,6 +57,7 @@ async def run_lines(
         text = strip_comment(raw).strip()
         if not text:
             continue
+        command = text
         try:
             line = split_user(text)
             user = line.user or user
@@ -64,13 +65,13 @@ async def run_lines(
                 raise LineError("start the line with the user who acts, as in: @alice /done")
             if not line.text:
                 raise LineError(f"no command after @{user}")
-            reply = await service.execute(Actor(user), channel_id, line.text)
             command = line.text
+            reply = await service.execute(Actor(user), channel_id, command)
         except LineError as err:
-            reply, command = Reply(False, str(err), reason="line.malformed"), text
+            reply = Reply(False, str(err), reason="line.malformed")
         except Exception as err:  # noqa: BLE001  (a bug must not end the transcript)
             message = f"internal error ({type(err).__name__}: {err}); nothing was stored"
-            reply, command = Reply(False, message, reason="internal"), text
+            reply = Reply(False, message, reason="internal")
         turn, phase = await _position(service, channel_id)
         results.append(LineResult(number, user, command, reply.ok, reply.message, turn, phase,
                                   reply.reason))

@@ -4,12 +4,12 @@ Each change runs in one database transaction: lock the game, load its state, che
 act, apply the command through the engine with the dice source, then append the log entry,
 its events and its dice log entries, bump the game's version and remember the reply under the
 request id. A refused request rolls back and stores nothing. Requests on one game queue on a
-per-game lock (and on the database lock across processes); different games run concurrently.
+database lock of the game (SQLite's write lock, PostgreSQL's row lock), also across
+processes; on PostgreSQL different games run concurrently.
 """
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -39,6 +39,14 @@ SNAPSHOT_EVERY = 25
 _RETRIES = 5
 
 
+@dataclass(frozen=True)
+class Holder:
+    """Who holds a seat; plain values, safe to keep across transactions."""
+
+    power: str
+    user_id: str
+
+
 @dataclass
 class _Tx:
     """One write transaction's working set; ``after`` runs once the commit has succeeded."""
@@ -63,7 +71,10 @@ class GameService:
         self.dice = dice
         self.rules = rules if rules is not None else engine_rules()
         self.snapshot_every = snapshot_every
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._seats: dict[int, tuple[int, Sequence[Holder]]] = {}
+        """Game id -> (version, seats): seats change only by a logged, versioned entry."""
+        self._channels: dict[str, int] = {}
+        """Channel id -> id of its open game, checked against the row on every use."""
         self._states: dict[int, tuple[int, Any]] = {}
         """Game id -> (version, state): skips replay while no other process wrote the game."""
 
@@ -243,7 +254,7 @@ class GameService:
         async def action(tx: _Tx) -> Reply:
             g = tx.game
             state = await self._require_active(tx)
-            seats = await repo.seats(tx.session, _id(g))
+            seats = await self._seats_of(tx.session, g)
             due = state.actor
             rules = state.rules
             correction = self._check_turn(actor, g, seats, due, rules)
@@ -420,40 +431,57 @@ class GameService:
     async def _mutate(
         self, game: GameRef, request_id: str | None, action: Callable[[_Tx], Awaitable[Reply]]
     ) -> Reply:
-        """Run ``action`` in one write transaction under the game's lock, idempotently."""
-        try:
-            async with self.db.read() as session:
-                game_id = _id(await self._find(session, game))
-        except Refusal as refusal:
-            return Reply(False, refusal.message, reason=refusal.reason)
-        lock = self._locks.setdefault(game_id, asyncio.Lock())
-        async with lock:
-            for _attempt in range(_RETRIES):
-                try:
-                    async with self.db.write() as session:
-                        if request_id and (stored := await repo.get_request(session, request_id)):
-                            return Reply.from_json(stored.reply)
-                        row = await repo.get_game(session, game_id, lock=True)
-                        assert row is not None
-                        tx = _Tx(session, row)
-                        reply = await action(tx)
-                        if request_id:
-                            repo.add_request(session, request_id, game_id, reply.to_json())
-                except Refusal as refusal:
-                    return Reply(False, refusal.message, game_id=game_id, reason=refusal.reason)
-                except repo.ConcurrentWriteError:
-                    self._states.pop(game_id, None)
-                    continue
-                except IntegrityError:
+        """Run ``action`` in one write transaction on the locked game row, idempotently.
+
+        The database serialises writers to one game (SQLite's write lock, PostgreSQL's row
+        lock); the version compare-and-swap catches anything that slips past, and retries.
+        """
+        game_id: int | None = None
+        for _attempt in range(_RETRIES):
+            try:
+                async with self.db.write() as session:
+                    if request_id and (stored := await repo.get_request(session, request_id)):
+                        return Reply.from_json(stored.reply)
+                    row = await self._locked(session, game)
+                    game_id = row.id
+                    tx = _Tx(session, row)
+                    reply = await action(tx)
                     if request_id:
-                        return await self._stored_reply(request_id)
-                    self._states.pop(game_id, None)
-                    continue
-                for step in tx.after:
-                    step()
-                return reply
+                        repo.add_request(session, request_id, game_id, reply.to_json())
+            except Refusal as refusal:
+                return Reply(False, refusal.message, game_id=game_id, reason=refusal.reason)
+            except repo.ConcurrentWriteError:
+                self._states.pop(game_id or 0, None)
+                continue
+            except IntegrityError:
+                if request_id:
+                    return await self._stored_reply(request_id)
+                self._states.pop(game_id or 0, None)
+                continue
+            for step in tx.after:
+                step()
+            return reply
         return Reply(False, "The game is busy; please try again.", game_id=game_id,
                      reason="service.busy")
+
+    async def _locked(self, session: AsyncSession, game: GameRef) -> Game:
+        """The game row, locked for this transaction; a channel's game id is remembered."""
+        if isinstance(game, int):
+            row = await repo.get_game(session, game, lock=True)
+            if row is None:
+                raise Refusal(f"There is no game #{game}.", "service.unknown_game")
+            return row
+        known = self._channels.get(game)
+        if known is not None:
+            row = await repo.get_game(session, known, lock=True)
+            # Only a finished game can be succeeded by a new one in the same channel.
+            if row is not None and row.channel_id == game and row.status in ("setup", "active"):
+                return row
+        found = await self._find(session, game)
+        row = await repo.get_game(session, _id(found), lock=True)
+        assert row is not None
+        self._channels[game] = _id(row)
+        return row
 
     async def _stored_reply(self, request_id: str | None) -> Reply:
         """The reply another writer stored for the same request id."""
@@ -492,7 +520,7 @@ class GameService:
         return actor.referee or actor.user_id == game.created_by
 
     def _check_turn(
-        self, actor: Actor, game: Game, seats: Sequence[Seat], due: str, rules: Any
+        self, actor: Actor, game: Game, seats: Sequence[Holder], due: str, rules: Any
     ) -> bool:
         """Allow the holder of the due seat; a referee acting for it makes a correction."""
         holders = {s.user_id for s in seats if s.power == due}
@@ -507,6 +535,15 @@ class GameService:
             f"It is {rules.power_name(due)}'s move; you play {', '.join(mine)}.",
             "service.not_your_turn",
         )
+
+    async def _seats_of(self, session: AsyncSession, game: Game) -> Sequence[Holder]:
+        """The game's seats, cached while its version is unchanged."""
+        cached = self._seats.get(_id(game))
+        if cached is not None and cached[0] == game.version:
+            return cached[1]
+        seats = tuple(Holder(s.power, s.user_id) for s in await repo.seats(session, _id(game)))
+        self._seats[_id(game)] = (game.version, seats)
+        return seats
 
     async def _load_state(self, session: AsyncSession, game: Game) -> Any:
         """The state after the game's last log entry: cache, else snapshot plus replay."""
@@ -612,7 +649,7 @@ class GameService:
 
     def _play_reply(
         self, ok: bool, message: str, posts: Sequence[str], game: Game,
-        seats: Sequence[Seat], state: Any, previous_due: str | None = None,
+        seats: Sequence[Holder], state: Any, previous_due: str | None = None,
     ) -> Reply:
         """A reply that also tells the channel, and pings the seat due if it changed."""
         rules = state.rules

@@ -13,8 +13,8 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.store.models import DiceLog, Game, LogEntry, Request, Seat, Snapshot, utcnow
 
-ENGINE_KINDS = ("play", "correction")
-"""Log entry kinds that carry an engine command; replay applies exactly these."""
+ENGINE_KINDS = ("play", "correction", "concede")
+"""Log entry kinds that change the engine state; replay applies exactly these."""
 
 
 class ConcurrentWriteError(RuntimeError):

@@ -94,3 +94,16 @@ async def test_state_is_rebuilt_from_log_and_snapshots(service: GameService, db:
                              "c1", line)
     fresh = GameService(db, service.dice, rules=service.rules, snapshot_every=4)
     assert await fresh.state("c1") == await service.state("c1")
+
+
+async def test_fixed_dice_running_out_refuses_and_keeps_values(db: Database) -> None:
+    """Running out of fixed dice refuses the command; its partial draw is given back."""
+    from bot.service import FixedDiceSource
+    from tests.service import fake_engine
+
+    service = GameService(db, FixedDiceSource([5]), rules=fake_engine)
+    await started(service)
+    before = await counts(db)
+    reply = await service.submit(ALICE, "c1", "/battle territory:Ukraine")
+    assert not reply.ok and reply.reason == "dice.exhausted" and "ran out" in reply.message
+    assert await counts(db) == before and service.dice.pos == 0

@@ -1,0 +1,114 @@
+"""Benchmark the GameService on one SQLite file with the real 1942 Second Edition rules.
+
+1. Saturation: 100 games at once, each submitting its next command as soon as the last one
+   is answered; commands per second and latency percentiles.
+2. Paced: the same 100 games, each submitting at a steady rate (together 40% of the measured
+   saturation throughput, starting at random offsets), which is how real games load a server; latency percentiles.
+3. Cold load: a game with 2,000 logged commands, loaded by a fresh service (no cache).
+
+Commands alternate ``/buy units:"1 infantry"`` and ``/undo`` in each game's first purchase
+phase, so every one is accepted and stored. Goals: p99 under 25 ms, cold load under 100 ms.
+
+Run: ``python bench/bench_service.py [--games 100] [--commands 40]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from bot.service import Actor, FixedDiceSource, GameService
+from bot.store import Database, database_url
+
+LINES = ('/buy units:"1 infantry"', "/undo")
+
+
+async def start_game(service: GameService, channel: str, user: Actor) -> int:
+    reply = await service.create_game(user, channel, ruleset="aa1942-2e", name=channel)
+    assert reply.ok and reply.game_id is not None, reply.message
+    for power in service.rules.load_ruleset("aa1942-2e").powers:
+        assert (await service.join(user, reply.game_id, power)).ok
+    assert (await service.start(user, reply.game_id)).ok
+    return reply.game_id
+
+
+async def play(
+    service: GameService, game_id: int, user: Actor, count: int, interval: float,
+    latencies: list[float],
+) -> None:
+    """Submit ``count`` commands, one every ``interval`` seconds at most."""
+    loop = asyncio.get_running_loop()
+    next_at = loop.time() + random.uniform(0, interval)  # games do not move in lockstep
+    for i in range(count):
+        if interval:
+            await asyncio.sleep(max(0.0, next_at - loop.time()))
+            next_at += interval
+        began = time.perf_counter()
+        reply = await service.submit(user, game_id, LINES[i % 2])
+        latencies.append(time.perf_counter() - began)
+        assert reply.ok, reply.message
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def run(games: int, commands: int, workdir: Path) -> None:
+    db = Database(database_url(workdir / "bench.sqlite3"))
+    await db.migrate()
+    service = GameService(db, FixedDiceSource([]))
+    users = [Actor(f"player{i}") for i in range(games)]
+    ids = [await start_game(service, f"chan-{i}", users[i]) for i in range(games)]
+
+    latencies: list[float] = []
+    began = time.perf_counter()
+    await asyncio.gather(*(play(service, g, u, commands, 0.0, latencies)
+                           for g, u in zip(ids, users)))
+    elapsed = time.perf_counter() - began
+    rate = len(latencies) / elapsed
+    print(f"saturation: {games} games x {commands} commands = {len(latencies)} in {elapsed:.2f} s:"
+          f" {rate:.0f} commands/s; latency p50 {percentile(latencies, 0.5) * 1000:.1f} ms,"
+          f" p99 {percentile(latencies, 0.99) * 1000:.1f} ms")
+
+    paced: list[float] = []
+    interval = games / (rate * 0.4)
+    began = time.perf_counter()
+    await asyncio.gather(*(play(service, g, u, commands, interval, paced)
+                           for g, u in zip(ids, users)))
+    elapsed = time.perf_counter() - began
+    print(f"paced at {games / interval:.0f} commands/s offered ({len(paced) / elapsed:.0f} served):"
+          f" latency p50 {percentile(paced, 0.5) * 1000:.1f} ms,"
+          f" p99 {percentile(paced, 0.99) * 1000:.1f} ms")
+
+    big = await start_game(service, "long-game", users[0])
+    for i in range(2_000):
+        assert (await service.submit(users[0], big, LINES[i % 2])).ok
+    loads = []
+    for _ in range(7):
+        fresh = GameService(db, FixedDiceSource([]))
+        t = time.perf_counter()
+        await fresh.state(big)
+        loads.append(time.perf_counter() - t)
+    print(f"cold load of a 2,000-command game: median {statistics.median(loads) * 1000:.1f} ms,"
+          f" worst {max(loads) * 1000:.1f} ms (fresh service, snapshot every"
+          f" {service.snapshot_every} entries)")
+    await db.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--commands", type=int, default=40)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="aaref-bench-") as tmp:
+        asyncio.run(run(args.games, args.commands, Path(tmp)))
+
+
+if __name__ == "__main__":
+    main()
