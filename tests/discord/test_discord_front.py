@@ -172,3 +172,18 @@ async def test_a_stale_command_gets_a_private_explanation(fake: FakeDiscord, sta
     fake.commands.append({"name": "settings", "id": "1", "type": 1, "options": []})
     reply = await fake.respond("settings")
     assert reply.flags & EPHEMERAL and reply.content.startswith("This command changed")
+
+
+async def test_slash_options_are_the_engine_notation_options(fake: FakeDiscord,
+                                                              start_bot) -> None:
+    """Every engine command is a slash command with the same option words (and required ones
+    stay required), so a console line and a Discord form say the same thing."""
+    from engine.notation import _SPEC
+
+    await start_bot(DoubleService())
+    synced = {c["name"]: c for c in fake.commands}
+    for word, (_, _, options) in _SPEC.items():
+        slash = {o["name"]: o for o in synced[word].get("options", [])}
+        assert list(slash) == list(options), word
+        assert {n for n, o in slash.items() if o.get("required")} == \
+            {n for n, (_, _, required) in options.items() if required}, word

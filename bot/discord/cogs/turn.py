@@ -7,9 +7,16 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.bridge import Bridge
+from bot.discord.choices import power_choices
 from bot.discord.cogs import suggest
+from engine.notation import DECIDE_CHOICES, MISSIONS, SUBMERGE_CHOICES
 
 UNITS = "Units, e.g. 2 infantry, 1 tank"
+
+
+def words(values: tuple[str, ...]) -> list[app_commands.Choice[str]]:
+    """Choices for one of the engine's closed sets of option words."""
+    return [app_commands.Choice(name=v.replace("_", " "), value=v) for v in values]
 
 
 class TurnCog(commands.Cog):
@@ -35,9 +42,9 @@ class TurnCog(commands.Cog):
     @app_commands.rename(from_="from")
     @app_commands.describe(units=UNITS, from_="Where they are", to="Where they go",
                            path="Spaces on the way, e.g. Germany > Poland",
-                           mission="Special mission, e.g. raid for strategic bombing")
-    @app_commands.autocomplete(units=suggest, from_=suggest, to=suggest, path=suggest,
-                               mission=suggest)
+                           mission="Special mission (default: inferred)")
+    @app_commands.choices(mission=words(MISSIONS))
+    @app_commands.autocomplete(units=suggest, from_=suggest, to=suggest, path=suggest)
     async def move(self, interaction: discord.Interaction, units: str, from_: str, to: str,
                    path: str | None = None, mission: str | None = None) -> None:
         await self.bridge.run(interaction)
@@ -85,9 +92,18 @@ class TurnCog(commands.Cog):
         await self.bridge.run(interaction)
 
     @app_commands.command(description="Standing orders for your battles when you are away")
-    @app_commands.describe(loss="Order of loss, e.g. infantry, artillery, tank",
-                           retreat_below="Retreat when fewer attacking units than this remain")
+    @app_commands.describe(power="Whose orders (default: your power due now)",
+                           loss="Order of loss, e.g. infantry, artillery, tank",
+                           retreat_below="Retreat when fewer attacking units than this remain",
+                           retreat_odds="Retreat when the odds to win drop below this percent",
+                           submerge="When submarines submerge",
+                           decide="Who decides battle choices: the orders, or you each time")
+    @app_commands.choices(power=power_choices(), submerge=words(SUBMERGE_CHOICES),
+                          decide=words(DECIDE_CHOICES))
     @app_commands.autocomplete(loss=suggest)
-    async def orders(self, interaction: discord.Interaction, loss: str | None = None,
-                     retreat_below: app_commands.Range[int, 0, 999] | None = None) -> None:
+    async def orders(self, interaction: discord.Interaction, power: str | None = None,
+                     loss: str | None = None,
+                     retreat_below: app_commands.Range[int, 0, 999] | None = None,
+                     retreat_odds: app_commands.Range[int, 0, 100] | None = None,
+                     submerge: str | None = None, decide: str | None = None) -> None:
         await self.bridge.run(interaction)
