@@ -7,22 +7,24 @@ service as the same text. This module is the only place that conversion happens;
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
-_NEEDS_QUOTES = frozenset(' \t\n\r"\'\\')
+_BARE = re.compile(r"[\w.\-]+")
 
 
 def quote(value: str) -> str:
-    """Quote a value when it has spaces or quotes (shell-style: backslash escapes ``"`` and ``\\``).
+    """Write a value as the engine's ``format_command`` does: bare words as they are, anything
+    else in double quotes with ``\\"`` for a quote inside.
 
-    >>> quote("Germany"), quote("West Russia"), quote('say "hi"')
-    ('Germany', '"West Russia"', '"say \\\\"hi\\\\""')
+    >>> quote("Germany"), quote("aa1942-2e"), quote("West Russia"), quote('say "hi"')
+    ('Germany', 'aa1942-2e', '"West Russia"', '"say \\\\"hi\\\\""')
     """
-    if value and not _NEEDS_QUOTES.intersection(value):
+    if _BARE.fullmatch(value):
         return value
-    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return '"' + value.replace('"', '\\"') + '"'
 
 
 def _text(value: Any) -> str:

@@ -6,6 +6,7 @@ import shlex
 import pytest
 
 from bot.discord.lines import command_path, interaction_line, quote
+from engine.notation import split_line
 
 
 def opt(name: str, value: object, kind: int = 3) -> dict:
@@ -45,10 +46,15 @@ def test_whitespace_is_collapsed() -> None:
     assert interaction_line(data) == '/retreat to:"West Russia"'
 
 
-@pytest.mark.parametrize("value", ["Germany", "West Russia", 'a "quoted" word', "back\\slash",
-                                   "it's", "@everyone <@&1>", "x:y"])
-def test_values_survive_shell_style_splitting(value: str) -> None:
-    """The service reads lines with shlex: every value must come back unchanged."""
+@pytest.mark.parametrize("value", ["Germany", "West Russia", 'a "quoted" word', "it's",
+                                   "@everyone <@&1>", "x:y", "Germany > Poland"])
+def test_values_survive_both_line_readers(value: str) -> None:
+    """The engine's reader and the service's (shell-style) reader get every value back."""
     line = interaction_line({"name": "press", "options": [opt("note", value)]})
+    assert split_line(line) == ("press", {"note": value}, [])
     assert shlex.split(line) == ["/press", f"note:{value}"]
-    assert quote(value) == value or quote(value).startswith('"')
+
+
+def test_quoting_matches_the_engine_canonical_form() -> None:
+    assert [quote(v) for v in ("Germany", "aa1942-2e", "3", "West Russia", "x:y")] == \
+        ["Germany", "aa1942-2e", "3", '"West Russia"', '"x:y"']
