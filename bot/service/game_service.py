@@ -34,7 +34,7 @@ GameRef = int | str
 """A game id (``int``) or the id of the channel the game is played in (``str``)."""
 
 SNAPSHOT_EVERY = 25
-"""A state snapshot is stored at every log entry whose sequence number is a multiple of this."""
+"""A state snapshot is stored every this many log entries of a game (and when it starts)."""
 
 _RETRIES = 5
 
@@ -586,7 +586,8 @@ class GameService:
         if rolls is not None:
             for body in rolls.roll_entries():
                 await self._add_dice(tx, seq, body)
-        if state is not None and (snapshot or seq % self.snapshot_every == 0):
+        # Offset by the game id so that games started together do not snapshot together.
+        if state is not None and (snapshot or (seq + _id(g)) % self.snapshot_every == 0):
             tx.session.add(Snapshot(game_id=_id(g), seq=seq, state=state.to_json()))
         await tx.session.flush()
         await repo.bump_version(tx.session, g, seq, status=status or g.status,

@@ -1,0 +1,33 @@
+"""The local console: same lines as Discord, @user for one line, /as to switch users."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.console.console import Console, complete
+from bot.service import GameService
+
+
+async def test_console_acts_as_named_users(service: GameService, tmp_path: Path) -> None:
+    """Lines run as the current user or the @user given; replies, posts and pings are printed."""
+    out: list[str] = []
+    console = Console(service, "ref", images=tmp_path / "images", write=out.append)
+    for line in ["/game new ruleset:fake name:local", "/as alice",
+                 '/game join power:"Soviet Union"', "@bob /game join power:Germany"]:
+        assert await console.handle(line)
+    assert console.user == "alice"
+    assert "You play Soviet Union in game #1 (local)." in out
+    assert "You play Germany in game #1 (local)." in out
+    out.clear()
+    await console.handle("@bob /game start")
+    assert out == ["(only you) Seats still open: United Kingdom, Japan, United States."]
+    assert not await console.handle("/quit")
+
+
+async def test_console_completes_commands_and_names(service: GameService, tmp_path: Path) -> None:
+    """Tab completion offers command words, /game subcommands and known names."""
+    console = Console(service, "ref", images=tmp_path, write=lambda _: None)
+    console.names = ["Germany", "West Russia"]
+    assert complete(console, "/ga", "/ga") == ["/game"]
+    assert complete(console, "jo", "/game jo") == ["join"]
+    assert complete(console, "to:we", "/move units:tank to:we") == ['to:"West Russia"']
