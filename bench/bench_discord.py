@@ -24,12 +24,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "discord"))
 
-from fake_discord import FakeDiscord  # noqa: E402
+from fake_discord import FakeDiscord
 
-from bot.discord import DiscordConfig, create_bot  # noqa: E402
-from bot.discord.pictures import render_state  # noqa: E402
-from bot.service import AuditableDiceSource, GameService  # noqa: E402
-from bot.store import Database, database_url  # noqa: E402
+from bot.discord import DiscordConfig, create_bot
+from bot.discord.pictures import render_state
+from bot.service import AuditableDiceSource, GameService
+from bot.store import Database, database_url
 
 POWERS = ("Soviet Union", "Germany", "United Kingdom", "Japan", "United States")
 PLAY = (("buy", {"units": "1 infantry"}), ("undo", {}), ("game status", {}))

@@ -8,11 +8,11 @@ from collections.abc import Mapping
 
 import discord
 
+from bot.dice.keys import load_master_key
 from bot.discord.app import create_bot
 from bot.discord.bridge import Renderer
 from bot.discord.config import DiscordConfig
 from bot.discord.pictures import render_state
-from bot.dice.keys import load_master_key
 from bot.service import AuditableDiceSource, GameService
 from bot.store import Database, database_url, default_data_dir
 

@@ -11,11 +11,11 @@ from typing import Any
 import discord
 import pytest
 import pytest_asyncio
+from fake_discord import FakeDiscord
 
 from bot.discord import AarefBot, DiscordConfig, create_bot
 from bot.discord.ports import Service
 from engine import GameState, RuleSet, new_game
-from fake_discord import FakeDiscord
 from maps import load_board_data
 
 WATCHED_LOGGERS = ("discord", "bot.discord")

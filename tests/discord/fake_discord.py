@@ -15,7 +15,7 @@ import itertools
 import json
 import time
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from aiohttp import WSMsgType, web
@@ -47,7 +47,7 @@ def jr(data: Any, status: int = 200) -> web.Response:
 
 
 def now_iso() -> str:
-    return datetime.now(timezone.utc).isoformat()
+    return datetime.now(UTC).isoformat()
 
 
 def user(uid: int, name: str, *, bot: bool = False) -> dict:

@@ -7,10 +7,10 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest_asyncio
+from fake_discord import ALICE, BOB, CAROL, EPHEMERAL, FakeDiscord, Recorded
 
 from bot.service import FixedDiceSource, GameService
 from bot.store import Database, database_url
-from fake_discord import ALICE, BOB, CAROL, EPHEMERAL, FakeDiscord, Recorded
 from tests.service import fake_engine
 
 rules = fake_engine

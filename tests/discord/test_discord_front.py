@@ -9,9 +9,8 @@ import asyncio
 import logging
 
 import discord
-
-from service_double import DoubleService
 from fake_discord import ALICE, BOB, CAROL, EPHEMERAL, GUILD_ID, FakeDiscord
+from service_double import DoubleService
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
@@ -19,7 +18,7 @@ PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 async def test_startup_syncs_the_command_words(fake: FakeDiscord, start_bot) -> None:
     """One PUT of the command list; option names are the console's option words."""
     await start_bot(DoubleService(), render=lambda state, region, focus: PNG_MAGIC)
-    [sync] = fake.of("sync")
+    assert len(fake.of("sync")) == 1
     names = {c["name"]: c for c in fake.commands}
     assert {"game", "buy", "repair", "move", "battle", "casualties", "retreat", "press",
             "submerge", "place", "done", "undo", "orders", "map"} <= set(names)
@@ -33,10 +32,10 @@ async def test_startup_syncs_the_command_words(fake: FakeDiscord, start_bot) -> 
     assert all(c["contexts"] == [0] and c["integration_types"] == [0] for c in fake.commands)
     assert fake.identify_payload["intents"] == 1          # guilds only, nothing privileged
     assert fake.ws_query["v"] == "10" and fake.ws_query["encoding"] == "json"
+    app = fake.commands[0]["application_id"]
     assert fake.request_log[:3] == ["GET /api/v10/users/@me",
                                     "GET /api/v10/oauth2/applications/@me",
-                                    f"PUT /api/v10/applications/{fake.commands[0]['application_id']}"
-                                    "/commands"]
+                                    f"PUT /api/v10/applications/{app}/commands"]
 
 
 async def test_no_map_command_without_a_renderer(fake: FakeDiscord, start_bot) -> None:

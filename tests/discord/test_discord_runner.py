@@ -7,10 +7,10 @@ from pathlib import Path
 
 import discord
 import pytest
+from fake_discord import EPHEMERAL, FakeDiscord
 
 from bot.discord import DiscordConfig
 from bot.discord.runner import serve
-from fake_discord import EPHEMERAL, FakeDiscord
 
 
 async def test_serve_answers_commands_with_the_configured_environment(

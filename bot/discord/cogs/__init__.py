@@ -8,7 +8,10 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from bot.discord.bridge import Bridge
+
 
 async def suggest(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """Autocomplete for any option: the service proposes the values."""
-    return await interaction.client.bridge.complete(interaction, current)  # type: ignore[attr-defined]
+    bridge: Bridge = interaction.client.bridge  # type: ignore[attr-defined]
+    return await bridge.complete(interaction, current)
