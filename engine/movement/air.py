@@ -1,0 +1,171 @@
+"""Air units: where they may land, and whether they still can.
+
+000, Unit Profiles, Air Units: "count each space your air unit enters after takeoff";
+air units fly over hostile spaces but never over neutrals; they land only in territories
+friendly at the start of the turn ("Your air units cannot land in territories you just
+captured") or, fighters, on a friendly carrier. In Combat Move "you must be able to
+demonstrate some possible way (however remote) for all your attacking air units to land
+safely", counting carriers that could move there in Noncombat Move and carriers that could
+be mobilized (a fighter "can move its full four spaces to attack in a sea zone ... if a
+carrier could be there", 000, Phase 2: Combat Move, Air Units).
+"""
+
+from __future__ import annotations
+
+from ..ids import SpaceId
+from ..state import COMBAT_MOVED, FOUGHT, Unit
+from .context import Ctx
+from .paths import Mode, Refusal, search
+
+_SEA = Mode("sea", "Aircraft carriers")
+
+
+def _movable_carriers(ctx: Ctx) -> list[Unit]:
+    """Own carriers that can still move in Noncombat Move (they did not move or fight in combat)."""
+    out = []
+    for u in ctx.state.units_of(ctx.power):
+        spec = ctx.spec(u.kind)
+        if not spec.carrier_capacity or u.has(COMBAT_MOVED) or u.has(FOUGHT) or spec.move - u.moved <= 0:
+            continue
+        riders = [f for f in ctx.state.units_at(u.space) if f.aboard == u.id]
+        if any(f.owner == ctx.power and f.moved > 0 for f in riders):
+            continue  # a fighter landed on it: it cannot move any farther this turn
+        if sum(1 for f in riders if f.owner != ctx.power) >= spec.carrier_capacity:
+            continue  # full of allied fighters: no room for yours
+        out.append(u)
+    return out
+
+
+def _carrier_reach(ctx: Ctx, carrier: Unit) -> set[SpaceId]:
+    """Zones the carrier could end Noncombat Move in. In Combat Move it may assume every
+    attack succeeds (000, Air Units), so hostile zones are not in its way then."""
+    budget = ctx.spec(carrier.kind).move - carrier.moved
+    if ctx.combat:
+        return _open_seas(ctx, carrier.space, budget)
+    return {carrier.space} | search(ctx, _SEA, carrier.space, budget).spaces()
+
+
+def _open_seas(ctx: Ctx, origin: SpaceId, budget: int) -> set[SpaceId]:
+    seen = {origin}
+    frontier = [origin]
+    for _ in range(budget):
+        nxt: list[SpaceId] = []
+        for here in frontier:
+            for n in ctx.neighbours[here]:
+                if n in seen or ctx.board.spaces[n].is_land or n in ctx.closed or ctx.canal_closed(here, n):
+                    continue
+                seen.add(n)
+                nxt.append(n)
+        frontier = nxt
+    return seen
+
+
+def purchased_carrier_zones(ctx: Ctx) -> set[SpaceId]:
+    """Zones where a carrier bought this turn could be mobilized: next to a factory the power
+    has held since the start of the turn (000, Phase 4: "if you will be mobilizing an aircraft
+    carrier that you previously purchased in that zone")."""
+    if not any(ctx.spec(k).carrier_capacity and n > 0 for k, n in ctx.state.purchased.items()):
+        return set()
+    out: set[SpaceId] = set()
+    start = ctx.state.turn_start_owners
+    for u in ctx.state.units_of(ctx.power):
+        t = u.space
+        if (ctx.spec(u.kind).structure and ctx.state.owners.get(t) == ctx.power
+                and start.get(t, ctx.power) == ctx.power):
+            out.update(n for n in ctx.neighbours[t] if ctx.board.spaces[n].is_sea)
+    return out
+
+
+def landing_spots(ctx: Ctx, carrier_based: bool, could_be: bool = True) -> dict[SpaceId, str]:
+    """Every space an air unit could end the turn in, with a word on why.
+
+    ``could_be``: count carriers that could still arrive (moved or mobilized), as Combat
+    Move's "possible way" does; without it only carriers with room there now count.
+    """
+    key = f"landing:{carrier_based}:{could_be}"
+    cached = ctx.cache.get(key)
+    if isinstance(cached, dict):
+        return cached
+    spots: dict[SpaceId, str] = {}
+    for s, sp in ctx.board.spaces.items():
+        if sp.is_land and s not in ctx.impassable and ctx.friendly_at_start(s):
+            spots[s] = "friendly territory"
+    if carrier_based:
+        for z in {u.space for u in ctx.state.units.values() if ctx.spec(u.kind).carrier_capacity}:
+            if ctx.carriers_with_room(z):
+                spots.setdefault(z, "a carrier with room")
+        if could_be:
+            for carrier in _movable_carriers(ctx):
+                for z in _carrier_reach(ctx, carrier):
+                    spots.setdefault(z, f"your aircraft carrier from {ctx.name(carrier.space)} could get there")
+            for z in purchased_carrier_zones(ctx):
+                spots.setdefault(z, "a carrier you bought could be mobilized there")
+    ctx.cache[key] = spots
+    return spots
+
+
+def landing_distance(ctx: Ctx, carrier_based: bool, could_be: bool = True) -> dict[SpaceId, int]:
+    """Air steps from every space to the nearest landing spot (multi-source search)."""
+    key = f"landdist:{carrier_based}:{could_be}"
+    cached = ctx.cache.get(key)
+    if isinstance(cached, dict):
+        return cached
+    spots = landing_spots(ctx, carrier_based, could_be)
+    dist = {s: 0 for s in spots}
+    frontier = list(spots)
+    d = 0
+    while frontier and d < 8:
+        d += 1
+        nxt: list[SpaceId] = []
+        for here in frontier:
+            for n in ctx.neighbours[here]:
+                if n not in dist and n not in ctx.impassable:
+                    dist[n] = d
+                    nxt.append(n)
+        frontier = nxt
+    ctx.cache[key] = dist
+    return dist
+
+
+def combat_landing_refusal(ctx: Ctx, unit: Unit, dest: SpaceId, spent: int) -> Refusal | None:
+    """In Combat Move, a move leaving ``unit`` no possible landing is refused."""
+    spec = ctx.spec(unit.kind)
+    left = spec.move - unit.moved - spent
+    dist = landing_distance(ctx, spec.carrier_based).get(dest)
+    if dist is not None and dist <= left:
+        return None
+    where = ctx.name(dest)
+    if spec.carrier_based:
+        why = "no friendly territory held since the start of the turn, and no carrier that could be there"
+    else:
+        why = "no territory your side held at the start of the turn"
+    return Refusal("air.no_landing", f"A {spec.name.lower()} in {where} would have {left} movement left and "
+                   f"{why} is within {left}: it could not land.")
+
+
+def noncombat_landing_refusal(ctx: Ctx, unit: Unit, dest: SpaceId) -> Refusal | None:
+    """In Noncombat Move an air unit must end its move where it can land (000, Phase 4)."""
+    spec = ctx.spec(unit.kind)
+    space = ctx.board.spaces[dest]
+    if space.is_land:
+        if ctx.friendly_at_start(dest):
+            return None
+        if ctx.friendly_territory(dest):
+            return Refusal("air.captured_landing", f"Air units cannot land in {space.name}: it was captured "
+                           "this turn (only territories friendly at the start of the turn).")
+        return Refusal("air.hostile_landing", f"Air units cannot land in hostile {space.name}.")
+    if not spec.carrier_based:
+        return Refusal("air.bomber_at_sea", f"A {spec.name.lower()} cannot end its move at sea: it lands only "
+                       "in territories.")
+    if dest in landing_spots(ctx, True):
+        return None
+    return Refusal("air.no_carrier", f"No friendly aircraft carrier with room is in {space.name}, and none "
+                   "could get there or be mobilized there: the fighter could not land.")
+
+
+def landed(ctx: Ctx, unit: Unit) -> bool:
+    """Whether an air unit stands where it may end the turn right now."""
+    space = ctx.board.spaces[unit.space]
+    if space.is_land:
+        return ctx.friendly_at_start(unit.space)
+    return unit.aboard is not None

@@ -1,0 +1,233 @@
+"""``/move``: validate a group move, pick the units and the path, and carry it out.
+
+A move of land units from a territory into a sea zone loads them (``transport.load``); a
+move of land units out of a sea zone offloads them (``transport.offload``). Any other move
+moves each domain of the group along its own path: air units first, since "fighters
+belonging to an aircraft carrier launch before the carrier moves" (000, Special Combat
+Movement), then land units, then ships with their cargo. Nothing is changed unless the
+whole command is legal: every check raises before a new state is returned.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..commands import Move
+from ..control import capture
+from ..dice import Dice
+from ..events import Event, event
+from ..ids import SpaceId, UnitKind
+from ..state import BLITZED, COMBAT_MOVED, RAID, GameState, Unit
+from ..units import UnitSpec
+from . import air
+from .context import Ctx, context, count_kinds, plural, refuse, units_text
+from .paths import Mode, Step, check_path, explain_no_path, search
+from .sea import land_fighters, pick_ships, sail
+from .select import pick, why_not
+from .transport import load, offload
+
+SUPPORT_MISSIONS = ("bombard", "ignore", "escort")
+
+
+def apply_move(state: GameState, cmd: Move, dice: Dice) -> tuple[GameState, list[Event]]:
+    """Phases 2 and 4: move one group of units (000, Phase 2: Combat Move; Phase 4)."""
+    ctx = context(state)
+    _check_command(ctx, cmd)
+    spec = ctx.spec
+    land = [(k, n) for k, n in cmd.units if spec(k).is_land]
+    air_units = [(k, n) for k, n in cmd.units if spec(k).is_air]
+    sea = [(k, n) for k, n in cmd.units if spec(k).is_sea]
+    o_sea = ctx.board.spaces[cmd.origin].is_sea
+    d_sea = ctx.board.spaces[cmd.destination].is_sea
+    if land and (o_sea or d_sea) and not (o_sea and d_sea and sea):
+        if air_units or sea:
+            refuse("move.mixed_cargo", "Loading and offloading move land units only: move the other units "
+                   "with a separate /move.")
+        return (offload if o_sea else load)(ctx, cmd)
+    events: list[Event] = []
+    if air_units:
+        state, more = _move_domain(context(state), cmd, air_units, "air")
+        events += more
+    if land and not o_sea:
+        state, more = _move_domain(context(state), cmd, land, "land")
+        events += more
+    if sea:
+        state, more = _move_domain(context(state), cmd, sea, "sea", cargo=land)
+        events += more
+    return state, events
+
+
+def _check_command(ctx: Ctx, cmd: Move) -> None:
+    spaces = ctx.board.spaces
+    for s in (cmd.origin, cmd.destination):
+        if s not in spaces:
+            refuse("move.unknown_space", f"There is no space {s!r} on this board.")
+    if not cmd.units or any(n <= 0 for _, n in cmd.units):
+        refuse("move.no_units", "Say which units move (for example: 2 infantry, 1 tank).")
+    for kind, _ in cmd.units:
+        if kind not in ctx.rules.units:
+            refuse("move.unknown_unit", f"There is no unit type {kind!r} in {ctx.rules.name}.")
+    if cmd.path is not None:
+        if len(cmd.path) < 2 or cmd.path[0] != cmd.origin or cmd.path[-1] != cmd.destination:
+            refuse("move.path_ends", f"A path runs from {ctx.name(cmd.origin)} to {ctx.name(cmd.destination)}, "
+                   "naming every space on the way.")
+        for s in cmd.path:
+            if s not in spaces:
+                refuse("move.unknown_space", f"There is no space {s!r} on this board.")
+    if cmd.mission is not None and not ctx.combat:
+        refuse("move.mission_noncombat", f"Missions ({cmd.mission}) belong to Combat Move.")
+
+
+def _label(units: list[Unit]) -> str:
+    kinds = {u.kind for u in units}
+    return plural(next(iter(kinds))) if len(kinds) == 1 else "These units"
+
+
+def _budget_words(ctx: Ctx, units: list[Unit], budget: int) -> str:
+    label = _label(units)
+    full = {ctx.spec(u.kind).move for u in units}
+    if all(u.moved == 0 for u in units) and len(full) == 1:
+        return f"{label} move at most {budget} space{'s' if budget != 1 else ''}"
+    return f"{label} have {budget} space{'s' if budget != 1 else ''} of movement left"
+
+
+def _select(ctx: Ctx, cmd: Move, counts: list[tuple[UnitKind, int]], domain: str,
+            cargo: list[tuple[UnitKind, int]]) -> list[Unit]:
+    pool = ctx.state.units_at(cmd.origin)
+    if domain == "sea":
+        if ctx.board.spaces[cmd.origin].is_land:
+            refuse("move.ship_on_land", "Sea units stand in sea zones only.")
+        return pick_ships(ctx, cmd.origin, counts, cargo)
+    if domain == "land":
+        return pick(ctx, cmd.origin, counts, [u for u in pool if u.aboard is None], lambda u: why_not(ctx, u))
+    return pick(ctx, cmd.origin, counts, pool, lambda u: why_not(ctx, u),
+                order=lambda u: (u.moved, u.aboard is not None, u.id))
+
+
+def _route(ctx: Ctx, cmd: Move, units: list[Unit], mode: Mode) -> tuple[tuple[SpaceId, ...], tuple[Step, ...]]:
+    budget = min(ctx.spec(u.kind).move - u.moved for u in units)
+    if cmd.path is not None:
+        if len(cmd.path) - 1 > budget:
+            refuse("move.too_far", f"{_budget_words(ctx, units, budget)}; that path is {len(cmd.path) - 1}.")
+        return cmd.path, check_path(ctx, mode, cmd.path)
+    path = search(ctx, mode, cmd.origin, budget).path_to(cmd.destination)
+    if path is None:
+        if cmd.origin == cmd.destination:
+            refuse("move.nowhere", f"The units are already in {ctx.name(cmd.origin)}.")
+        r = explain_no_path(ctx, mode, cmd.origin, cmd.destination, budget, _budget_words(ctx, units, budget))
+        refuse(r.reason, r.message)
+    return path, check_path(ctx, mode, path)
+
+
+def _mode(ctx: Ctx, domain: str, units: list[Unit]) -> Mode:
+    specs: list[UnitSpec] = [ctx.spec(u.kind) for u in units]
+    return Mode(
+        domain,
+        _label(units),
+        blitz=domain == "land" and ctx.combat and all(s.blitz for s in specs)
+        and all(not u.path for u in units),
+        submarine=domain == "sea" and all(s.submarine for s in specs),
+    )
+
+
+def _move_domain(ctx: Ctx, cmd: Move, counts: list[tuple[UnitKind, int]], domain: str,
+                 cargo: list[tuple[UnitKind, int]] | None = None) -> tuple[GameState, list[Event]]:
+    units = _select(ctx, cmd, counts, domain, cargo or [])
+    if domain == "land" and ctx.board.spaces[cmd.destination].is_sea:
+        refuse("move.land_at_sea", "Land units go to sea only by boarding a transport from an adjacent territory.")
+    mode = _mode(ctx, domain, units)
+    path, steps = _route(ctx, cmd, units, mode)
+    blitz = len(path) > 2 and steps[0].blitz
+    dest = path[-1]
+    if ctx.combat:
+        _check_combat_destination(ctx, cmd, units, domain, dest, blitz)
+    elif domain == "air":
+        for u in units:
+            r = air.noncombat_landing_refusal(ctx, u, dest)
+            if r is not None:
+                refuse(r.reason, r.message)
+    if domain == "air" and ctx.combat:
+        for u in units:
+            r = air.combat_landing_refusal(ctx, u, dest, len(path) - 1)
+            if r is not None:
+                refuse(r.reason, r.message)
+    return _carry_out(ctx, cmd, units, domain, path, blitz)
+
+
+def _check_combat_destination(ctx: Ctx, cmd: Move, units: list[Unit], domain: str, dest: SpaceId,
+                              blitz: bool) -> None:
+    """000, Phase 2: "all movement must result in combat", save the four listed exceptions."""
+    where = ctx.name(dest)
+    mission = cmd.mission
+    if mission in ("raid", "escort"):
+        _check_raid(ctx, units, mission, dest)
+        return
+    if mission in SUPPORT_MISSIONS and domain != "sea":
+        refuse("move.bad_mission", f"Only sea units {mission} an amphibious assault.")
+    if domain == "land":
+        if ctx.battle_territory(dest) or blitz:
+            return
+        refuse("combat_move.no_combat", f"{where} is friendly: in Combat Move land units must move into a hostile "
+               "territory (or blitz through one); move there in Noncombat Move.")
+    if domain == "air":
+        space = ctx.board.spaces[dest]
+        if ctx.enemy_at(dest) or (space.is_land and ctx.hostile_territory(dest)):
+            return
+        refuse("combat_move.no_combat", f"There is nothing to attack in {where}: in Combat Move air units fly "
+               "only into battles.")
+
+
+def _check_raid(ctx: Ctx, units: list[Unit], mission: str, dest: SpaceId) -> None:
+    """000, Phase 3, Strategic Bombing Raids: bombers against an enemy industrial complex;
+    fighters escort them only under the optional rule."""
+    where = ctx.name(dest)
+    escorts = bool(ctx.state.options.get("escorts_and_interceptors"))
+    for u in units:
+        spec = ctx.spec(u.kind)
+        if spec.strategic_bomber and mission == "raid":
+            continue
+        if spec.escort and escorts:
+            continue
+        refuse("raid.not_bomber", f"Only bombers fly strategic bombing raids"
+               f"{' (fighters escort them)' if escorts else ''}; a {spec.name.lower()} cannot.")
+    if not any(ctx.spec(e.kind).raid_defense_hits_on for e in ctx.enemy_at(dest)):
+        refuse("raid.no_factory", f"{where} has no enemy industrial complex to bomb.")
+
+
+def _carry_out(ctx: Ctx, cmd: Move, units: list[Unit], domain: str, path: tuple[SpaceId, ...],
+               blitz: bool) -> tuple[GameState, list[Event]]:
+    state = ctx.state
+    events: list[Event] = []
+    flags = frozenset({COMBAT_MOVED}) if ctx.combat else frozenset()
+    dest = path[-1]
+    if blitz:
+        state, captured = capture(state, path[1], ctx.power)
+        events += captured
+        flags |= {BLITZED}
+    target: SpaceId | None = None
+    if cmd.mission in ("raid", "escort"):
+        flags |= {RAID}
+        target = dest
+    elif cmd.mission in SUPPORT_MISSIONS and domain == "sea":
+        target = dest  # supports the assault launched from this zone; resolved at the end of Combat Move
+    if domain == "sea":
+        changed = sail(ctx, units, path, flags)
+        changed = [replace(u, target=target) if u.id in {s.id for s in units} and target else u for u in changed]
+    else:
+        steps = len(path) - 1
+        changed = [replace(u, space=dest, moved=u.moved + steps, path=(u.path or (path[0],)) + path[1:],
+                           aboard=None, flags=u.flags | flags, target=target if target else u.target)
+                   for u in units]
+    state = state.with_units(changed)
+    if not ctx.combat and ctx.board.spaces[dest].is_sea:
+        state = state.with_units(land_fighters(ctx, dict(state.units), dest))
+    names = [ctx.name(s) for s in path]
+    counts = count_kinds(units)
+    text = f"{ctx.pname()} moves {units_text(counts)}: {' → '.join(names)}"
+    if blitz:
+        text += f" (blitz through {names[1]})"
+    if cmd.mission in ("raid", "escort"):
+        text += f" ({'strategic bombing raid' if cmd.mission == 'raid' else 'escort'})"
+    events.append(event("move", text + ".", power=ctx.pname(), units=dict(counts), path=names,
+                        origin=names[0], destination=names[-1], **({"mission": cmd.mission} if cmd.mission else {})))
+    return state, events

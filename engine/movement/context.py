@@ -1,0 +1,150 @@
+"""What the power to move sees of the board: friend and foe, hostile spaces, canals.
+
+000, "Spaces On The Game Board": a territory is friendly (held by your side), hostile
+(held by the other side) or neutral; a sea zone is hostile only while it holds enemy
+surface warships (switch ``hostile_sea_zone``). Every move check and every autocomplete
+query asks these questions, so they are answered once per state and cached.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import NoReturn
+
+from ..board import Board, Canal
+from ..errors import IllegalCommandError
+from ..ids import PowerId, SpaceId, UnitKind
+from ..notation import unit_word
+from ..state import GameState, Unit
+from ..units import UnitSpec
+
+
+def refuse(reason: str, message: str) -> NoReturn:
+    """Raise the player-facing refusal of a move."""
+    raise IllegalCommandError(message, reason=reason)
+
+
+class Ctx:
+    """The board as ``state.turn`` sees it during a movement phase."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.rules = state.rules
+        self.board: Board = self.rules.board
+        self.power: PowerId = state.turn
+        self.combat = state.phase == "combat_move"
+        board = self.board
+        side = board.side_of(self.power)
+        warships_make_hostile = self.rules.switch("hostile_sea_zone") == "surface_warships"
+        self.enemy: dict[SpaceId, list[Unit]] = {}
+        self.hostile_seas: set[SpaceId] = set()
+        self.destroyer_zones: set[SpaceId] = set()
+        self.allied_side = {p for p, pw in board.powers.items() if pw.side == side}
+        for u in state.units.values():
+            if u.owner in self.allied_side:
+                continue
+            self.enemy.setdefault(u.space, []).append(u)
+            if board.spaces[u.space].is_sea:
+                spec = self.rules.spec(u.kind)
+                if spec.surface_warship or (not warships_make_hostile and spec.is_warship):
+                    self.hostile_seas.add(u.space)
+                if spec.anti_submarine:
+                    self.destroyer_zones.add(u.space)
+        neutral_blocks = bool(self.rules.switch("neutrals_impassable"))
+        self.impassable = {s for s, sp in board.spaces.items() if sp.impassable or (sp.neutral and neutral_blocks)}
+        self.closed = {s for s, sp in board.spaces.items()
+                       if sp.closed_by_option and state.options.get(sp.closed_by_option)}
+        self.neighbours = {s: tuple(sorted(sp.adjacent)) for s, sp in board.spaces.items()}
+        self.cache: dict[str, object] = {}
+
+    # -- words --------------------------------------------------------------------
+    def name(self, space: SpaceId) -> str:
+        return self.board.spaces[space].name
+
+    def pname(self, power: PowerId | None = None) -> str:
+        return self.rules.power_name(power or self.power)
+
+    def spec(self, kind: str) -> UnitSpec:
+        return self.rules.spec(kind)
+
+    # -- friend and foe -----------------------------------------------------------------
+    def friendly(self, power: PowerId | None) -> bool:
+        return power is not None and power in self.allied_side
+
+    def friendly_territory(self, t: SpaceId) -> bool:
+        return self.friendly(self.state.owners.get(t))
+
+    def hostile_territory(self, t: SpaceId) -> bool:
+        """Held by the other side, occupied or not (000, Phase 2: Combat Move)."""
+        owner = self.state.owners.get(t)
+        return owner is not None and owner not in self.allied_side
+
+    def enemy_at(self, space: SpaceId) -> list[Unit]:
+        return self.enemy.get(space, [])
+
+    def battle_territory(self, t: SpaceId) -> bool:
+        """Entering it is a combat move: enemy-held or enemy-occupied."""
+        return self.hostile_territory(t) or bool(self.enemy.get(t))
+
+    def friendly_at_start(self, t: SpaceId) -> bool:
+        """Landing and canals count from the start of the turn (000, Phase 4; Canals)."""
+        start = self.state.turn_start_owners.get(t, self.state.owners.get(t))
+        return self.friendly(start) and self.friendly_territory(t)
+
+    def hostile_sea(self, z: SpaceId) -> bool:
+        return z in self.hostile_seas
+
+    def canal_closed(self, a: SpaceId, b: SpaceId) -> Canal | None:
+        """The canal between ``a`` and ``b`` if the mover's side may not use it: the side must
+        hold every controlling territory since the start of the turn (000, Canals)."""
+        canal: Canal | None = self.board.canal_between(a, b)
+        if canal is None:
+            return None
+        start = self.state.turn_start_owners
+        if all(self.friendly(start.get(t, self.state.owners.get(t))) for t in canal.controlled_by):
+            return None
+        return canal
+
+    def own(self, space: SpaceId) -> list[Unit]:
+        return [u for u in self.state.units_at(space) if u.owner == self.power]
+
+    def carriers_with_room(self, zone: SpaceId) -> list[Unit]:
+        """Friendly carriers in ``zone`` with a free deck spot, the mover's own first."""
+        units = self.state.units_at(zone)
+        out = []
+        for u in units:
+            cap = self.spec(u.kind).carrier_capacity
+            if cap and self.friendly(u.owner) and sum(1 for f in units if f.aboard == u.id) < cap:
+                out.append(u)
+        return sorted(out, key=lambda c: (c.owner != self.power, c.id))
+
+
+def units_text(counts: Iterable[tuple[UnitKind, int]] | dict[UnitKind, int]) -> str:
+    items = counts.items() if isinstance(counts, dict) else counts
+    return ", ".join(f"{n} {unit_word(k, n)}" for k, n in items)
+
+
+def plural(kind: str) -> str:
+    return unit_word(kind, 2).capitalize()
+
+
+def count_kinds(units: Iterable[Unit]) -> dict[UnitKind, int]:
+    out: dict[UnitKind, int] = {}
+    for u in units:
+        out[u.kind] = out.get(u.kind, 0) + 1
+    return out
+
+
+_CACHE: dict[int, Ctx] = {}
+
+
+def context(state: GameState) -> Ctx:
+    """The cached :class:`Ctx` of ``state`` (states are immutable, so identity is enough)."""
+    ctx = _CACHE.get(id(state))
+    if ctx is not None and ctx.state is state:
+        return ctx
+    if len(_CACHE) > 8:
+        _CACHE.clear()
+    ctx = Ctx(state)
+    _CACHE[id(state)] = ctx
+    return ctx

@@ -1,0 +1,188 @@
+"""The ends of the movement phases: what ``/done`` checks and settles.
+
+End of Combat Move (000, Phase 2): every attacking air unit still has a possible landing;
+cargo loaded in Combat Move is committed to an amphibious assault; sea units that moved
+are in a battle, support an assault from their zone or escaped the hostile zone they
+started in; transports never attack alone; an assault from a zone with ignored enemy
+submarines has a warship of the attacker there (Special Combat Movement, Transports). Then
+assault troops whose zone sees no sea battle go ashore (``seaborne``).
+
+End of Noncombat Move (000, Phase 4): fighters over a carrier with room land on it; air
+units that could still reach a landing space hold up ``/done``; the rest are lost.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..events import Event, event
+from ..ids import SpaceId
+from ..state import COMBAT_MOVED, LOADED_IN_COMBAT, SEABORNE, GameState, Unit
+from . import air
+from .context import Ctx, context, refuse
+from .sea import land_fighters
+from .transport import land_cargo
+
+
+def _own_free(ctx: Ctx, zone: SpaceId) -> list[Unit]:
+    """The mover's units in ``zone`` that are not cargo."""
+    return [u for u in ctx.own(zone) if u.aboard is None]
+
+
+def sea_battle(ctx: Ctx, zone: SpaceId) -> bool:
+    """Will the mover fight at sea in ``zone``? With enemy surface warships whenever it is
+    there; with enemy submarines or transports only if units it moved in chose to attack."""
+    if not ctx.enemy_at(zone) or ctx.board.spaces[zone].is_land:
+        return False
+    present = _own_free(ctx, zone)
+    if ctx.hostile_sea(zone):
+        return bool(present)
+    for u in present:
+        spec = ctx.spec(u.kind)
+        if u.path and u.target is None and (spec.is_air or (spec.is_sea and not spec.is_transport)):
+            return True
+    return False
+
+
+def _a(ctx: Ctx, u: Unit) -> str:
+    return f"{ctx.spec(u.kind).name.lower()} in {ctx.name(u.space)}"
+
+
+def end_combat_move(state: GameState) -> tuple[GameState, list[Event]]:
+    ctx = context(state)
+    mine = sorted(state.units_of(ctx.power), key=lambda u: u.id)
+    for u in mine:
+        spec = ctx.spec(u.kind)
+        if spec.is_air and u.path:
+            r = air.combat_landing_refusal(ctx, u, u.space, 0)
+            if r is not None:
+                refuse("combat_move.air_cannot_land", r.message)
+        if u.has(LOADED_IN_COMBAT) and u.aboard is not None and u.target is None:
+            refuse("combat_move.cargo_not_committed", f"The {_a(ctx, u)} was loaded in Combat Move, so it must "
+                   "make an amphibious assault: offload it into a hostile territory, or undo the loading.")
+    pending = [u for u in mine if u.aboard is not None and u.target is not None and ctx.spec(u.kind).is_land]
+    assaults: dict[SpaceId, set[SpaceId]] = {}
+    for u in pending:
+        if u.target is not None:
+            if not ctx.battle_territory(u.target):
+                refuse("combat_move.assault_target_friendly", f"The amphibious assault on {ctx.name(u.target)} has "
+                       "nothing left to attack: your side took it this turn. Undo the offload or the capture.")
+            assaults.setdefault(u.space, set()).add(u.target)
+    for u in mine:
+        if u.has(SEABORNE) and u.came_from is not None:
+            assaults.setdefault(u.came_from, set()).add(u.space)
+    zones = {u.space for u in mine if ctx.board.spaces[u.space].is_sea}
+    battles = {z for z in zones if sea_battle(ctx, z)}
+    for z in sorted(battles):
+        if not any(ctx.spec(u.kind).attack > 0 for u in _own_free(ctx, z)):
+            refuse("combat_move.transports_alone", f"Your transports in {ctx.name(z)} cannot attack alone: bring "
+                   "a unit that can attack, or move them away.")
+    for u in mine:
+        spec = ctx.spec(u.kind)
+        if not spec.is_sea or not u.has(COMBAT_MOVED) or not u.path or u.space in battles:
+            continue
+        if ctx.hostile_sea(u.start) or u.space in assaults:
+            continue
+        if ctx.enemy_at(u.space) and u.target is None:
+            continue
+        refuse("combat_move.no_combat", f"Your {_a(ctx, u)} moved in Combat Move, but no combat follows there: "
+               "sea units end Combat Move in a battle, in support of an amphibious assault from their zone, or "
+               "after escaping the hostile zone they started in.")
+    for z, targets in sorted(assaults.items()):
+        if z in battles or not any(ctx.spec(e.kind).submarine for e in ctx.enemy_at(z)):
+            continue
+        if not any(ctx.spec(u.kind).is_warship for u in _own_free(ctx, z)):
+            refuse("combat_move.ignored_subs", f"Enemy submarines in {ctx.name(z)} are ignored, so the assault from "
+                   "there needs one of your warships in the zone (000, Special Combat Movement, Transports).")
+    return _settle_assaults(ctx, mine, pending, assaults, battles)
+
+
+def _settle_assaults(ctx: Ctx, mine: list[Unit], pending: list[Unit], assaults: dict[SpaceId, set[SpaceId]],
+                     battles: set[SpaceId]) -> tuple[GameState, list[Event]]:
+    changed: list[Unit] = []
+    events: list[Event] = []
+    for u in pending:
+        if u.space not in battles and u.target is not None:
+            changed.append(land_cargo(ctx, u, u.target, seaborne=True))
+    landed = {u.id for u in changed}
+    for target in sorted({u.target for u in pending if u.id in landed and u.target is not None}):
+        n = sum(1 for u in changed if u.space == target)
+        events.append(event("amphibious", f"{ctx.pname()} lands {n} unit{'s' if n != 1 else ''} in "
+                            f"{ctx.name(target)} for the amphibious assault.", power=ctx.pname(),
+                            space=ctx.name(target), count=n))
+    for u in mine:
+        spec = ctx.spec(u.kind)
+        if not spec.is_sea or spec.is_transport:
+            continue
+        targets = sorted(assaults.get(u.space, ()))
+        if u.target == u.space:
+            if not targets:
+                refuse("combat_move.no_assault", f"Your {_a(ctx, u)} was sent to support an amphibious assault, "
+                       "but none is made from there.")
+            changed.append(replace(u, target=targets[0]))
+        elif u.target is None and spec.bombard and len(targets) == 1 and u.space not in battles:
+            changed.append(replace(u, target=targets[0]))
+    return ctx.state.with_units(changed), events
+
+
+def end_noncombat_move(state: GameState) -> tuple[GameState, list[Event]]:
+    ctx = context(state)
+    flying = [u for u in state.units_of(ctx.power) if ctx.spec(u.kind).is_air and u.aboard is None
+              and ctx.board.spaces[u.space].is_sea]
+    changed: list[Unit] = []
+    units = dict(state.units)
+    for zone in sorted({u.space for u in flying}):
+        for u in land_fighters(ctx, units, zone):
+            units[u.id] = u
+            changed.append(u)
+    state = state.with_units(changed)
+    ctx = context(state)
+    unlanded = sorted((u for u in state.units_of(ctx.power) if ctx.spec(u.kind).is_air and not air.landed(ctx, u)),
+                      key=lambda u: u.id)
+    waiting = _awaiting_new_carriers(ctx, unlanded)
+    lost = [u for u in unlanded if u.id not in waiting]
+    could = [(u, spot) for u in lost if (spot := _reachable_spot(ctx, u)) is not None]
+    if could:
+        listed = "; ".join(f"the {_a(ctx, u)} can still reach {spot}" for u, spot in could)
+        refuse("noncombat.air_can_land", f"Land your air units first: {listed}. Air units not in a landing space "
+               "at the end of Noncombat Move are lost.")
+    events = [event("lost", f"{ctx.pname()}'s {_a(ctx, u)} cannot land and is lost.", power=ctx.pname(),
+                    unit=u.kind, space=ctx.name(u.space)) for u in lost]
+    return state.with_units(removed=[u.id for u in lost]), events
+
+
+def _awaiting_new_carriers(ctx: Ctx, unlanded: list[Unit]) -> set[int]:
+    """Fighters over a zone where a carrier bought this turn may be mobilized (000, Phase 4),
+    as many as the bought carriers can take."""
+    zones = air.purchased_carrier_zones(ctx)
+    room = sum(ctx.spec(k).carrier_capacity * n for k, n in ctx.state.purchased.items())
+    out: set[int] = set()
+    for u in unlanded:
+        if room > 0 and u.space in zones and ctx.spec(u.kind).carrier_based:
+            out.add(u.id)
+            room -= 1
+    return out
+
+
+def _reachable_spot(ctx: Ctx, u: Unit) -> str | None:
+    """The nearest landing space ``u`` could still reach (by its flight or a carrier's move)."""
+    spec = ctx.spec(u.kind)
+    left = spec.move - u.moved
+    spots = air.landing_spots(ctx, spec.carrier_based)
+    purchased = air.purchased_carrier_zones(ctx)
+    if u.space in spots and u.space not in purchased:
+        return f"{ctx.name(u.space)} ({spots[u.space]})"
+    seen = {u.space}
+    frontier = [u.space]
+    for d in range(1, left + 1):
+        nxt: list[SpaceId] = []
+        for here in frontier:
+            for n in ctx.neighbours[here]:
+                if n in seen or n in ctx.impassable:
+                    continue
+                if n in spots:
+                    return f"{ctx.name(n)} ({d} space{'s' if d != 1 else ''} away)"
+                seen.add(n)
+                nxt.append(n)
+        frontier = nxt
+    return None

@@ -1,0 +1,118 @@
+"""``reachable``: where a group could legally move now, for autocomplete.
+
+It runs the same selection, step rules and destination rules as ``/move`` over one search
+tree per group, so a listed destination is one the referee accepts (loading and offloading
+are tried for real, as they are few).
+"""
+
+from __future__ import annotations
+
+from ..commands import Move, UnitCounts
+from ..errors import IllegalCommandError
+from ..ids import SpaceId, UnitKind
+from ..state import GameState, Unit
+from . import air
+from .apply import _mode, _select
+from .context import Ctx, context
+from .paths import Tree, search
+from .transport import load, offload
+
+
+def reachable(state: GameState, origin: SpaceId, units: UnitCounts) -> list[SpaceId]:
+    """Destinations the group could be moved to with one ``/move`` now, by display name order."""
+    if state.phase not in ("combat_move", "noncombat_move") or origin not in state.board.spaces:
+        return []
+    ctx = context(state)
+    try:
+        found = _destinations(ctx, origin, units)
+    except IllegalCommandError:
+        return []
+    return sorted(found, key=ctx.name)
+
+
+def _destinations(ctx: Ctx, origin: SpaceId, units: UnitCounts) -> set[SpaceId]:
+    spec = ctx.spec
+    land = [(k, n) for k, n in units if spec(k).is_land]
+    air_units = [(k, n) for k, n in units if spec(k).is_air]
+    sea = [(k, n) for k, n in units if spec(k).is_sea]
+    at_sea = ctx.board.spaces[origin].is_sea
+    sets: list[set[SpaceId]] = []
+    if land and at_sea and not sea:
+        if air_units:
+            return set()
+        return _tried(ctx, origin, units, offload, land=True)
+    if land and not at_sea:
+        if sea:
+            return set()
+        dests = set() if air_units else _tried(ctx, origin, units, load, land=False)
+        sets.append(dests | _land(ctx, origin, land))
+    if air_units:
+        sets.append(_air(ctx, origin, air_units))
+    if sea:
+        sets.append(_sea(ctx, origin, sea, land))
+    out = sets[0]
+    for s in sets[1:]:
+        out &= s
+    return out
+
+
+def _tried(ctx: Ctx, origin: SpaceId, units: UnitCounts, how: object, land: bool) -> set[SpaceId]:
+    """Neighbours where loading (or offloading) the group would be accepted."""
+    out: set[SpaceId] = set()
+    for n in ctx.neighbours[origin]:
+        if ctx.board.spaces[n].is_land != land or n in ctx.impassable:
+            continue
+        if not land and not any(ctx.spec(u.kind).is_transport for u in ctx.state.units_at(n)):
+            continue
+        try:
+            (load if how is load else offload)(ctx, Move(units, origin, n))
+        except IllegalCommandError:
+            continue
+        out.add(n)
+    return out
+
+
+def _tree(ctx: Ctx, origin: SpaceId, units: list[Unit], domain: str) -> Tree:
+    budget = min(ctx.spec(u.kind).move - u.moved for u in units)
+    return search(ctx, _mode(ctx, domain, units), origin, budget)
+
+
+def _land(ctx: Ctx, origin: SpaceId, counts: list[tuple[UnitKind, int]]) -> set[SpaceId]:
+    units = _select(ctx, Move(tuple(counts), origin, origin), counts, "land", [])
+    tree = _tree(ctx, origin, units, "land")
+    out: set[SpaceId] = set()
+    for (space, blitzed, _), (dist, _, _) in tree.best.items():
+        if dist == 0:
+            continue
+        if not ctx.combat or ctx.battle_territory(space) or (blitzed and dist >= 2):
+            out.add(space)
+    return out
+
+
+def _air(ctx: Ctx, origin: SpaceId, counts: list[tuple[UnitKind, int]]) -> set[SpaceId]:
+    units = _select(ctx, Move(tuple(counts), origin, origin), counts, "air", [])
+    tree = _tree(ctx, origin, units, "air")
+    out: set[SpaceId] = set()
+    for (space, _, _), (dist, _, _) in tree.best.items():
+        if dist == 0:
+            continue
+        if ctx.combat:
+            sp = ctx.board.spaces[space]
+            if not (ctx.enemy_at(space) or (sp.is_land and ctx.hostile_territory(space))):
+                continue
+            if all(air.combat_landing_refusal(ctx, u, space, dist) is None for u in units):
+                out.add(space)
+        elif all(air.noncombat_landing_refusal(ctx, u, space) is None for u in units):
+            out.add(space)
+    return out
+
+
+def _sea(ctx: Ctx, origin: SpaceId, counts: list[tuple[UnitKind, int]], cargo: list[tuple[UnitKind, int]]) -> set[SpaceId]:
+    units = _select(ctx, Move(tuple(counts), origin, origin), counts, "sea", cargo)
+    tree = _tree(ctx, origin, units, "sea")
+    spaces = tree.spaces()
+    if not ctx.combat:
+        return spaces
+    escaping = all(ctx.hostile_sea(u.start) for u in units)
+    supporting = any(ctx.spec(u.kind).is_transport for u in units)
+    return {z for z in spaces if ctx.enemy_at(z) or escaping or supporting}

@@ -1,0 +1,88 @@
+"""Sea units: picking ships (and the cargo they carry), carriers and their fighters.
+
+000, Special Combat Movement, Aircraft Carriers: the carrier owner's fighters launch
+before the carrier moves; allied fighters aboard stay as cargo. 000, Phase 4: "In order
+for a fighter to land on a carrier, both units must END their movement in the same sea
+zone", and a carrier "can move to a sea zone where one of your fighters has ended its
+move ... but cannot move any farther that turn". Transports carry their cargo along.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from itertools import combinations
+
+from ..ids import SpaceId, UnitKind
+from ..state import Unit
+from .context import Ctx, count_kinds, refuse, units_text
+from .select import pick, why_not
+
+
+def pick_ships(ctx: Ctx, origin: SpaceId, ships: Sequence[tuple[UnitKind, int]],
+               cargo: Sequence[tuple[UnitKind, int]]) -> list[Unit]:
+    """Choose the ships; land units named with them say which loaded transports go."""
+    pool = ctx.state.units_at(origin)
+
+    def load(u: Unit) -> int:
+        return sum(1 for c in pool if c.aboard == u.id)
+
+    if not cargo:
+        return pick(ctx, origin, ships, pool, lambda u: why_not(ctx, u),
+                    order=lambda u: (u.moved, -load(u), u.id))
+    transports = [(k, n) for k, n in ships if ctx.spec(k).is_transport]
+    others = [(k, n) for k, n in ships if not ctx.spec(k).is_transport]
+    if not transports:
+        refuse("move.cargo_without_ship", f"Land units at sea move with their transport: name the transports "
+               f"that carry {units_text(cargo)}.")
+    chosen = pick(ctx, origin, others, pool, lambda u: why_not(ctx, u)) if others else []
+    wanted = {k: n for k, n in cargo}
+    for kind, n in transports:
+        able = [u for u in pool if u.kind == kind and u.owner == ctx.power and why_not(ctx, u) is None]
+        able.sort(key=lambda u: (u.moved, u.id))
+        for combo in combinations(able, n):
+            carried = count_kinds(c for c in pool if c.aboard in {t.id for t in combo})
+            if carried == wanted:
+                chosen.extend(combo)
+                break
+        else:
+            refuse("move.no_such_cargo", f"No {n} {units_text([(kind, n)]).split(' ', 1)[1]} in "
+                   f"{ctx.name(origin)} that can move carry exactly {units_text(cargo)}.")
+    return chosen
+
+
+def sail(ctx: Ctx, ships: Sequence[Unit], path: tuple[SpaceId, ...], flags: frozenset[str]) -> list[Unit]:
+    """The ships at the end of ``path``, their cargo with them and own fighters launched."""
+    dest = path[-1]
+    steps = len(path) - 1
+    out: list[Unit] = []
+    ship_ids = {s.id for s in ships}
+    for s in ships:
+        out.append(replace(s, space=dest, moved=s.moved + steps, path=(s.path or (path[0],)) + path[1:],
+                           flags=s.flags | flags))
+    for u in ctx.state.units_at(path[0]):
+        if u.aboard not in ship_ids:
+            continue
+        if ctx.spec(u.kind).is_air and u.owner == ctx.power:
+            out.append(replace(u, aboard=None))  # launched before the carrier moved
+        else:
+            out.append(replace(u, space=dest, path=(u.path or (path[0],)) + path[1:]))
+    return out
+
+
+def land_fighters(ctx: Ctx, units: dict[int, Unit], zone: SpaceId) -> list[Unit]:
+    """Noncombat Move: own airborne fighters in ``zone`` land on friendly carriers with room
+    there (the mover's own first); a landing ends the fighter's move."""
+    present = [u for u in units.values() if u.space == zone]
+    carriers = sorted((u for u in present if ctx.spec(u.kind).carrier_capacity and ctx.friendly(u.owner)),
+                      key=lambda c: (c.owner != ctx.power, c.id))
+    flying = sorted((u for u in present if u.owner == ctx.power and u.aboard is None
+                     and ctx.spec(u.kind).carrier_based), key=lambda u: u.id)
+    out: list[Unit] = []
+    for carrier in carriers:
+        room = ctx.spec(carrier.kind).carrier_capacity - sum(1 for u in present if u.aboard == carrier.id)
+        while room > 0 and flying:
+            f = flying.pop(0)
+            out.append(replace(f, aboard=carrier.id, moved=ctx.spec(f.kind).move))
+            room -= 1
+    return out
