@@ -33,8 +33,8 @@ async def ok(fake: FakeDiscord, command: str, values: dict | None = None,
     return reply
 
 
-async def open_game(fake: FakeDiscord, name: str = "sunday") -> None:
-    await ok(fake, "game new", {"ruleset": "fake", "name": name}, who="carol")
+async def open_game(fake: FakeDiscord, name: str = "sunday", creator: str = "carol") -> None:
+    await ok(fake, "game new", {"ruleset": "fake", "name": name}, who=creator)
     for power, who in SEATS.items():
         await ok(fake, "game join", {"power": power}, who=who)
     await ok(fake, "game start")
@@ -116,3 +116,14 @@ async def test_history_and_export_are_private(fake: FakeDiscord, start_bot,
     assert history.flags & EPHEMERAL and len(history.content.splitlines()) == 2
     record = await fake.respond("game export")
     assert record.flags & EPHEMERAL and "fake" in record.content
+
+
+async def test_the_referee_role_not_just_the_creator_may_correct(
+        fake: FakeDiscord, start_bot, service: GameService) -> None:
+    """Carol holds the server's Referee role; Dave holds nothing. Neither created the game."""
+    await start_bot(service)
+    await open_game(fake, creator="alice")
+    refused = await fake.respond("done", who="dave")
+    assert refused.flags & EPHEMERAL
+    fix = await ok(fake, "done", who="carol")
+    assert "Referee correction" in fix.content
