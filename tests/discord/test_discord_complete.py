@@ -43,3 +43,24 @@ def test_suggestions_are_fast(opening: GameState) -> None:
     for _ in range(100):
         suggestions(opening, "battle", "territory", "s", {})
     assert (time.perf_counter() - start) / 100 < 0.01
+
+
+def test_moves_offer_what_the_engine_says_can_move(opening: GameState) -> None:
+    """Soviet combat move, round 1: origins, their units and destinations from the engine."""
+    from engine import NoDice, apply, legal_commands, parse_command
+
+    state = apply(opening, parse_command("/done", opening), NoDice()).state
+    groups = legal_commands(state).moves
+    origins = {state.board.name(g.origin) for g in groups}
+    assert set(suggestions(state, "move", "from", "", {})) == origins
+    karelia = next(g for g in groups if state.board.name(g.origin).startswith("Karelia"))
+    given = {"from": "Karelia"}
+    assert set(suggestions(state, "move", "to", "", given)) == \
+        {state.board.name(d) for g in groups if g.origin == karelia.origin
+         for d in g.destinations}
+    assert set(suggestions(state, "move", "units", "", given)) == \
+        {f"{n} {kind.replace('_', ' ')}" for g in groups if g.origin == karelia.origin
+         for kind, n in g.units}
+    assert suggestions(state, "move", "units", "2 inf", given) == ["2 infantry"]
+    assert all(s.startswith("Karelia > ") for s in
+               suggestions(state, "move", "path", "Karelia > ", given))
