@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -24,7 +25,7 @@ from bot.service.reply import Actor, Refusal
 
 log = logging.getLogger(__name__)
 
-DEFER_AFTER = 2.0          # seconds; Discord drops an interaction not answered within 3
+DEFER_AFTER = 1.5          # seconds; Discord drops an interaction not answered within 3
 MAX_CHOICES = 25           # Discord's limit for autocomplete answers
 Renderer = Callable[[Any, str | None, str | None], bytes]
 """(state, region, focus) -> PNG bytes."""
@@ -63,14 +64,20 @@ class Bridge:
     async def run(self, interaction: discord.Interaction) -> None:
         """Submit the interaction's command line and answer with the service's reply."""
         assert interaction.channel_id is not None
+        started = time.perf_counter()
+        line = self.line(interaction)
         submit = asyncio.ensure_future(self.service.execute(
             actor_of(interaction, self.referee_role), str(interaction.channel_id),
-            self.line(interaction), str(interaction.id)))
+            line, str(interaction.id)))
         done, _ = await asyncio.wait({submit}, timeout=self.defer_after)
         deferred = not done
         if deferred:
             await interaction.response.defer(ephemeral=True, thinking=True)
         reply = await submit
+        log.info("%s user %s channel %s: %s -> %s in %.1f ms", interaction.id,
+                 interaction.user.id, interaction.channel_id, line,
+                 "ok" if reply.ok else f"refused ({reply.reason})",
+                 1000 * (time.perf_counter() - started))
         await self.send(interaction, plan(reply.ok, reply.message, reply.posts, reply.pings),
                         deferred=deferred)
 
