@@ -44,3 +44,13 @@ def at(state: GameState, name: str, power: str | None = None) -> dict[str, int]:
 
 def pos(rules: RuleSet, turn: str, phase: str, spaces: dict[str, Any], **extra: Any) -> GameState:
     return position(rules, turn=turn, phase=phase, spaces=spaces, **extra)
+
+
+def add_unit(state: GameState, kind: str, power: str, space: str, **fields: Any) -> tuple[GameState, int]:
+    """A state with one more piece (for positions counts cannot express, such as a fighter in
+    the air over a sea zone); returns the new piece's id."""
+    from engine import Unit
+    from engine.ids import PowerId, UnitKind
+
+    unit = Unit(state.next_id, UnitKind(kind), PowerId(state.rules.find_power(power)), sid(state, space), **fields)
+    return state.with_units([unit]), unit.id
