@@ -33,9 +33,8 @@ class AarefBot(commands.Bot):
     def __init__(self, bridge: Bridge, config: DiscordConfig, **client_kwargs: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
-        client_kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
-                         help_command=None,
+                         help_command=None, allowed_mentions=discord.AllowedMentions.none(),
                          allowed_contexts=discord.app_commands.AppCommandContext(guild=True),
                          allowed_installs=discord.app_commands.AppInstallationType(guild=True),
                          **client_kwargs)
