@@ -14,13 +14,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from bot.render.geometry import BoardGeometry
+from bot.render.geometry import BoardGeometry, SpaceInfo
 from bot.render.landmask import is_land
 from bot.render.projection import MASTER_WIDTH
 
 UNCLAIMED_LAND = -1
 OPEN_SEA = -2
-INLAND_WATER = -3
+UNZONED_WATER = -3
 OFFSET = 3  # add to a raster value to index a colour table
 _SEA_REACH = 420.0
 
@@ -113,6 +113,11 @@ def _nearest(
             index[r0:r1, c0:c1][closer] = owner
 
 
+def dot_radius(space: SpaceInfo, view: View) -> float:
+    """Radius in output pixels of an island's disc (0 for spaces without one)."""
+    return max(space.dot * view.scale**0.5, 2.5) if space.dot > 0 else 0.0
+
+
 def _dots(board: BoardGeometry, view: View, land: np.ndarray) -> None:
     """Paint island discs, so tiny islands have pixels to colour."""
     rows, cols = np.ogrid[0 : view.height, 0 : view.width]
@@ -120,13 +125,13 @@ def _dots(board: BoardGeometry, view: View, land: np.ndarray) -> None:
         if space.dot <= 0:
             continue
         cx, cy = view.to_px(*board.projection.to_master(*space.anchor))
-        radius = max(space.dot * view.scale**0.5, 2.5)
+        radius = dot_radius(space, view)
         if -radius <= cx < view.width + radius and -radius <= cy < view.height + radius:
             land |= (rows - cy + 0.5) ** 2 + (cols - cx + 0.5) ** 2 <= radius**2
 
 
 def _edges(index: np.ndarray, width: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    land = (index >= UNCLAIMED_LAND) & ~np.isin(index, [OPEN_SEA, INLAND_WATER])
+    land = (index >= UNCLAIMED_LAND) & ~np.isin(index, [OPEN_SEA, UNZONED_WATER])
     coast = np.zeros(index.shape, dtype=bool)
     border = np.zeros(index.shape, dtype=bool)
     for a, b in ((np.s_[:, :-1], np.s_[:, 1:]), (np.s_[:-1, :], np.s_[1:, :])):
@@ -141,7 +146,7 @@ def _edges(index: np.ndarray, width: int) -> tuple[np.ndarray, np.ndarray, np.nd
         grown[1:, :] |= border[:-1, :]
         border = grown
     land_border = border & land & ~coast
-    sea_border = border & ~land & ~coast
+    sea_border = border & (index >= 0) & ~land & ~coast
     return (np.flatnonzero(coast), np.flatnonzero(land_border), np.flatnonzero(sea_border))
 
 
@@ -155,17 +160,17 @@ def base_layer(board: BoardGeometry, view: View) -> BaseLayer:
     lat = proj.lat_of(py)
     land = is_land(lat[:, None], lon[None, :])
     _dots(board, view, land)
-    inland = np.zeros_like(land)
-    for west, south, east, north in board.inland_waters:
+    unzoned = np.zeros_like(land)
+    for west, south, east, north in board.unzoned_waters:
         lon_in = ((lon - west) % 360.0) <= (east - west)
         lat_in = (lat >= south) & (lat <= north)
-        inland |= lat_in[:, None] & lon_in[None, :]
-    inland &= ~land
+        unzoned |= lat_in[:, None] & lon_in[None, :]
+    unzoned &= ~land
     index = np.full(land.shape, OPEN_SEA, dtype=np.int16)
     index[land] = UNCLAIMED_LAND
-    index[inland] = INLAND_WATER
+    index[unzoned] = UNZONED_WATER
     _nearest(index, land, px, py, _seed_points(board, sea=False), board.land_reach)
-    _nearest(index, ~land & ~inland, px, py, _seed_points(board, sea=True), _SEA_REACH)
+    _nearest(index, ~land & ~unzoned, px, py, _seed_points(board, sea=True), _SEA_REACH)
     coast, land_border, sea_border = _edges(index, 2 if view.scale >= 1.6 else 1)
     rows, cols = np.indices(index.shape)
     hatch = np.flatnonzero(((rows + cols) % max(4, round(7 * view.scale**0.5))) == 0)

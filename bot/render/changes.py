@@ -168,7 +168,7 @@ def draw_moves(draw: ImageDraw.ImageDraw, board: BoardGeometry, view: View,
         if label:
             mx, my = (tail[0] + head[0]) / 2, (tail[1] + head[1]) / 2
             w = draw.textlength(label, font=fnt)
-            rect = placer.place(mx, my - fnt.size / 2, w + 4, fnt.size + 2, gap=0)
+            rect = placer.place(mx, my + width, w + 4, fnt.size + 2, gap=0)
             draw.text(((rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2), label, font=fnt, anchor="mm",
                       fill=INK, stroke_width=max(2, round(2 * k)), stroke_fill=HALO)
         drawn.append(ArrowDrawn(change.power, change.origin, change.destination, tail, head))

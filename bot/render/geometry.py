@@ -62,7 +62,7 @@ class BoardGeometry:
     spaces: tuple[SpaceInfo, ...]
     projection: Projection
     land_reach: float
-    inland_waters: tuple[tuple[float, float, float, float], ...]
+    unzoned_waters: tuple[tuple[float, float, float, float], ...]
     regions: dict[str, tuple[float, float, float, float]]
 
     @functools.cached_property
@@ -114,6 +114,13 @@ def _pair(value: Any, where: str) -> LonLat:
     if not (isinstance(value, list) and len(value) == 2):
         raise ValueError(f"{where}: expected [lon, lat], got {value!r}")
     return (float(value[0]), float(value[1]))
+
+
+def _box(value: Any, where: str) -> tuple[float, float, float, float]:
+    if not (isinstance(value, list) and len(value) == 4):
+        raise ValueError(f"{where}: expected [west, south, east, north], got {value!r}")
+    west, south, east, north = (float(v) for v in value)
+    return (west, south, east, north)
 
 
 def build_geometry(board: dict[str, Any], geometry: dict[str, Any]) -> BoardGeometry:
@@ -168,10 +175,7 @@ def build_geometry(board: dict[str, Any], geometry: dict[str, Any]) -> BoardGeom
         lat_breaks=tuple(float(v) for v in proj["lat_breaks"]),
         lat_weights=tuple(float(v) for v in proj["lat_weights"]),
     )
-    regions = {
-        name: tuple(float(v) for v in spec["box"])
-        for name, spec in geometry.get("region", {}).items()
-    }
+    regions = {name: _box(spec["box"], name) for name, spec in geometry.get("region", {}).items()}
     return BoardGeometry(
         board_id=board["id"],
         name=board.get("name", board["id"]),
@@ -179,8 +183,8 @@ def build_geometry(board: dict[str, Any], geometry: dict[str, Any]) -> BoardGeom
         spaces=tuple(spaces),
         projection=projection,
         land_reach=float(proj.get("land_reach", 60.0)),
-        inland_waters=tuple(tuple(float(v) for v in box) for box in proj.get("inland_waters", ())),
-        regions=regions,  # type: ignore[arg-type]
+        unzoned_waters=tuple(_box(box, "unzoned_waters") for box in proj.get("unzoned_waters", ())),
+        regions=regions,
     )
 
 

@@ -7,7 +7,7 @@ import math
 import numpy as np
 from PIL import ImageDraw, ImageFont
 
-from bot.render.basemap import View
+from bot.render.basemap import View, dot_radius
 from bot.render.geometry import BoardGeometry, SpaceInfo
 from bot.render.layout import Placer, Rect
 from bot.render.style import HALO, INK, font
@@ -18,7 +18,7 @@ SEA_NUMBER = (24, 52, 96)
 
 def text_scale(view: View) -> float:
     """Growth of text with zoom: slower than the map, so crops stay uncluttered."""
-    return min(2.4, max(1.0, view.scale**0.6))
+    return float(min(2.4, max(1.0, view.scale**0.6)))
 
 
 def anchor_px(board: BoardGeometry, view: View, space: SpaceInfo) -> tuple[float, float]:
@@ -60,11 +60,14 @@ def draw_labels(
             draw.text((x, y), text, font=sea_font, anchor="mm", fill=SEA_NUMBER,
                       stroke_width=stroke, stroke_fill=HALO)
         else:
-            name = _fitting_name(draw, space, x, y, name_font, stroke, placer)
-            box = draw.textbbox((x, y), name, font=name_font, anchor="mb", stroke_width=stroke)
-            draw.text((x, y), name, font=name_font, anchor="mb", fill=INK,
+            lift = dot_radius(space, view) + 1 if space.dot else 0.0
+            if lift:
+                placer.reserve((x - lift, y - lift, x + lift, y + lift))
+            name = _fitting_name(draw, space, x, y - lift, name_font, stroke, placer)
+            box = draw.textbbox((x, y - lift), name, font=name_font, anchor="mb", stroke_width=stroke)
+            draw.text((x, y - lift), name, font=name_font, anchor="mb", fill=INK,
                       stroke_width=stroke, stroke_fill=HALO)
-            box = _ipc_line(draw, space, x, y, ipc_font, stroke, box)
+            box = _ipc_line(draw, space, x, y + lift, ipc_font, stroke, box)
         placer.reserve(box)
         boxes[space.id] = box
     return boxes

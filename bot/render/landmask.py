@@ -57,4 +57,4 @@ def is_land(lat: np.ndarray, lon: np.ndarray) -> np.ndarray:
     n_rows, n_cols = grid.shape
     row = np.clip(((90.0 - lat) * CELLS_PER_DEGREE).astype(np.int64), 0, n_rows - 1)
     col = (np.floor((lon + 180.0) * CELLS_PER_DEGREE).astype(np.int64)) % n_cols
-    return grid[row, col]
+    return np.asarray(grid[row, col])

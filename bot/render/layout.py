@@ -33,7 +33,7 @@ class Placer:
             + np.clip(-rects[:, 1], 0, None)
             + np.clip(rects[:, 3] - self.height, 0, None)
         )
-        return overlap + outside * 1000.0
+        return np.asarray(overlap + outside * 1000.0)
 
     def place(self, x: float, y: float, w: float, h: float, gap: float) -> Rect:
         """Box of w x h centred below (x, y), else the first free spot on rings around it."""

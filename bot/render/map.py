@@ -128,7 +128,7 @@ def _paint(base: BaseLayer, board: BoardGeometry, fills: dict[str, tuple[int, in
     flat[base.sea_border] = style.SEA_BORDER
     flat[base.land_border] = style.LAND_BORDER
     flat[base.coast] = style.COAST
-    return rgb
+    return np.asarray(rgb)
 
 
 def render_map_result(

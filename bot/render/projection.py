@@ -49,7 +49,7 @@ class Projection:
     @property
     def master_height(self) -> float:
         """Height in master pixels of the full map."""
-        return MASTER_WIDTH * self._lat_cum[-1] / self._lon_cum[-1]
+        return float(MASTER_WIDTH * self._lat_cum[-1] / self._lon_cum[-1])
 
     def x_of(self, lon: np.ndarray | float) -> np.ndarray:
         """Master x of longitudes, continuous: lon + 360 lands one map width right."""
@@ -58,14 +58,14 @@ class Projection:
         base = lon - 360.0 * turns
         cum = self._lon_cum
         frac = np.interp(base, self.lon_breaks, cum / cum[-1])
-        return (turns + frac) * MASTER_WIDTH
+        return np.asarray((turns + frac) * MASTER_WIDTH)
 
     def y_of(self, lat: np.ndarray | float) -> np.ndarray:
         """Master y of latitudes (north at the top), clamped to the drawn band."""
         lat = np.asarray(lat, dtype=np.float64)
         cum = self._lat_cum
         frac = np.interp(-lat, [-b for b in self.lat_breaks], cum / cum[-1])
-        return frac * self.master_height
+        return np.asarray(frac * self.master_height)
 
     def lon_of(self, x: np.ndarray | float) -> np.ndarray:
         """Longitude of master x (inverse of `x_of`)."""

@@ -67,5 +67,5 @@ def font(size: int) -> ImageFont.FreeTypeFont:
     """Pillow's bundled scalable font (needs Pillow built with FreeType, as wheels are)."""
     loaded = ImageFont.load_default(size=max(6, size))
     if not isinstance(loaded, ImageFont.FreeTypeFont):
-        raise RuntimeError("Pillow lacks FreeType support; install Pillow from a wheel")
+        raise TypeError("Pillow lacks FreeType support; install Pillow from a wheel")
     return loaded

@@ -1,0 +1,89 @@
+"""The project's map geometry covers the board and agrees with its adjacency."""
+
+from __future__ import annotations
+
+import tomllib
+from importlib import resources
+
+import numpy as np
+import pytest
+
+from bot.render import BoardGeometry
+from bot.render.basemap import base_layer, box_view, full_view
+from bot.render.geometry import build_geometry
+from bot.render.projection import MASTER_WIDTH
+from maps import load_board_data
+
+from .conftest import BOARD_ID
+
+
+def _geometry_toml() -> dict:
+    text = resources.files("maps").joinpath(BOARD_ID, "geometry.toml").read_text(encoding="utf-8")
+    return tomllib.loads(text)
+
+
+def test_every_board_space_has_geometry_and_no_other() -> None:
+    board = load_board_data(BOARD_ID)["board"]
+    ids = {t["id"] for t in board["territory"]} | {z["id"] for z in board["sea_zone"]}
+    assert set(_geometry_toml()["space"]) == ids
+
+
+def test_missing_geometry_is_named() -> None:
+    board = load_board_data(BOARD_ID)["board"]
+    geometry = _geometry_toml()
+    del geometry["space"]["germany"]
+    with pytest.raises(ValueError, match="germany"):
+        build_geometry(board, geometry)
+
+
+def test_projection_round_trips_and_wraps(board: BoardGeometry) -> None:
+    proj = board.projection
+    lons = np.linspace(-169.0, 190.0, 50)
+    assert np.allclose(proj.lon_of(proj.x_of(lons)), lons)
+    assert np.allclose(proj.x_of(lons + 360.0), proj.x_of(lons) + MASTER_WIDTH)
+    lats = np.linspace(80.0, -55.0, 40)
+    assert np.allclose(proj.lat_of(proj.y_of(lats)), lats)
+
+
+@pytest.mark.parametrize("width", [400, 1000, 2000, 4000])
+def test_each_anchor_lies_in_its_own_space(board: BoardGeometry, width: int) -> None:
+    view = full_view(board, width)
+    index = base_layer(board, view).index
+    for i, space in enumerate(board.spaces):
+        x, y = view.to_px(*board.projection.to_master(*space.anchor))
+        assert index[int(y), int(x)] == i, space.id
+
+
+@pytest.mark.parametrize("region", ["europe", "africa", "asia", "pacific", "americas", "atlantic"])
+def test_anchors_in_regions_lie_in_their_space(board: BoardGeometry, region: str) -> None:
+    view = box_view(board, board.regions[region], 1600)
+    index = base_layer(board, view).index
+    inside = 0
+    for i, space in enumerate(board.spaces):
+        x, y = view.to_px(*board.projection.to_master(*space.anchor))
+        if 0 <= x < view.width and 0 <= y < view.height:
+            inside += 1
+            assert index[int(y), int(x)] == i, space.id
+    assert inside >= 15
+
+
+def test_every_adjacency_is_a_shared_border(board: BoardGeometry) -> None:
+    """Neighbours on the board touch on the map (the board wraps east-west)."""
+    index = base_layer(board, full_view(board, 2000)).index
+    wrapped = np.concatenate([index, index[:, :1]], axis=1)
+    touching: set[tuple[int, int]] = set()
+    for a, b in ((wrapped[:, :-1], wrapped[:, 1:]), (wrapped[:-1, :], wrapped[1:, :])):
+        differ = (a != b) & (a >= 0) & (b >= 0)
+        pairs = np.unique(np.stack([np.minimum(a, b)[differ], np.maximum(a, b)[differ]]), axis=1)
+        touching.update(zip(pairs[0].tolist(), pairs[1].tolist(), strict=True))
+    missing = []
+    for i, space in enumerate(board.spaces):
+        for other in space.adjacent:
+            j = board.index_of[other]
+            if (min(i, j), max(i, j)) not in touching:
+                missing.append((space.id, other))
+    assert missing == []
+
+
+def test_regions_are_named_boxes(board: BoardGeometry) -> None:
+    assert {"europe", "pacific", "africa", "asia", "americas", "atlantic"} <= set(board.regions)
