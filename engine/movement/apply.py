@@ -135,6 +135,8 @@ def _move_domain(ctx: Ctx, cmd: Move, counts: list[tuple[UnitKind, int]], domain
     units = _select(ctx, cmd, counts, domain, cargo or [])
     if domain == "land" and ctx.board.spaces[cmd.destination].is_sea:
         refuse("move.land_at_sea", "Land units go to sea only by boarding a transport from an adjacent territory.")
+    if domain == "sea" and ctx.board.spaces[cmd.destination].is_land:
+        refuse("move.ship_on_land", f"Sea units cannot enter {ctx.name(cmd.destination)}: it is land.")
     mode = _mode(ctx, domain, units)
     path, steps = _route(ctx, cmd, units, mode)
     blitz = len(path) > 2 and steps[0].blitz
