@@ -1,0 +1,49 @@
+"""Phase 3, Conduct Combat, of Axis & Allies 1942 Second Edition (000, "Phase 3: Conduct
+Combat"): strategic bombing raids, amphibious assaults and general combat, as explicit
+steps that stop only where a player must choose.
+
+Entry points (called by ``engine.game``): :func:`start_combat`, :func:`battle`,
+:func:`casualties`, :func:`retreat`, :func:`press`, :func:`submerge`,
+:func:`end_conduct_combat`, :func:`set_orders`, :func:`combat_from_json`.
+
+Modules: ``phase`` (the phase value), ``start`` (battles from the board), ``steps``
+(round sequence), ``raids``, ``amphibious`` (bombardment), ``hits`` (who may take
+which hit, order of loss), ``choices`` (standing orders versus in person), ``orders``,
+``odds``, ``conclude`` (step 7), ``landing`` (fighters without a base), ``handlers``.
+
+Events (``Event.type`` and data; counts are ``{unit kind: n}``, spaces and powers are
+display names):
+
+- ``battles``: ``battles`` [{space, step, kind}] still to fight, on entering the phase.
+- ``battle_start``: space, combat (``land``/``sea``/``raid``), amphibious, attacker,
+  attackers (counts), defenders ({power: counts}), seaborne (counts).
+- ``roll``: space, round, side, source (``fire``, ``surprise``, ``antiaircraft``,
+  ``bombard``, ``intercept``, ``raid_defense``, ``bombing``), units (counts), value
+  (hits on this or less), dice (faces), hits, rule (who the hits may fall on), purpose
+  (the dice purpose, e.g. ``Ukraine S.S.R. r2 attacker 3 infantry @1``).
+- ``casualties``: space, round, side, units (destroyed or moved behind the strip),
+  damaged, cargo (lost aboard), source, hits, chosen_by (power), by (``in person``,
+  ``standing orders``, ``no choice`` or ``rules`` for defenseless transports).
+- ``removed``: the defender's casualties leave the strip (space, round, units, cargo).
+- ``submerge``, ``intercept``: side/units, chosen_by, by. ``press``: chosen_by, by.
+- ``retreat``: to, units, chosen_by, by.
+- ``repair``: battleships return upright. ``landing``: cargo goes ashore after a won sea
+  battle. ``destroyed``: lonely AAA removed.
+- ``bombing``: rolled, applied, damage (total), cap.
+- ``battle_end``: outcome (``attacker``, ``defender``, ``none``, ``stalemate``,
+  ``retreat``, ``raid``), rounds, captured, attackers, defenders (counts left).
+- ``capture``, ``liberate``, ``plunder`` (``engine.control``); ``reland``, ``lost``
+  (fighters without a base, at ``/done``); ``orders`` (standing orders shown or set).
+"""
+
+from __future__ import annotations
+
+from .handlers import battle, casualties, end_conduct_combat, press, retreat, submerge
+from .orders import set_orders
+from .phase import CombatPhase, combat_from_json
+from .start import start_combat
+
+__all__ = [
+    "CombatPhase", "battle", "casualties", "combat_from_json", "end_conduct_combat", "press", "retreat",
+    "set_orders", "start_combat", "submerge",
+]

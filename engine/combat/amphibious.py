@@ -1,0 +1,48 @@
+"""Battleship and cruiser bombardment in an amphibious assault.
+
+000, Amphibious Assaults, Step 2: only when no sea combat took place in the sea zone the
+transports offload from (destroying defenseless transports counts as one); at most one
+bombarding ship per land unit offloaded into the territory; each ship bombards once per
+turn; battleships hit on 4, cruisers on 3; the defender's casualties still fire in the
+first round of land combat (Step 3: "put casualties from bombardment ... behind the
+casualty strip").
+
+Which ships support which assault is declared in Combat Move (a ship's ``target``); when
+more ships were sent than land units came ashore, the strongest bombard.
+"""
+
+from __future__ import annotations
+
+from ..dice import Dice
+from ..ids import PowerId, SpaceId
+from ..state import SEABORNE, GameState, Unit
+from .fire import roll_groups
+from .flow import Result, ask_casualties, current, with_battle
+from .phase import CombatPhase
+from .sides import attackers, defenders
+
+
+def bombarding_ships(state: GameState, sea_fought: frozenset[SpaceId], bombarded: frozenset[int],
+                     battle_space: SpaceId, attacker: PowerId) -> list[Unit]:
+    """Ships allowed to bombard ``battle_space`` now, strongest first, within the limit."""
+    seaborne = [u for u in state.units_at(battle_space) if u.owner == attacker and u.has(SEABORNE)]
+    zones = {u.came_from for u in seaborne if u.came_from is not None}
+    ships = [u for z in sorted(zones - sea_fought) for u in state.units_at(z)
+             if u.owner == attacker and u.target == battle_space and u.aboard is None
+             and state.rules.spec(u.kind).bombard > 0 and u.id not in bombarded]
+    ships.sort(key=lambda u: (-state.rules.spec(u.kind).bombard, u.id))
+    return ships[:len(seaborne)]
+
+
+def bombard(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
+    b = current(phase)
+    ships = bombarding_ships(state, phase.sea_fought, phase.bombarded, b.space, b.attacker)
+    targets = defenders(state, b, phase)
+    if not ships or not targets or not attackers(state, b):
+        return state, with_battle(phase, b.but(step="round")), []
+    groups: dict[tuple[int, str], list[Unit]] = {}
+    for s in ships:
+        groups.setdefault((state.rules.spec(s.kind).bombard, "any"), []).append(s)
+    hits, events = roll_groups(state, dice, b.space, b.round, "attacker", groups, "bombard")
+    phase = phase.but(bombarded=phase.bombarded | frozenset(s.id for s in ships))
+    return state, ask_casualties(state, phase, hits, "defender", "bombard", "round", False), events

@@ -1,0 +1,256 @@
+"""Settling the choices a battle stops for: by the chooser in person, by standing
+orders, or by the rules when only one answer exists. Every answer becomes an event
+saying who made it and how (``by``: ``in person``, ``standing orders`` or ``no choice``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from ..events import event
+from ..ids import SpaceId, UnitKind
+from ..state import RETREATED, SEABORNE, GameState, Unit
+from . import hits as cas
+from .conclude import conclude
+from .fire import values
+from .flow import Result, current, with_battle
+from .losses import destroy
+from .odds import win_chance
+from .orders import in_person, orders_of
+from .phase import Battle, CombatPhase, Pending
+from .report import counts, unit_text
+from .sides import at_war, attackers, defenders
+
+IN_PERSON, BY_ORDERS, NO_CHOICE = "in person", "standing orders", "no choice"
+
+
+def pool(state: GameState, pending: Pending) -> list[Unit]:
+    return [state.units[i] for i in pending.among if i in state.units]
+
+
+def by_orders(state: GameState, phase: CombatPhase) -> tuple[str, Any, str] | None:
+    """The answer standing orders (or the rules) give to the pending choice, or None
+    when the chooser decides in person."""
+    b = current(phase)
+    p = b.pending
+    assert p is not None
+    units = pool(state, p)
+    if p.kind == "casualties":
+        if cas.forced(state, p.hits, units):
+            return "casualties", _ordered_choice(state, b, p, units), NO_CHOICE
+        if in_person(state, p.chooser):
+            return None
+        return "casualties", _ordered_choice(state, b, p, units), BY_ORDERS
+    if in_person(state, p.chooser):
+        return None
+    if p.kind == "retreat":
+        return "retreat", _retreat_by_orders(state, phase), BY_ORDERS
+    if p.kind == "submerge":
+        return "submerge", _submerge_by_orders(state, phase, units), BY_ORDERS
+    return "intercept", len(units), BY_ORDERS
+
+
+def _ordered_choice(state: GameState, b: Battle, p: Pending, units: Sequence[Unit]) -> dict[UnitKind, int]:
+    order = orders_of(state, p.chooser)["loss"]
+    keep_land = p.side == "attacker" and b.kind == "land"
+    slots = cas.loss_slots(state, units, order, p.side, keep_land)
+    return cas.choose_by_order(state, p.hits, units, slots)
+
+
+def _submerge_by_orders(state: GameState, phase: CombatPhase, subs: Sequence[Unit]) -> int:
+    b = current(phase)
+    p = b.pending
+    assert p is not None
+    rule = orders_of(state, p.chooser)["submerge"]
+    if rule == "always":
+        return len(subs)
+    if rule == "when_outnumbered":
+        mine, theirs = (attackers(state, b), defenders(state, b, phase))
+        if p.side == "defender":
+            mine, theirs = theirs, mine
+        return len(subs) if len(theirs) > len(mine) else 0
+    return 0
+
+
+def retreat_options(state: GameState, phase: CombatPhase) -> list[SpaceId]:
+    """Where the attacker may retreat (000, Step 6, Condition B): one adjacent friendly
+    space from which at least one attacking land or sea unit came (a sea zone with no
+    enemy surface warship, where no battle is pending); aircraft stay in the space (its
+    own id) to land in Noncombat Move. Seaborne land units cannot retreat (Amphibious
+    Assaults, Step 3)."""
+    b = current(phase)
+    atk = attackers(state, b)
+    movers = _movers(state, b, atk)
+    if movers:
+        pending = {e.space for e in phase.entries}
+        options = set()
+        for u in movers:
+            origin = u.came_from
+            if origin is None or origin not in state.board.neighbours(b.space) or origin in pending:
+                continue
+            if _friendly(state, origin, b):
+                options.add(origin)
+        return sorted(options, key=state.board.name)
+    if any(state.rules.spec(u.kind).is_air for u in atk):
+        return [b.space]
+    return []
+
+
+def _movers(state: GameState, b: Battle, atk: Sequence[Unit]) -> list[Unit]:
+    """Attacking land or sea units that retreat together."""
+    return [u for u in atk if not state.rules.spec(u.kind).is_air and not u.has(SEABORNE)]
+
+
+def _friendly(state: GameState, space: SpaceId, b: Battle) -> bool:
+    if state.board.spaces[space].is_sea:
+        return not any(at_war(state, u.owner, b.attacker) and state.rules.spec(u.kind).surface_warship
+                       for u in state.units_at(space))
+    return bool(state.board.allies(state.owners.get(space), b.attacker))
+
+
+def _retreat_by_orders(state: GameState, phase: CombatPhase) -> SpaceId | None:
+    b = current(phase)
+    o = orders_of(state, b.attacker)
+    atk = attackers(state, b)
+    retreat = bool(o["retreat_below"]) and len(atk) < int(o["retreat_below"])
+    if not retreat and o["retreat_odds"]:
+        retreat = 100 * estimate(state, phase) < float(o["retreat_odds"])
+    if not retreat:
+        return None
+    options = retreat_options(state, phase)
+    came = [u.came_from for u in _movers(state, b, atk)]
+    return max(options, key=lambda s: (came.count(s), [-ord(c) for c in state.board.name(s)]))
+
+
+def estimate(state: GameState, phase: CombatPhase) -> float:
+    """The attacker's chance to win from here (``odds.win_chance``), losses by orders."""
+    b = current(phase)
+    atk = attackers(state, b)
+    dfn = [u for u in defenders(state, b, phase) if u.id not in b.strip]
+    return win_chance(_ladder(state, atk, "attacker", b), _ladder(state, dfn, "defender", b))
+
+
+def _ladder(state: GameState, units: Sequence[Unit], side: str, b: Battle) -> list[list[int]]:
+    """The values still firing after each hit point lost, in the side's order of loss."""
+    power = b.attacker if side == "attacker" else (units[0].owner if units else b.attacker)
+    slots = cas.loss_slots(state, units, orders_of(state, power)["loss"], side,
+                           side == "attacker" and b.kind == "land")
+    left = {u.id: cas.hit_points(state, u) for u in units}
+    ladder = []
+    for u in slots:
+        alive = [v for v in units if left[v.id] > 0]
+        vals = values(state, alive, side)
+        ladder.append([vals[v.id] for v in alive])
+        left[u.id] -= 1
+    return ladder
+
+
+# -- applying an answer ------------------------------------------------------------------
+
+def apply_answer(state: GameState, phase: CombatPhase, kind: str, answer: Any, by: str) -> Result:
+    if kind == "casualties":
+        return take_casualties(state, phase, answer, by)
+    if kind == "retreat":
+        return retreat(state, phase, answer, by)
+    if kind == "submerge":
+        return submerge(state, phase, answer, by)
+    return intercept(state, phase, answer, by)
+
+
+def take_casualties(state: GameState, phase: CombatPhase, chosen: Mapping[UnitKind, int], by: str) -> Result:
+    b = current(phase)
+    p = b.pending
+    assert p is not None
+    units = pool(state, p)
+    spread = cas.per_unit(state, units, chosen)
+    damaged: list[Unit] = []
+    lost: list[Unit] = []
+    for uid, n in sorted(spread.items()):
+        u = state.units[uid]
+        if n >= cas.hit_points(state, u):
+            lost.append(u)
+        else:
+            damaged.append(replace(u, hits=u.hits + n))
+    state = state.with_units(damaged)
+    cargo: list[Unit] = []
+    if p.immediate:
+        state, cargo = destroy(state, [u.id for u in lost], b.attacker)
+        verb = "loses"
+    else:
+        b = b.but(strip=b.strip + tuple(u.id for u in lost))
+        verb = "moves behind the casualty strip"
+    name = state.board.name(b.space)
+    owner = state.rules.power_name(p.chooser)
+    parts = [f"{verb} {unit_text(state, counts(state, lost))}"] if lost else []
+    if damaged:
+        parts.append(f"{unit_text(state, counts(state, damaged))} damaged")
+    if cargo:
+        parts.append(f"cargo lost: {unit_text(state, counts(state, cargo))}")
+    if not parts:
+        scored = sum(n for n, _ in p.hits)
+        parts = [f"cannot be hit: {scored} hit{'s' if scored != 1 else ''} lost"]
+    text = f"{name}: {owner} {', '.join(parts)} ({by})."
+    events = [event("casualties", text, space=name, round=b.round, side=p.side,
+                    units=counts(state, lost), damaged=counts(state, damaged), cargo=counts(state, cargo),
+                    source=p.source, chosen_by=owner, by=by, hits=[list(h) for h in p.hits])]
+    return state, with_battle(phase, b.but(pending=None)), events
+
+
+def retreat(state: GameState, phase: CombatPhase, to: SpaceId | None, by: str) -> Result:
+    b = current(phase)
+    p = b.pending
+    assert p is not None
+    name = state.board.name(b.space)
+    who = state.rules.power_name(b.attacker)
+    if to is None:
+        ev = event("press", f"{name}: {who} presses the attack ({by}).", space=name, round=b.round,
+                   chosen_by=who, by=by)
+        return state, with_battle(phase, b.but(pending=None)), [ev]
+    atk = attackers(state, b)
+    air = [u for u in atk if state.rules.spec(u.kind).is_air]
+    movers = _movers(state, b, atk) if to != b.space else []
+    moved: list[Unit] = []
+    for u in movers:
+        moved.append(replace(u, space=to, path=(*u.path, to), flags=u.flags | {RETREATED}))
+        for rider in state.cargo_of(u.id):
+            moved.append(replace(rider, space=to, flags=rider.flags | {RETREATED}))
+    moved += [u.with_flags(RETREATED) for u in air]
+    state = state.with_units(moved)
+    b = b.but(pending=None, out=b.out | frozenset(u.id for u in air))
+    where = "; aircraft stay to land in Noncombat Move" if to == b.space else f" to {state.board.name(to)}"
+    events = [event("retreat", f"{name}: {who} retreats {unit_text(state, counts(state, movers + air))}{where} ({by}).",
+                    space=name, round=b.round, to=state.board.name(to), units=counts(state, movers + air),
+                    chosen_by=who, by=by)]
+    phase = with_battle(phase, b)
+    if attackers(state, b):
+        return state, phase, events
+    return conclude(state, phase, "retreat", events)
+
+
+def submerge(state: GameState, phase: CombatPhase, n: int, by: str) -> Result:
+    b = current(phase)
+    p = b.pending
+    assert p is not None
+    subs = sorted(pool(state, p), key=lambda u: u.id)[:n]
+    b = b.but(pending=None, out=b.out | frozenset(u.id for u in subs))
+    name = state.board.name(b.space)
+    text = (f"{name}: {state.rules.power_name(p.chooser)} submerges {unit_text(state, counts(state, subs))}"
+            if subs else f"{name}: {state.rules.power_name(p.chooser)}'s submarines stay to strike")
+    return state, with_battle(phase, b), [event("submerge", f"{text} ({by}).", space=name, round=b.round,
+                                                side=p.side, units=counts(state, subs),
+                                                chosen_by=state.rules.power_name(p.chooser), by=by)]
+
+
+def intercept(state: GameState, phase: CombatPhase, n: int, by: str) -> Result:
+    b = current(phase)
+    p = b.pending
+    assert p is not None
+    up = sorted(pool(state, p), key=lambda u: u.id)[:n]
+    phase = phase.but(interceptors=phase.interceptors | frozenset(u.id for u in up))
+    name = state.board.name(b.space)
+    who = state.rules.power_name(p.chooser)
+    return state, with_battle(phase, b.but(pending=None)), [
+        event("intercept", f"{name}: {who} sends up {unit_text(state, counts(state, up))} to intercept ({by}).",
+              space=name, units=counts(state, up), chosen_by=who, by=by)]

@@ -1,0 +1,209 @@
+"""The Conduct Combat commands: ``/battle``, ``/casualties``, ``/retreat``, ``/press``,
+``/submerge`` and ``/done``.
+
+A battle advances step by step (``steps``) and stops only where a player who asked to
+decide in person must choose; otherwise standing orders answer and the battle goes on.
+"""
+
+from __future__ import annotations
+
+from ..commands import Battle as BattleCommand
+from ..commands import Casualties, Press, Retreat, Submerge
+from ..dice import Dice
+from ..errors import IllegalCommandError, OutOfTurnError
+from ..events import Event
+from ..ids import SpaceId, UnitKind
+from ..state import GameState
+from . import hits as cas
+from .choices import IN_PERSON, apply_answer, by_orders, pool, retreat_options
+from .conclude import land_cargo
+from .flow import Result
+from .landing import rehome
+from .phase import AMPHIBIOUS, STEP_NAMES, Battle, CombatPhase, Entry, Pending
+from .steps import STEPS
+
+ASKS = {
+    "casualties": "choose casualties (/casualties)",
+    "retreat": "press on or retreat (/press or /retreat)",
+    "submerge": "submerge submarines or strike (/submerge or /press)",
+    "intercept": "choose interceptors (/casualties naming the fighters, or /press for all)",
+}
+
+
+def run(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
+    """Advance until the battle (and an amphibious assault's land battle after its sea
+    battle) ends, or a choice is due from a player deciding in person."""
+    events: list[Event] = []
+    while True:
+        b = phase.current
+        if b is None:
+            if phase.then is None:
+                break
+            entry = next((e for e in phase.entries if e.space == phase.then and e.kind == "land"), None)
+            phase = phase.but(then=None)
+            if entry is not None:
+                state, phase, started = _begin(state, phase, entry)
+                events.extend(started)
+            continue
+        if b.pending is not None:
+            answer = by_orders(state, phase)
+            if answer is None:
+                break
+            kind, value, by = answer
+            state, phase, done = apply_answer(state, phase, kind, value, by)
+            events.extend(done)
+            continue
+        state, phase, done = STEPS[b.step](state, phase, dice)
+        events.extend(done)
+    return state, phase, events
+
+
+def _phase(state: GameState) -> CombatPhase:
+    phase = state.combat
+    if not isinstance(phase, CombatPhase):
+        raise IllegalCommandError("There is no battle to fight.", reason="combat.none")
+    return phase
+
+
+def _finish(state: GameState, phase: CombatPhase, events: list[Event]) -> tuple[GameState, list[Event]]:
+    return state.evolve(combat=phase), events
+
+
+def _begin(state: GameState, phase: CombatPhase, entry: Entry) -> Result:
+    """Take ``entry`` off the list and make it the current battle."""
+    entries = tuple(e for e in phase.entries if e != entry)
+    phase = phase.but(entries=entries)
+    events: list[Event] = []
+    if entry.kind == "sea":
+        phase = phase.but(sea_fought=phase.sea_fought | {entry.space})
+    if entry.kind == "land" and entry.step == AMPHIBIOUS:
+        waiting = {e.space for e in entries if e.kind == "sea"}
+        for zone in sorted(state.board.neighbours(entry.space)):
+            if zone not in waiting and state.board.spaces[zone].is_sea:
+                probe = phase.but(current=Battle(zone, "sea", phase.attacker))
+                state, landed = land_cargo(state, probe)
+                events.extend(landed)
+    battle = Battle(entry.space, entry.kind, phase.attacker, amphibious=entry.step == AMPHIBIOUS,
+                    step="raid_start" if entry.kind == "raid" else "start")
+    return state, phase.but(current=battle), events
+
+
+def _pending_text(state: GameState, phase: CombatPhase) -> str:
+    b = phase.current
+    assert b is not None
+    if b.pending is None:
+        return f"The battle in {state.board.name(b.space)} is under way."
+    return (f"The battle in {state.board.name(b.space)} waits for "
+            f"{state.rules.power_name(b.pending.chooser)} to {ASKS[b.pending.kind]}.")
+
+
+def battle(state: GameState, cmd: BattleCommand, dice: Dice) -> tuple[GameState, list[Event]]:
+    """``/battle territory:X``: fight the battle there (000, Phase 3: "The attacker decides
+    the order"), within the Combat Sequence: raids, then amphibious assaults, then
+    general combat."""
+    phase = _phase(state)
+    if phase.current is not None:
+        raise IllegalCommandError(_pending_text(state, phase), reason="combat.in_progress")
+    here = [e for e in phase.entries if e.space == cmd.territory]
+    if not here:
+        left = ", ".join(state.board.name(e.space) for e in phase.entries) or "none"
+        raise IllegalCommandError(f"No battle is waiting in {state.board.name(cmd.territory)}. "
+                                  f"Battles left: {left}.", reason="combat.no_battle")
+    entry = min(here, key=lambda e: e.step)
+    first = min(e.step for e in phase.entries)
+    if entry.step > first:
+        due = [state.board.name(e.space) for e in phase.entries if e.step == first]
+        raise IllegalCommandError(
+            f"{STEP_NAMES[first].capitalize()}s come before {STEP_NAMES[entry.step]}: fight "
+            f"{', '.join(due)} first.", reason="combat.order")
+    if entry.kind == "land" and entry.step == AMPHIBIOUS:
+        sea = [e for e in phase.entries if e.kind == "sea" and _feeds(state, e.space, entry.space)]
+        if sea:
+            phase = phase.but(then=entry.space)
+            entry = sea[0]
+    state, phase, events = _begin(state, phase, entry)
+    state, phase, more = run(state, phase, dice)
+    return _finish(state, phase, events + more)
+
+
+def _feeds(state: GameState, zone: SpaceId, territory: SpaceId) -> bool:
+    """Cargo in ``zone`` waits to assault ``territory``."""
+    return any(u.aboard is not None and u.target == territory for u in state.units_at(zone))
+
+
+def _due(state: GameState, *kinds: str) -> tuple[CombatPhase, Pending]:
+    phase = _phase(state)
+    b = phase.current
+    if b is None or b.pending is None or b.pending.kind not in kinds:
+        what = _pending_text(state, phase) if b is not None else "No battle is being fought."
+        raise OutOfTurnError(f"Nothing of that kind is asked now. {what}", reason="combat.not_asked")
+    return phase, b.pending
+
+
+def _answer(state: GameState, phase: CombatPhase, kind: str, value: object, dice: Dice) -> tuple[GameState, list[Event]]:
+    state, phase, events = apply_answer(state, phase, kind, value, IN_PERSON)
+    state, phase, more = run(state, phase, dice)
+    return _finish(state, phase, events + more)
+
+
+def casualties(state: GameState, cmd: Casualties, dice: Dice) -> tuple[GameState, list[Event]]:
+    """``/casualties units:...``: the units that take the hits now due (or, for a raid's
+    interceptors, the fighters that go up)."""
+    phase, p = _due(state, "casualties", "intercept")
+    chosen = {UnitKind(k): n for k, n in cmd.units if n > 0}
+    units = pool(state, p)
+    if p.kind == "intercept":
+        n = sum(chosen.values())
+        if set(chosen) - {u.kind for u in units} or n > len(units):
+            raise IllegalCommandError(f"Only {len(units)} fighters can intercept here.", reason="combat.intercept")
+        return _answer(state, phase, "intercept", n, dice)
+    problem = cas.check_choice(state, p.hits, units, chosen)
+    if problem is not None:
+        raise IllegalCommandError(f"Those casualties are not allowed: {problem}.", reason="combat.casualties")
+    return _answer(state, phase, "casualties", chosen, dice)
+
+
+def retreat(state: GameState, cmd: Retreat, dice: Dice) -> tuple[GameState, list[Event]]:
+    phase, _ = _due(state, "retreat")
+    options = retreat_options(state, phase)
+    if cmd.to not in options:
+        names = ", ".join(state.board.name(s) for s in options)
+        raise IllegalCommandError(f"The attacker cannot retreat to {state.board.name(cmd.to)}; it may retreat to: "
+                                  f"{names}.", reason="combat.retreat")
+    return _answer(state, phase, "retreat", cmd.to, dice)
+
+
+def press(state: GameState, cmd: Press, dice: Dice) -> tuple[GameState, list[Event]]:
+    """``/press``: fight another round; also "no submerging" and "all fighters intercept"."""
+    phase, p = _due(state, "retreat", "submerge", "intercept")
+    if p.kind == "retreat":
+        return _answer(state, phase, "retreat", None, dice)
+    if p.kind == "submerge":
+        return _answer(state, phase, "submerge", 0, dice)
+    return _answer(state, phase, "intercept", len(pool(state, p)), dice)
+
+
+def submerge(state: GameState, cmd: Submerge, dice: Dice) -> tuple[GameState, list[Event]]:
+    phase, p = _due(state, "submerge")
+    subs = pool(state, p)
+    n = sum(n for k, n in cmd.units)
+    if any(not state.rules.spec(k).submarine for k, n in cmd.units if n) or n > len(subs):
+        raise IllegalCommandError(f"Only submarines can submerge, and {len(subs)} can here.",
+                                  reason="combat.submerge")
+    return _answer(state, phase, "submerge", n, dice)
+
+
+def end_conduct_combat(state: GameState) -> tuple[GameState, list[Event]]:
+    """``/done`` in Conduct Combat: refused while battles remain; fighters that lost
+    their carrier or base move now, before the Noncombat Move (000, Fighters)."""
+    phase = state.combat
+    if isinstance(phase, CombatPhase):
+        if phase.current is not None:
+            raise IllegalCommandError(_pending_text(state, phase), reason="combat.in_progress")
+        if phase.entries:
+            left = ", ".join(state.board.name(e.space) for e in phase.entries)
+            raise IllegalCommandError(f"Battles remain to be fought: {left}.", reason="combat.remaining")
+        state, events = rehome(state, phase.homeless)
+        return state.evolve(combat=None), events
+    return state.evolve(combat=None), []
+

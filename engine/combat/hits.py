@@ -1,0 +1,179 @@
+"""Which units may take which hits, and choosing them by a power's order of loss.
+
+Rules (000, General Combat, Steps 2-4 and Unit Profiles):
+
+- "As many hits as possible must be assigned": a cruiser's hit goes on the fighter when
+  the submarines' hits cannot (Step 3's example). Checked as a maximum matching of hits
+  to hit points (:func:`assignable`).
+- Submarines hit sea units only; air units cannot hit submarines without a friendly
+  destroyer in the battle; antiaircraft hits fall on aircraft.
+- Transports are chosen only when no other eligible unit is left ("Chosen Last").
+- A battleship takes two hits; the first only damages it.
+
+A choice is a number of hits per unit kind; hits on a kind go first to units that survive
+them (a battleship's first hit), then destroy units, lowest id first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from ..ids import UnitKind
+from ..state import GameState, Unit
+from ..units import UnitSpec
+
+RULES = ("any", "sea", "not_sub", "air")
+"""Who a hit may fall on: anyone; sea units only (submarine hits); anyone but submarines
+(air hits without a friendly destroyer); aircraft only (antiaircraft fire)."""
+
+
+def eligible(spec: UnitSpec, rule: str) -> bool:
+    if rule == "sea":
+        return spec.is_sea
+    if rule == "not_sub":
+        return not spec.submarine
+    if rule == "air":
+        return spec.is_air
+    return True
+
+
+def hit_points(state: GameState, unit: Unit) -> int:
+    return state.rules.spec(unit.kind).hits - unit.hits
+
+
+def _max_flow(hits: Sequence[tuple[int, str]], capacity: Mapping[UnitKind, int], state: GameState) -> int:
+    """Largest number of hits that fit on the given hit points: a matching of single hits
+    to unit kinds with room (Kuhn's augmenting paths; a battle has few kinds and hits)."""
+    kinds = [k for k, c in capacity.items() if c > 0]
+    options = {rule: [k for k in kinds if eligible(state.rules.spec(k), rule)] for _, rule in hits}
+    if len(options) == 1:
+        rule = next(iter(options))
+        return min(sum(n for n, _ in hits), sum(capacity[k] for k in options[rule]))
+    single = [rule for n, rule in hits for _ in range(n)]
+    holders: dict[UnitKind, list[int]] = {k: [] for k in kinds}
+
+    def place(h: int, seen: set[UnitKind]) -> bool:
+        for k in options[single[h]]:
+            if k in seen:
+                continue
+            seen.add(k)
+            if len(holders[k]) < capacity[k]:
+                holders[k].append(h)
+                return True
+            for i, other in enumerate(holders[k]):
+                if place(other, seen):
+                    holders[k][i] = h
+                    return True
+        return False
+
+    return sum(1 for h in range(len(single)) if place(h, set()))
+
+
+def capacity_of(state: GameState, units: Iterable[Unit], without_transports: bool = False) -> dict[UnitKind, int]:
+    out: dict[UnitKind, int] = {}
+    for u in units:
+        if without_transports and state.rules.spec(u.kind).chosen_last:
+            continue
+        out[u.kind] = out.get(u.kind, 0) + hit_points(state, u)
+    return out
+
+
+def assignable(state: GameState, hits: Sequence[tuple[int, str]], units: Iterable[Unit]) -> tuple[int, int]:
+    """(hits that must be assigned, of them on units other than transports)."""
+    pool = list(units)
+    return (_max_flow(hits, capacity_of(state, pool), state),
+            _max_flow(hits, capacity_of(state, pool, without_transports=True), state))
+
+
+def check_choice(state: GameState, hits: Sequence[tuple[int, str]], units: Sequence[Unit],
+                 chosen: Mapping[UnitKind, int]) -> str | None:
+    """None if ``chosen`` (hits per kind) is a legal assignment, else the reason."""
+    cap = capacity_of(state, units)
+    for kind, n in chosen.items():
+        if n > cap.get(kind, 0):
+            spec = state.rules.spec(kind)
+            return f"only {cap.get(kind, 0)} hit(s) can be taken by {spec.plural} here, not {n}"
+    must, on_others = assignable(state, hits, units)
+    given = sum(chosen.values())
+    if given != must:
+        return f"{must} hit(s) must be assigned, not {given}"
+    if _max_flow(hits, dict(chosen), state) != given:
+        return "those units cannot take these hits (submarines hit only ships; aircraft hit submarines only with a friendly destroyer; antiaircraft hits only aircraft)"
+    others = sum(n for k, n in chosen.items() if not state.rules.spec(k).chosen_last)
+    if others != on_others:
+        return "transports can be chosen only when no other eligible unit is left"
+    return None
+
+
+def forced(state: GameState, hits: Sequence[tuple[int, str]], units: Sequence[Unit]) -> bool:
+    """Only one assignment is possible, so there is nothing to ask."""
+    must, _ = assignable(state, hits, units)
+    if must == 0:
+        return True
+    kinds = {u.kind for u in units if any(eligible(state.rules.spec(u.kind), r) for n, r in hits if n)}
+    return len(kinds) <= 1 or must >= sum(hit_points(state, u) for u in units if u.kind in kinds)
+
+
+def per_unit(state: GameState, units: Sequence[Unit], chosen: Mapping[UnitKind, int]) -> dict[int, int]:
+    """Spread hits per kind over units: survivable hits first, then losses by id."""
+    out: dict[int, int] = {}
+    for kind, n in chosen.items():
+        pool = sorted((u for u in units if u.kind == kind), key=lambda u: u.id)
+        left = {u.id: hit_points(state, u) for u in pool}
+        for _ in range(n):
+            best = max(pool, key=lambda u: (left[u.id], -u.id))
+            left[best.id] -= 1
+            out[best.id] = out.get(best.id, 0) + 1
+    return out
+
+
+def loss_slots(state: GameState, units: Sequence[Unit], order: Sequence[str], side: str,
+               keep_land: bool) -> list[Unit]:
+    """Units in the order a power gives them up, one entry per hit point.
+
+    Free hits (a battleship's first) come first; then losses by the power's ``loss``
+    order, then cheapest first (weaker first among equals); transports last. With
+    ``keep_land`` (attacking a territory) the last unit able to capture it goes just before
+    the transports, so aircraft are lost before the territory is given up.
+    """
+    rank = {k: i for i, k in enumerate(order)}
+
+    def key(u: Unit) -> tuple[Any, ...]:
+        spec = state.rules.spec(u.kind)
+        power = spec.attack if side == "attacker" else spec.defense
+        return (spec.chosen_last, rank.get(u.kind, len(rank)), spec.cost, power, u.id)
+
+    ranked = sorted(units, key=key)
+    free = [u for u in ranked if hit_points(state, u) > 1 for _ in range(hit_points(state, u) - 1)]
+    losses = list(ranked)
+    if keep_land:
+        capturers = [u for u in losses if state.rules.spec(u.kind).can_capture]
+        if capturers:
+            last = capturers[-1]
+            losses.remove(last)
+            cut = next((i for i, u in enumerate(losses) if state.rules.spec(u.kind).chosen_last), len(losses))
+            losses.insert(cut, last)
+    return free + losses
+
+
+def choose_by_order(state: GameState, hits: Sequence[tuple[int, str]], units: Sequence[Unit],
+                    slots: Sequence[Unit]) -> dict[UnitKind, int]:
+    """The legal assignment that follows ``slots`` as closely as the rules allow (greedy
+    over hit points; the hits form a transversal matroid, so greedy is exact)."""
+    must, _ = assignable(state, hits, units)
+    rules_used = {r for n, r in hits if n > 0}
+    chosen: dict[UnitKind, int] = {}
+    taken = 0
+    for u in slots:
+        if taken == must:
+            break
+        spec = state.rules.spec(u.kind)
+        if not any(eligible(spec, r) for r in rules_used):
+            continue
+        trial = dict(chosen)
+        trial[u.kind] = trial.get(u.kind, 0) + 1
+        if len(rules_used) == 1 or _max_flow(hits, trial, state) == taken + 1:
+            chosen = trial
+            taken += 1
+    return chosen

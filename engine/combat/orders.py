@@ -1,0 +1,93 @@
+"""Standing orders: how a power's battle choices are made while it is away.
+
+Stored in ``GameState.orders[power]`` as a plain mapping:
+
+- ``loss``: unit kinds in the order they are given up (unlisted kinds follow, cheapest
+  first). Always: a battleship's first hit is taken before any unit is lost, transports
+  go last, and an attacker keeps its last unit able to capture the territory.
+- ``retreat_below``: the attacker retreats when fewer than this many attacking units
+  remain in the battle.
+- ``retreat_odds``: the attacker retreats when its estimated chance of winning
+  (``odds.win_chance``) falls below this percentage.
+- ``submerge``: ``never`` (default: make the surprise strike), ``always``, or
+  ``when_outnumbered`` (the enemy has more units in the battle).
+- ``decide``: ``orders`` (default) or ``self``: stop and ask this power in person.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..commands import Orders
+from ..dice import Dice
+from ..errors import IllegalCommandError
+from ..events import Event, event
+from ..ids import PowerId
+from ..state import GameState
+
+DEFAULTS: dict[str, Any] = {
+    "loss": [], "retreat_below": 0, "retreat_odds": 0, "submerge": "never", "decide": "orders"}
+SUBMERGE = ("never", "always", "when_outnumbered")
+DECIDE = ("orders", "self")
+
+
+def orders_of(state: GameState, power: PowerId) -> dict[str, Any]:
+    """A power's standing orders with defaults filled in."""
+    out = dict(DEFAULTS)
+    out.update(state.orders.get(power, {}))
+    return out
+
+
+def in_person(state: GameState, power: PowerId) -> bool:
+    return bool(orders_of(state, power)["decide"] == "self")
+
+
+def set_orders(state: GameState, cmd: Orders, dice: Dice) -> tuple[GameState, list[Event]]:
+    """``/orders``: set some of a power's standing orders; with no options, show them."""
+    power = cmd.power if cmd.power is not None else state.actor
+    name = state.rules.power_name(power)
+    given: dict[str, Any] = {}
+    if cmd.loss is not None:
+        unknown = [k for k in cmd.loss if k not in state.rules.units]
+        if unknown:
+            raise IllegalCommandError(f"Unknown unit type in the order of loss: {', '.join(unknown)}.",
+                                      reason="orders.unit")
+        given["loss"] = list(dict.fromkeys(cmd.loss))
+    if cmd.retreat_below is not None:
+        if cmd.retreat_below < 0:
+            raise IllegalCommandError("retreat_below is a number of units, 0 or more.", reason="orders.value")
+        given["retreat_below"] = cmd.retreat_below
+    if cmd.retreat_odds is not None:
+        if not 0 <= cmd.retreat_odds <= 100:
+            raise IllegalCommandError("retreat_odds is a percentage from 0 to 100.", reason="orders.value")
+        given["retreat_odds"] = cmd.retreat_odds
+    if cmd.submerge is not None:
+        if cmd.submerge not in SUBMERGE:
+            raise IllegalCommandError(f"submerge is one of {', '.join(SUBMERGE)}.", reason="orders.value")
+        given["submerge"] = cmd.submerge
+    if cmd.decide is not None:
+        if cmd.decide not in DECIDE:
+            raise IllegalCommandError(f"decide is one of {', '.join(DECIDE)}.", reason="orders.value")
+        given["decide"] = cmd.decide
+    if given:
+        stored = {**dict(state.orders.get(power, {})), **given}
+        orders = dict(state.orders)
+        orders[power] = stored
+        state = state.evolve(orders=orders)
+    current = orders_of(state, power)
+    verb = "sets" if given else "has"
+    return state, [event("orders", f"{name} {verb} standing orders: {describe(current)}.",
+                         power=name, orders=current, changed=sorted(given))]
+
+
+def describe(orders: Mapping[str, Any]) -> str:
+    loss = ", ".join(str(k).replace("_", " ") for k in orders["loss"]) or "cheapest first"
+    parts = [f"lose {loss}"]
+    if orders["retreat_below"]:
+        parts.append(f"retreat below {orders['retreat_below']} units")
+    if orders["retreat_odds"]:
+        parts.append(f"retreat below {orders['retreat_odds']}% odds")
+    parts.append(f"submerge {orders['submerge'].replace('_', ' ')}")
+    parts.append("ask me" if orders["decide"] == "self" else "orders decide")
+    return "; ".join(parts)

@@ -1,0 +1,155 @@
+"""The Conduct Combat phase as a value: battles still to fight, the one in progress and
+the choice it waits for.
+
+Everything here is frozen and JSON-able (``to_json`` / :func:`combat_from_json`), so a
+game can stop in the middle of a battle for a day and resume from storage.
+000, Phase 3: Conduct Combat ("Combat Sequence": raids, amphibious assaults, general
+combat).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..ids import PowerId, SpaceId
+
+RAID, AMPHIBIOUS, GENERAL = 1, 2, 3
+"""Combat Sequence step of a battle: strategic bombing raids, amphibious assaults,
+general combat (000, Phase 3: "Combat Sequence")."""
+STEP_NAMES = {RAID: "strategic bombing raid", AMPHIBIOUS: "amphibious assault", GENERAL: "general combat"}
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A battle waiting to be fought: where, which Combat Sequence step, and what kind."""
+
+    space: SpaceId
+    step: int
+    kind: str
+    """``raid``, ``land`` or ``sea``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A choice the battle waits for."""
+
+    kind: str
+    """``casualties``, ``retreat``, ``submerge`` or ``intercept``."""
+    chooser: PowerId
+    side: str
+    """Whose units the choice is about: ``attacker`` or ``defender``."""
+    hits: tuple[tuple[int, str], ...] = ()
+    """For casualties: hits due, as (count, eligibility rule) pairs (``hits.RULES``)."""
+    source: str = ""
+    """What scored the hits (``fire``, ``surprise``, ``antiaircraft``, ``bombard`` ...)."""
+    immediate: bool = True
+    """Casualties leave at once (else they go behind the casualty strip and fire back)."""
+    among: tuple[int, ...] = ()
+    """Ids of the units the hits (or the choice) may fall on."""
+
+
+@dataclass(frozen=True, slots=True)
+class Battle:
+    """One battle in progress. ``step`` names what happens next (``steps.STEPS``)."""
+
+    space: SpaceId
+    kind: str
+    attacker: PowerId
+    amphibious: bool = False
+    round: int = 1
+    step: str = "start"
+    pending: Pending | None = None
+    strip: tuple[int, ...] = ()
+    """Defending units hit and not yet removed: they still fire this round."""
+    out: frozenset[int] = frozenset()
+    """Units that left the battle (submerged submarines, retreated aircraft)."""
+    destroyers: tuple[bool, bool] = (False, False)
+    """Attacker / defender had a destroyer when this round started (000, Destroyers)."""
+
+    def but(self, **changes: Any) -> Battle:
+        return replace(self, **changes)
+
+
+@dataclass(frozen=True, slots=True)
+class CombatPhase:
+    """The Conduct Combat phase: what ``GameState.combat`` holds."""
+
+    attacker: PowerId
+    entries: tuple[Entry, ...] = ()
+    """Battles not yet fought, in Combat Sequence order."""
+    current: Battle | None = None
+    then: SpaceId | None = None
+    """An amphibious land battle to fight as soon as the current sea battle ends."""
+    sea_fought: frozenset[SpaceId] = frozenset()
+    """Sea zones where a sea combat took place: no bombardment from them."""
+    bombarded: frozenset[int] = frozenset()
+    """Ships that already bombarded this turn."""
+    interceptors: frozenset[int] = frozenset()
+    """Fighters that intercepted a raid: they fight in no other battle this turn."""
+    homeless: frozenset[int] = frozenset()
+    """Defending fighters that lost their carrier or base and must land elsewhere."""
+
+    def chooser(self) -> PowerId | None:
+        """The power whose choice is due now, or None."""
+        if self.current is not None and self.current.pending is not None:
+            return self.current.pending.chooser
+        return None
+
+    def but(self, **changes: Any) -> CombatPhase:
+        return replace(self, **changes)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "attacker": self.attacker,
+            "entries": [[e.space, e.step, e.kind] for e in self.entries],
+            "current": None if self.current is None else _battle_to_json(self.current),
+            "then": self.then,
+            "sea_fought": sorted(self.sea_fought),
+            "bombarded": sorted(self.bombarded),
+            "interceptors": sorted(self.interceptors),
+            "homeless": sorted(self.homeless),
+        }
+
+
+def _battle_to_json(b: Battle) -> dict[str, Any]:
+    pending = None
+    if b.pending is not None:
+        p = b.pending
+        pending = {"kind": p.kind, "chooser": p.chooser, "side": p.side,
+                   "hits": [list(h) for h in p.hits], "source": p.source, "immediate": p.immediate, "among": list(p.among)}
+    return {
+        "space": b.space, "kind": b.kind, "attacker": b.attacker, "amphibious": b.amphibious,
+        "round": b.round, "step": b.step, "pending": pending, "strip": list(b.strip),
+        "out": sorted(b.out), "destroyers": list(b.destroyers),
+    }
+
+
+def combat_from_json(d: Mapping[str, Any]) -> CombatPhase:
+    """Inverse of :meth:`CombatPhase.to_json`."""
+    current = None
+    if d.get("current") is not None:
+        c = d["current"]
+        pending = None
+        if c.get("pending") is not None:
+            p = c["pending"]
+            pending = Pending(p["kind"], PowerId(p["chooser"]), p["side"],
+                              tuple((int(n), str(r)) for n, r in p["hits"]), p["source"], bool(p["immediate"]),
+                              tuple(int(u) for u in p["among"]))
+        current = Battle(
+            space=SpaceId(c["space"]), kind=c["kind"], attacker=PowerId(c["attacker"]),
+            amphibious=bool(c["amphibious"]), round=int(c["round"]), step=c["step"], pending=pending,
+            strip=tuple(int(u) for u in c["strip"]), out=frozenset(int(u) for u in c["out"]),
+            destroyers=(bool(c["destroyers"][0]), bool(c["destroyers"][1])),
+        )
+    return CombatPhase(
+        attacker=PowerId(d["attacker"]),
+        entries=tuple(Entry(SpaceId(s), int(step), kind) for s, step, kind in d["entries"]),
+        current=current,
+        then=SpaceId(d["then"]) if d.get("then") else None,
+        sea_fought=frozenset(SpaceId(s) for s in d["sea_fought"]),
+        bombarded=frozenset(int(u) for u in d["bombarded"]),
+        interceptors=frozenset(int(u) for u in d["interceptors"]),
+        homeless=frozenset(int(u) for u in d["homeless"]),
+    )

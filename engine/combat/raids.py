@@ -1,0 +1,149 @@
+"""Strategic bombing raids (000, Phase 3, "1. Strategic Bombing Raids"; Unit Profiles,
+Bombers and Industrial Complexes).
+
+The industrial complex's own air defense rolls one die per bomber, hitting on 1 (AAA in
+the territory does not fire); each surviving bomber rolls one die and the total is the
+damage, capped at ``bombing_damage_cap_factor`` x the territory's IPC value counting the
+damage already there.
+
+Optional rule (``escorts_and_interceptors``): defending fighters in the territory may
+intercept. One round of air battle comes first: bombers and escorts hit on 1, the
+defender removing interceptors; surviving interceptors hit on 2, the attacker choosing
+among bombers and escorts. Escorts then turn back; interceptors fight no other battle
+this turn. By standing orders every fighter intercepts; a defender who decides in person
+names the fighters (``/casualties``) or sends all (``/press``).
+"""
+
+from __future__ import annotations
+
+from ..dice import Dice
+from ..events import Event, event
+from ..state import FOUGHT, RAID, GameState, Unit
+from .fire import roll_groups
+from .flow import Result, Step, ask_casualties, current, with_battle
+from .phase import CombatPhase, Pending
+from .report import counts, purpose, unit_text
+from .sides import at_war, lead_defender
+
+ESCORT_HITS_ON = 1
+"""Bombers and escorts in the air battle "fire with an attack value of 1"."""
+INTERCEPT_HITS_ON = 2
+"""Interceptors "fire with a defense value of 2"."""
+
+
+def _raiders(state: GameState, phase: CombatPhase) -> list[Unit]:
+    b = current(phase)
+    return [u for u in state.units_at(b.space) if u.owner == b.attacker and u.has(RAID) and u.target == b.space]
+
+
+def bombers(state: GameState, phase: CombatPhase) -> list[Unit]:
+    return [u for u in _raiders(state, phase) if state.rules.spec(u.kind).strategic_bomber]
+
+
+def escorts(state: GameState, phase: CombatPhase) -> list[Unit]:
+    if not state.options.get("escorts_and_interceptors"):
+        return []
+    return [u for u in _raiders(state, phase) if state.rules.spec(u.kind).escort]
+
+
+def candidate_interceptors(state: GameState, phase: CombatPhase) -> list[Unit]:
+    """Defending fighters based in the raided territory."""
+    b = current(phase)
+    if not state.options.get("escorts_and_interceptors"):
+        return []
+    return [u for u in state.units_at(b.space) if at_war(state, u.owner, b.attacker)
+            and state.rules.spec(u.kind).escort and u.aboard is None]
+
+
+def interceptors(state: GameState, phase: CombatPhase) -> list[Unit]:
+    b = current(phase)
+    return [u for u in state.units_at(b.space) if u.id in phase.interceptors]
+
+
+def raid_start(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
+    b = current(phase)
+    name = state.board.name(b.space)
+    group = [*bombers(state, phase), *escorts(state, phase)]
+    events = [event("battle_start", f"Strategic bombing raid on {name}: {state.rules.power_name(b.attacker)} "
+                    f"sends {unit_text(state, counts(state, group))}.", space=name, combat="raid",
+                    amphibious=False, attacker=state.rules.power_name(b.attacker),
+                    attackers=counts(state, group), defenders={}, seaborne={})]
+    fighters = candidate_interceptors(state, phase)
+    if not fighters:
+        return state, with_battle(phase, b.but(step="raid_aa")), events
+    chooser = lead_defender(state, b, fighters)
+    pending = Pending("intercept", chooser, "defender", among=tuple(u.id for u in fighters))
+    return state, with_battle(phase, b.but(step="raid_escort_fire", pending=pending)), events
+
+
+def escort_fire(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
+    b = current(phase)
+    up = interceptors(state, phase)
+    group = [*bombers(state, phase), *escorts(state, phase)]
+    if not up or not group:
+        return state, with_battle(phase, b.but(step="raid_aa")), []
+    hits, events = roll_groups(state, dice, b.space, b.round, "attacker", {(ESCORT_HITS_ON, "any"): group}, "intercept")
+    return state, ask_casualties(state, phase, hits, "defender", "intercept", "raid_interceptor_fire", True, up), events
+
+
+def interceptor_fire(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
+    b = current(phase)
+    up = interceptors(state, phase)
+    group = [*bombers(state, phase), *escorts(state, phase)]
+    if not up or not group:
+        return state, with_battle(phase, b.but(step="raid_aa")), []
+    hits, events = roll_groups(state, dice, b.space, b.round, "defender", {(INTERCEPT_HITS_ON, "any"): up}, "intercept")
+    return state, ask_casualties(state, phase, hits, "attacker", "intercept", "raid_aa", True, group), events
+
+
+def complex_fire(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
+    """The industrial complex rolls one die per bomber; each 1 removes a bomber."""
+    b = current(phase)
+    targets = bombers(state, phase)
+    factory = next((u for u in state.units_at(b.space) if state.rules.spec(u.kind).raid_defense_hits_on), None)
+    if not targets or factory is None:
+        return state, with_battle(phase, b.but(step="raid_damage")), []
+    value = state.rules.spec(factory.kind).raid_defense_hits_on
+    key = (value, "any")
+    hits, events = roll_groups(state, dice, b.space, b.round, "defender", {key: [factory]}, "raid_defense",
+                               count={key: len(targets)})
+    return state, ask_casualties(state, phase, hits, "attacker", "raid_defense", "raid_damage", True, targets), events
+
+
+def damage(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
+    """Each surviving bomber rolls a die; the total is the damage, within the cap."""
+    b = current(phase)
+    name = state.board.name(b.space)
+    survivors = bombers(state, phase)
+    events: list[Event] = []
+    before = state.ic_damage.get(b.space, 0)
+    cap = int(state.rules.switch("bombing_damage_cap_factor")) * state.board.spaces[b.space].ipc
+    rolled = 0
+    if survivors:
+        why = purpose(state, b.space, b.round, "attacker", counts(state, survivors), "damage")
+        faces = dice.roll(len(survivors), why)
+        rolled = sum(faces)
+        events.append(event("roll", f"{why}: {' '.join(map(str, faces))} = {rolled} damage.",
+                            space=name, round=b.round, side="attacker", source="bombing",
+                            units=counts(state, survivors), value=None, dice=list(faces), hits=rolled,
+                            rule=None, purpose=why))
+    applied = max(0, min(rolled, cap - before))
+    ic_damage = dict(state.ic_damage)
+    ic_damage[b.space] = before + applied
+    raiders = [*_raiders(state, phase), *interceptors(state, phase)]
+    state = state.with_units([u.with_flags(FOUGHT) for u in raiders], ic_damage=ic_damage)
+    events.append(event("bombing", f"The industrial complex in {name} takes {applied} damage "
+                        f"({rolled} rolled, cap {cap}); it now has {before + applied}.",
+                        space=name, rolled=rolled, applied=applied, damage=before + applied, cap=cap))
+    events.append(event("battle_end", f"Raid on {name} over.", space=name, outcome="raid", rounds=1,
+                        captured=False, attackers=counts(state, survivors), defenders={}))
+    return state, phase.but(current=None), events
+
+
+STEPS: dict[str, Step] = {
+    "raid_start": raid_start,
+    "raid_escort_fire": escort_fire,
+    "raid_interceptor_fire": interceptor_fire,
+    "raid_aa": complex_fire,
+    "raid_damage": damage,
+}

@@ -1,0 +1,100 @@
+"""Entering Conduct Combat: read the board Combat Move left behind (docs/engine.md, "How
+Combat Move leaves the board for Conduct Combat") into the list of battles, and take
+the hostile territories nobody defends.
+
+000, Phase 3: "If you moved any land units into unoccupied hostile territories or
+hostile territories that contain only industrial complexes and/or anti-aircraft
+artillery units, no actual combat is necessary. Simply skip to step 7 ... and remove
+any anti-aircraft artillery units."
+"""
+
+from __future__ import annotations
+
+from ..control import capture
+from ..events import Event, event
+from ..ids import PowerId, SpaceId
+from ..state import COMBAT_MOVED, RAID, SEABORNE, GameState, Unit
+from .phase import AMPHIBIOUS, GENERAL, STEP_NAMES, CombatPhase, Entry
+from .phase import RAID as RAID_STEP
+from .sides import at_war
+
+
+def start_combat(state: GameState) -> tuple[GameState, list[Event]]:
+    attacker = state.turn
+    events: list[Event] = []
+    mine = [u for u in state.units.values() if u.owner == attacker]
+    raids = sorted({u.space for u in mine if u.has(RAID) and u.target == u.space
+                    and state.rules.spec(u.kind).strategic_bomber})
+    entries = [Entry(s, RAID_STEP, "raid") for s in raids]
+    cargo_targets = {u.target for u in mine if u.aboard is not None and u.target is not None
+                     and state.rules.spec(u.kind).is_land}
+    spaces = sorted({u.space for u in mine} | {t for t in cargo_targets if t is not None})
+    for space in spaces:
+        if state.board.spaces[space].is_sea:
+            if _sea_battle(state, space, attacker):
+                amphibious = any(u.owner == attacker and u.aboard is not None and u.target is not None
+                                 for u in state.units_at(space))
+                entries.append(Entry(space, AMPHIBIOUS if amphibious else GENERAL, "sea"))
+            continue
+        state, entry, taken = _land(state, space, attacker, space in raids, space in cargo_targets)
+        events.extend(taken)
+        if entry is not None:
+            entries.append(entry)
+    entries.sort(key=lambda e: (e.step, state.board.name(e.space)))
+    if not entries:
+        return state.evolve(combat=None), events
+    listing = "; ".join(f"{STEP_NAMES[e.step]} in {state.board.name(e.space)}" for e in entries)
+    events.append(event("battles", f"Battles to fight: {listing}.",
+                        battles=[{"space": state.board.name(e.space), "step": STEP_NAMES[e.step], "kind": e.kind}
+                                 for e in entries]))
+    return state.evolve(combat=CombatPhase(attacker=attacker, entries=tuple(entries))), events
+
+
+def _sea_battle(state: GameState, zone: SpaceId, attacker: PowerId) -> bool:
+    """Enemy surface warships always fight; enemy submarines and transports only when a
+    warship or aircraft that moved in to attack them (no ``target``: not escorting an
+    amphibious assault) is there (000, Submarines and Transports: "Does not block")."""
+    here = state.units_at(zone)
+    mine = [u for u in here if u.owner == attacker and u.aboard is None]
+    enemy = [u for u in here if at_war(state, u.owner, attacker) and u.aboard is None]
+    moved = [u for u in mine if u.has(COMBAT_MOVED)]
+    if not enemy or not moved:
+        return False
+    if any(state.rules.spec(u.kind).surface_warship for u in enemy):
+        return True
+    return any(u.target is None and (state.rules.spec(u.kind).is_air or state.rules.spec(u.kind).is_warship)
+               for u in moved)
+
+
+def _land(state: GameState, space: SpaceId, attacker: PowerId, raided: bool,
+          awaited: bool) -> tuple[GameState, Entry | None, list[Event]]:
+    """A land battle, an unopposed capture, or nothing."""
+    here = state.units_at(space)
+    mine = [u for u in here if u.owner == attacker and u.aboard is None and not u.has(RAID)
+            and not state.rules.spec(u.kind).structure]
+    if not mine and not awaited:
+        return state, None, []
+    hostile = at_war(state, state.owners.get(space), attacker)
+    enemy = [u for u in here if at_war(state, u.owner, attacker) and not state.rules.spec(u.kind).structure]
+    if not hostile and not enemy:
+        return state, None, []
+    amphibious = awaited or any(u.has(SEABORNE) for u in mine)
+    step = AMPHIBIOUS if amphibious else GENERAL
+    defended = any(state.rules.spec(u.kind).is_combat_unit for u in enemy)
+    if defended or raided or awaited:
+        return state, Entry(space, step, "land"), []
+    return _unopposed(state, space, attacker, mine, enemy)
+
+
+def _unopposed(state: GameState, space: SpaceId, attacker: PowerId, mine: list[Unit],
+               enemy: list[Unit]) -> tuple[GameState, Entry | None, list[Event]]:
+    events: list[Event] = []
+    name = state.board.name(space)
+    if any(state.rules.spec(u.kind).can_capture for u in mine):
+        state, taken = capture(state, space, attacker)
+        return state, None, taken
+    if enemy:
+        state = state.with_units(removed=[u.id for u in enemy])
+        events.append(event("destroyed", f"{len(enemy)} enemy antiaircraft artillery in {name} destroyed: "
+                            "no combat unit defends it.", space=name, count=len(enemy)))
+    return state, None, events

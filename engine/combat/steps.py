@@ -1,0 +1,264 @@
+"""A battle as explicit steps (000, Phase 3, "General Combat Sequence").
+
+Each step does one thing and names the next. A step that needs a choice (casualties,
+submerge, press or retreat) leaves a :class:`Pending` on the battle; ``run`` settles it
+by standing orders, or stops when the chooser decides in person.
+
+Land battle: ``start`` -> ``antiaircraft`` (round 1) -> ``bombard`` (round 1 of an
+amphibious assault) -> ``round`` -> ``fire_attacker`` -> ``fire_defender`` ->
+``remove`` -> ``end_round`` -> ``round`` ...
+Sea battle: ``start`` -> ``round`` -> ``submerge_attacker`` -> ``submerge_defender``
+-> ``surprise_attacker`` -> ``surprise_defender`` -> ``surprise_end`` ->
+``fire_attacker`` -> ``fire_defender`` -> ``remove`` -> ``end_round`` -> ``round`` ...
+Raid: see ``raids``.
+"""
+
+from __future__ import annotations
+
+from ..dice import Dice
+from ..events import Event, event
+from ..state import SEABORNE, GameState, Unit
+from . import amphibious, raids
+from .conclude import conclude
+from .fire import hit_rule, roll_groups, values
+from .flow import Result, Step, ask_casualties, can_hit, current, with_battle
+from .losses import destroy
+from .phase import Battle, CombatPhase, Pending
+from .report import counts, unit_text
+from .sides import attackers, defenders, lead_defender
+
+# -- the steps -------------------------------------------------------------------------
+
+def start(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
+    b = current(phase)
+    atk, dfn = attackers(state, b), defenders(state, b, phase)
+    name = state.board.name(b.space)
+    by_power: dict[str, dict[str, int]] = {}
+    for u in dfn:
+        by_power.setdefault(state.rules.power_name(u.owner), {}).update(
+            counts(state, [v for v in dfn if v.owner == u.owner]))
+    text = (f"Battle in {name}: {state.rules.power_name(b.attacker)} attacks with {unit_text(state, counts(state, atk))}"
+            f" against {'; '.join(f'{p} {unit_text(state, c)}' for p, c in by_power.items()) or 'no defenders'}.")
+    events = [event("battle_start", text, space=name, combat=b.kind, amphibious=b.amphibious,
+                    attacker=state.rules.power_name(b.attacker), attackers=counts(state, atk),
+                    defenders=by_power,
+                    seaborne=counts(state, [u for u in atk if u.has(SEABORNE)]))]
+    nxt = "round" if b.kind == "sea" else "antiaircraft"
+    return state, with_battle(phase, b.but(step=nxt)), events
+
+
+def antiaircraft(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
+    """AAA fire once, before the first round: min(3 x AAA, attacking aircraft) dice,
+    hits on 1, the attacker chooses the aircraft lost, removed at once (000, Unit
+    Profiles, Antiaircraft Artillery)."""
+    b = current(phase)
+    aaa = [u for u in defenders(state, b, phase) if state.rules.spec(u.kind).antiaircraft_shots]
+    air = [u for u in attackers(state, b) if state.rules.spec(u.kind).is_air]
+    if not aaa or not air:
+        return state, with_battle(phase, b.but(step="bombard")), []
+    spec = state.rules.spec(aaa[0].kind)
+    shots = min(sum(state.rules.spec(u.kind).antiaircraft_shots for u in aaa), len(air))
+    key = (spec.antiaircraft_hits_on, "air")
+    hits, events = roll_groups(state, dice, b.space, b.round, "defender", {key: aaa}, "antiaircraft",
+                               count={key: shots})
+    return state, ask_casualties(state, phase, hits, "attacker", "antiaircraft", "bombard", True), events
+
+
+def bombard(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
+    b = current(phase)
+    if not b.amphibious or b.round != 1:
+        return state, with_battle(phase, b.but(step="round")), []
+    return amphibious.bombard(state, phase, dice)
+
+
+def round_start(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
+    """A round begins: note who has a destroyer (submarine abilities, air vs subs), and in
+    a sea battle settle defenseless transports and battles where nobody can hit."""
+    b = current(phase)
+    b = b.but(destroyers=(_has_destroyer(state, attackers(state, b)),
+                          _has_destroyer(state, defenders(state, b, phase))))
+    phase = with_battle(phase, b)
+    if b.kind != "sea":
+        return state, with_battle(phase, b.but(step="fire_attacker")), []
+    state, phase, events, over = _sea_checks(state, phase)
+    if over is not None:
+        return conclude(state, phase, over, events)
+    return state, with_battle(phase, current(phase).but(step="submerge_attacker")), events
+
+
+def _has_destroyer(state: GameState, units: list[Unit]) -> bool:
+    return any(state.rules.spec(u.kind).anti_submarine for u in units)
+
+
+def _sea_checks(state: GameState, phase: CombatPhase) -> tuple[GameState, CombatPhase, list[Event], str | None]:
+    """Defenseless transports (000, Step 5): when no defender can hit an attacker and the
+    attacker has a unit with an attack value, the defender's transports are destroyed with
+    their cargo. Then, if neither side can hit the other, the battle is over."""
+    b = current(phase)
+    atk = attackers(state, b)
+    dfn = [u for u in defenders(state, b, phase) if u.id not in b.strip]
+    a_des, d_des = b.destroyers
+    d_threat = any(can_hit(state, d, a, "defender", d_des, True) for d in dfn for a in atk)
+    events: list[Event] = []
+    transports = [u for u in dfn if state.rules.spec(u.kind).chosen_last]
+    if transports and not d_threat and any(state.rules.spec(u.kind).attack > 0 for u in atk):
+        state, lost = destroy(state, [u.id for u in transports], b.attacker)
+        name = state.board.name(b.space)
+        events.append(event("casualties", f"{name}: {unit_text(state, counts(state, transports))} defenseless, "
+                            f"destroyed{' with ' + unit_text(state, counts(state, lost)) if lost else ''}.",
+                            space=name, round=b.round, side="defender", units=counts(state, transports),
+                            damaged={}, cargo=counts(state, lost), source="defenseless",
+                            chosen_by=None, by="rules"))
+        dfn = [u for u in dfn if u not in transports]
+    if not atk or not dfn:
+        return state, phase, events, None
+    a_threat = any(can_hit(state, a, d, "attacker", a_des, True) for a in atk for d in dfn)
+    if not a_threat and not d_threat:
+        return state, phase, events, "stalemate"
+    return state, phase, events, None
+
+
+def _surprise_allowed(b: Battle, side: str) -> bool:
+    """Submarines strike first (or submerge) unless the enemy has a destroyer."""
+    return not (b.destroyers[1] if side == "attacker" else b.destroyers[0])
+
+
+def _subs(state: GameState, phase: CombatPhase, side: str) -> list[Unit]:
+    b = current(phase)
+    units = attackers(state, b) if side == "attacker" else defenders(state, b, phase)
+    return [u for u in units if state.rules.spec(u.kind).submarine]
+
+
+def _submerge(side: str, nxt: str) -> Step:
+    def step(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
+        """Submerge or strike, decided before any die, the attacker first (000, Step 2)."""
+        b = current(phase)
+        subs = _subs(state, phase, side)
+        if not subs or not _surprise_allowed(b, side):
+            return state, with_battle(phase, b.but(step=nxt)), []
+        chooser = b.attacker if side == "attacker" else lead_defender(state, b, defenders(state, b, phase))
+        pending = Pending("submerge", chooser, side, among=tuple(u.id for u in subs))
+        return state, with_battle(phase, b.but(step=nxt, pending=pending)), []
+    return step
+
+
+def _surprise(side: str, nxt: str) -> Step:
+    def step(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
+        """Surprise Strike: attacking subs hit on 2, defending subs on 1, hits on sea units
+        only; all its casualties leave together after both sides rolled (000, Step 2)."""
+        b = current(phase)
+        subs = _subs(state, phase, side)
+        if not subs or not _surprise_allowed(b, side):
+            return state, with_battle(phase, b.but(step=nxt)), []
+        groups: dict[tuple[int, str], list[Unit]] = {}
+        for u in subs:
+            spec = state.rules.spec(u.kind)
+            value = spec.surprise_attack_hits_on if side == "attacker" else spec.surprise_defense_hits_on
+            groups.setdefault((value, "sea"), []).append(u)
+        hits, events = roll_groups(state, dice, b.space, b.round, side, groups, "surprise")
+        victims = "defender" if side == "attacker" else "attacker"
+        return state, ask_casualties(state, phase, hits, victims, "surprise", nxt, victims == "attacker"), events
+    return step
+
+
+def surprise_end(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
+    return _remove_strip(state, phase, "fire_attacker")
+
+
+def _remove_strip(state: GameState, phase: CombatPhase, nxt: str) -> Result:
+    b = current(phase)
+    events: list[Event] = []
+    if b.strip:
+        gone = [state.units[i] for i in b.strip if i in state.units]
+        state, lost = destroy(state, b.strip, b.attacker)
+        name = state.board.name(b.space)
+        events.append(event("removed", f"{name}: the defender removes {unit_text(state, counts(state, gone))}"
+                            f"{' and the cargo ' + unit_text(state, counts(state, lost)) if lost else ''}.",
+                            space=name, round=b.round, units=counts(state, gone), cargo=counts(state, lost)))
+    return state, with_battle(phase, b.but(step=nxt, strip=())), events
+
+
+def fire_attacker(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
+    """Step 3: every attacking unit with an attack value rolls; subs that struck first
+    do not fire again this round. The defender's casualties go behind the strip."""
+    b = current(phase)
+    sea = b.kind == "sea"
+    atk = [u for u in attackers(state, b)
+           if not (sea and state.rules.spec(u.kind).submarine and _surprise_allowed(b, "attacker"))]
+    if not [u for u in defenders(state, b, phase) if u.id not in b.strip]:
+        atk = []
+    vals = values(state, atk, "attacker")
+    groups: dict[tuple[int, str], list[Unit]] = {}
+    for u in atk:
+        groups.setdefault((vals[u.id], hit_rule(state, u, sea, b.destroyers[0])), []).append(u)
+    hits, events = roll_groups(state, dice, b.space, b.round, "attacker", groups, "fire")
+    return state, ask_casualties(state, phase, hits, "defender", "fire", "fire_defender", False), events
+
+
+def fire_defender(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
+    """Step 4: every defending unit with a defense value rolls, those behind the casualty
+    strip included. The attacker's casualties are removed at once."""
+    b = current(phase)
+    sea = b.kind == "sea"
+    dfn = [u for u in defenders(state, b, phase)
+           if not (sea and state.rules.spec(u.kind).submarine and _surprise_allowed(b, "defender"))]
+    if not attackers(state, b):
+        dfn = []
+    vals = values(state, dfn, "defender")
+    groups: dict[tuple[int, str], list[Unit]] = {}
+    for u in dfn:
+        groups.setdefault((vals[u.id], hit_rule(state, u, sea, b.destroyers[1])), []).append(u)
+    hits, events = roll_groups(state, dice, b.space, b.round, "defender", groups, "fire")
+    return state, ask_casualties(state, phase, hits, "attacker", "fire", "remove", True), events
+
+
+def remove(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
+    """Step 5: remove the defender's casualties."""
+    return _remove_strip(state, phase, "end_round")
+
+
+def end_round(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
+    """Step 6: the battle ends when a side has no unit left that can fire or retreat
+    (Condition A); otherwise the attacker presses on or retreats (Condition B)."""
+    from .choices import retreat_options
+
+    events: list[Event] = []
+    if current(phase).kind == "sea":
+        state, phase, events, over = _sea_checks(state, phase)
+        if over is not None:
+            return conclude(state, phase, over, events)
+    b = current(phase)
+    atk = attackers(state, b)
+    fighting = [u for u in defenders(state, b, phase) if state.rules.spec(u.kind).defense > 0]
+    if not atk or not fighting:
+        outcome = "attacker" if atk else ("defender" if fighting else "none")
+        return conclude(state, phase, outcome, events)
+    options = retreat_options(state, phase)
+    if not options:
+        return state, with_battle(phase, b.but(step="next_round")), events
+    pending = Pending("retreat", b.attacker, "attacker", among=tuple(u.id for u in atk))
+    return state, with_battle(phase, b.but(step="next_round", pending=pending)), events
+
+
+def next_round(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
+    b = current(phase)
+    return state, with_battle(phase, b.but(step="round", round=b.round + 1)), []
+
+
+STEPS: dict[str, Step] = {
+    "start": start,
+    "antiaircraft": antiaircraft,
+    "bombard": bombard,
+    "round": round_start,
+    "submerge_attacker": _submerge("attacker", "submerge_defender"),
+    "submerge_defender": _submerge("defender", "surprise_attacker"),
+    "surprise_attacker": _surprise("attacker", "surprise_defender"),
+    "surprise_defender": _surprise("defender", "surprise_end"),
+    "surprise_end": surprise_end,
+    "fire_attacker": fire_attacker,
+    "fire_defender": fire_defender,
+    "remove": remove,
+    "end_round": end_round,
+    "next_round": next_round,
+    **raids.STEPS,
+}
