@@ -103,6 +103,9 @@ def offload(ctx: Ctx, cmd: Move) -> tuple[GameState, list[Event]]:
     """Land units aboard transports in a sea zone go ashore in one adjacent territory."""
     state = ctx.state
     zone, target = cmd.origin, cmd.destination
+    if ctx.board.spaces[target].is_sea:
+        refuse("move.cargo_moves_with_ship", "Land units at sea move with their transport: move the transport "
+               "(naming its cargo if you like).")
     if target not in ctx.board.spaces[zone].adjacent:
         refuse("offload.not_adjacent", f"{ctx.name(target)} does not border {ctx.name(zone)}.")
     if cmd.path is not None and cmd.path != (zone, target):
