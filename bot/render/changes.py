@@ -127,19 +127,24 @@ def outline_captures(rgb: np.ndarray, base: BaseLayer, board: BoardGeometry,
     for change in changes:
         if not isinstance(change, Capture):
             continue
-        inside = base.index == board.index_of[change.space]
-        outside = ~inside
-        ring = _grow(outside) & inside
+        rows, cols = np.nonzero(base.index == board.index_of[change.space])
+        if rows.size == 0:
+            continue
+        r0, r1 = max(rows.min() - 1, 0), rows.max() + 2
+        c0, c1 = max(cols.min() - 1, 0), cols.max() + 2
+        inside = base.index[r0:r1, c0:c1] == board.index_of[change.space]
+        crop = rgb[r0:r1, c0:c1]
+        ring = _grow(~inside) & inside
         painted = ring.copy()
         layers = [ring]
         for _ in range(band):
             ring = _grow(ring) & inside & ~painted
             painted |= ring
             layers.append(ring)
-        rgb[_grow(inside) & outside] = INK
+        crop[_grow(inside) & ~inside] = INK
         for layer in layers[:-1]:
-            rgb[layer] = board.power(change.power).color
-        rgb[layers[-1]] = BATTLE_FILL
+            crop[layer] = board.power(change.power).color
+        crop[layers[-1]] = BATTLE_FILL
 
 
 def _head(view: View, tail: tuple[float, float], head: tuple[float, float]) -> tuple[float, float]:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import math
+from dataclasses import dataclass
 
 import numpy as np
-from PIL import ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 from bot.render.basemap import View, dot_radius
 from bot.render.geometry import BoardGeometry, SpaceInfo
@@ -40,6 +42,23 @@ def _victory_mark(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> 
     draw.ellipse((cx - r / 3, cy - r / 3, cx + r / 3, cy + r / 3), fill=INK)
 
 
+@dataclass(frozen=True)
+class LabelLayer:
+    """All labels of a view on a transparent image, with the box each one covers."""
+
+    image: Image.Image
+    boxes: dict[str, Rect]
+
+
+@functools.lru_cache(maxsize=12)
+def label_layer(board: BoardGeometry, view: View) -> LabelLayer:
+    """Labels depend only on the board and the view, so they are drawn once and reused."""
+    image = Image.new("RGBA", (view.width, view.height), (255, 255, 255, 0))
+    placer = Placer(view.width, view.height)
+    boxes = draw_labels(ImageDraw.Draw(image), board, view, placer)
+    return LabelLayer(image, boxes)
+
+
 def draw_labels(
     draw: ImageDraw.ImageDraw, board: BoardGeometry, view: View, placer: Placer
 ) -> dict[str, Rect]:
@@ -61,13 +80,13 @@ def draw_labels(
                       stroke_width=stroke, stroke_fill=HALO)
         else:
             lift = dot_radius(space, view) + 1 if space.dot else 0.0
-            if lift:
-                placer.reserve((x - lift, y - lift, x + lift, y + lift))
             name = _fitting_name(draw, space, x, y - lift, name_font, stroke, placer)
             box = draw.textbbox((x, y - lift), name, font=name_font, anchor="mb", stroke_width=stroke)
             draw.text((x, y - lift), name, font=name_font, anchor="mb", fill=INK,
                       stroke_width=stroke, stroke_fill=HALO)
             box = _ipc_line(draw, space, x, y + lift, ipc_font, stroke, box)
+            if lift:
+                placer.reserve((x - lift, y - lift, x + lift, y + lift))
         placer.reserve(box)
         boxes[space.id] = box
     return boxes

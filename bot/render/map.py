@@ -27,7 +27,7 @@ from bot.render.changes import (
 )
 from bot.render.frame import draw_legend, draw_title, title_text
 from bot.render.geometry import BoardGeometry
-from bot.render.labels import draw_labels
+from bot.render.labels import label_layer
 from bot.render.layout import Placer
 from bot.render.projection import MASTER_WIDTH
 from bot.render.snapshot import Snapshot, read_snapshot
@@ -152,12 +152,15 @@ def render_map_result(
     rgb = _paint(base, board, fills)
     outline_captures(rgb, base, board, parsed)
     canvas = Image.fromarray(rgb)
+    labels = label_layer(board, view)
+    canvas.paste(labels.image, (0, 0), labels.image)
     draw = ImageDraw.Draw(canvas)
     placer = Placer(view.width, view.height)
-    labels = draw_labels(draw, board, view, placer)
+    for box in labels.boxes.values():
+        placer.reserve(box)
     arrows = draw_moves(draw, board, view, parsed, placer)
     draw_battles(draw, board, view, parsed, placer)
-    stacks = draw_stacks(draw, board, view, snapshot, placer, labels)
+    stacks = draw_stacks(draw, board, view, snapshot, placer, labels.boxes)
     place = board.space(focus).name if focus else (region.title() if region else None)
     band = draw_title(width, title_text(snapshot, board, title, place))
     legend = draw_legend(width, board, snapshot, parsed)
@@ -166,7 +169,7 @@ def render_map_result(
     image.paste(canvas, (0, band.height))
     image.paste(legend, (0, band.height + canvas.height))
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", compress_level=3)
+    image.save(buffer, format="PNG", compress_level=1)
     offset_y = band.height
     return RenderResult(
         png=buffer.getvalue(),

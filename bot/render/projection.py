@@ -9,6 +9,7 @@ edge for views that cross the board's seam.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import numpy as np
@@ -36,17 +37,17 @@ class Projection:
         if self.lon_breaks[0] != self.west_edge:
             raise ValueError("lon_breaks must start at west_edge")
 
-    @property
+    @functools.cached_property
     def _lon_cum(self) -> np.ndarray:
         spans = np.diff(self.lon_breaks) * np.array(self.lon_weights)
         return np.concatenate([[0.0], np.cumsum(spans)])
 
-    @property
+    @functools.cached_property
     def _lat_cum(self) -> np.ndarray:
         spans = -np.diff(self.lat_breaks) * np.array(self.lat_weights)
         return np.concatenate([[0.0], np.cumsum(spans)])
 
-    @property
+    @functools.cached_property
     def master_height(self) -> float:
         """Height in master pixels of the full map."""
         return float(MASTER_WIDTH * self._lat_cum[-1] / self._lon_cum[-1])
