@@ -22,7 +22,7 @@ from ..units import UnitSpec
 from . import air
 from .context import Ctx, context, count_kinds, plural, refuse, units_text
 from .paths import Mode, Step, check_path, explain_no_path, search
-from .sea import land_fighters, pick_ships, sail
+from .sea import land_fighters, pick_ships, sail, sea_destination_refusal
 from .select import pick, why_not
 from .transport import load, offload
 
@@ -171,6 +171,11 @@ def _check_combat_destination(ctx: Ctx, cmd: Move, units: list[Unit], domain: st
             return
         refuse("combat_move.no_combat", f"{where} is friendly: in Combat Move land units must move into a hostile "
                "territory (or blitz through one); move there in Noncombat Move.")
+    if domain == "sea":
+        r = sea_destination_refusal(ctx, units, dest)
+        if r is not None:
+            refuse(r.reason, r.message)
+        return
     if domain == "air":
         space = ctx.board.spaces[dest]
         if ctx.enemy_at(dest) or (space.is_land and ctx.hostile_territory(dest)):

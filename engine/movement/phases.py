@@ -171,7 +171,7 @@ def _reachable_spot(ctx: Ctx, u: Unit) -> str | None:
     spots = air.landing_spots(ctx, spec.carrier_based)
     purchased = air.purchased_carrier_zones(ctx)
     if u.space in spots and u.space not in purchased:
-        return f"{ctx.name(u.space)} ({spots[u.space]})"
+        return f"a landing where it is ({spots[u.space]})"
     seen = {u.space}
     frontier = [u.space]
     for d in range(1, left + 1):

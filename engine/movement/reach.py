@@ -15,6 +15,7 @@ from . import air
 from .apply import _mode, _select
 from .context import Ctx, context
 from .paths import Tree, search
+from .sea import sea_destination_refusal
 from .transport import load, offload
 
 
@@ -113,6 +114,4 @@ def _sea(ctx: Ctx, origin: SpaceId, counts: list[tuple[UnitKind, int]], cargo: l
     spaces = tree.spaces()
     if not ctx.combat:
         return spaces
-    escaping = all(ctx.hostile_sea(u.start) for u in units)
-    supporting = any(ctx.spec(u.kind).is_transport for u in units)
-    return {z for z in spaces if ctx.enemy_at(z) or escaping or supporting}
+    return {z for z in spaces if sea_destination_refusal(ctx, units, z) is None}

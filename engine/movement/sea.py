@@ -16,6 +16,7 @@ from itertools import combinations
 from ..ids import SpaceId, UnitKind
 from ..state import Unit
 from .context import Ctx, count_kinds, refuse, units_text
+from .paths import Refusal
 from .select import pick, why_not
 
 
@@ -86,3 +87,19 @@ def land_fighters(ctx: Ctx, units: dict[int, Unit], zone: SpaceId) -> list[Unit]
             out.append(replace(f, aboard=carrier.id, moved=ctx.spec(f.kind).move))
             room -= 1
     return out
+
+
+def sea_destination_refusal(ctx: Ctx, ships: Sequence[Unit], dest: SpaceId) -> Refusal | None:
+    """Combat Move: ships end where there is an enemy to fight (or to pass by in support of an
+    assault), escape the hostile zone they started in, or go with transports to an assault
+    (000, Phase 2: the four exceptions). Whether an assault is really made from a quiet zone
+    is checked when Combat Move ends."""
+    if ctx.enemy_at(dest) or all(ctx.hostile_sea(u.start) for u in ships):
+        return None
+    if any(ctx.spec(u.kind).is_transport for u in ships):
+        return None
+    if any(ctx.spec(u.kind).is_transport and u.owner == ctx.power for u in ctx.state.units_at(dest)):
+        return None
+    return Refusal("combat_move.no_combat", f"There is no combat in {ctx.name(dest)}: in Combat Move sea units "
+                   "end in a friendly zone only to support an amphibious assault from it (bring the transports "
+                   "first) or to escape the hostile zone they started in.")

@@ -17,7 +17,17 @@ from ..cargo import transport_fits
 from ..commands import Move
 from ..events import Event, event
 from ..ids import SpaceId
-from ..state import COMBAT_MOVED, FOUGHT, LOADED, LOADED_IN_COMBAT, OFFLOADED, RETREATED, SEABORNE, GameState, Unit
+from ..state import (
+    COMBAT_MOVED,
+    FOUGHT,
+    LOADED,
+    LOADED_IN_COMBAT,
+    OFFLOADED,
+    RETREATED,
+    SEABORNE,
+    GameState,
+    Unit,
+)
 from .context import Ctx, count_kinds, refuse, units_text
 from .select import pick
 

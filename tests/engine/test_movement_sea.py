@@ -38,7 +38,7 @@ def test_submarines_pass_hostile_zones_but_stop_at_destroyers(rules: RuleSet) ->
     can move through a sea zone containing enemy warships without stopping"."""
     state = atlantic(rules, **{"Sea Zone 6": {"United Kingdom": {"cruiser": 1}},
                                "Sea Zone 7": {"United Kingdom": {"battleship": 1}}})
-    after, events = move(state, "2 sub", "Sea Zone 5", "Sea Zone 7")
+    _after, events = move(state, "2 sub", "Sea Zone 5", "Sea Zone 7")
     assert events[-1].data["path"] == ["Sea Zone 5", "Sea Zone 6", "Sea Zone 7"]
     guarded = atlantic(rules, **{"Sea Zone 6": {"United Kingdom": {"destroyer": 1}},
                                  "Sea Zone 7": {"United Kingdom": {"battleship": 1}}})
@@ -51,7 +51,7 @@ def test_enemy_submarines_and_transports_do_not_block(rules: RuleSet) -> None:
     """Phase 2: "An enemy submarine and/or transport does not block any of your units' movement"."""
     state = atlantic(rules, **{"Sea Zone 6": {"United Kingdom": {"submarine": 1, "transport": 1}},
                                "Sea Zone 7": {"United Kingdom": {"battleship": 1}}})
-    after, events = move(state, "1 cruiser", "Sea Zone 5", "Sea Zone 7")
+    _after, events = move(state, "1 cruiser", "Sea Zone 5", "Sea Zone 7")
     assert events[-1].data["path"] == ["Sea Zone 5", "Sea Zone 6", "Sea Zone 7"]
 
 
@@ -96,7 +96,7 @@ def test_canals_do_not_hinder_air_units(rules: RuleSet) -> None:
     state = pos(rules, "United Kingdom", "noncombat_move", {"Egypt": {"United Kingdom": {"fighter": 1}},
                                                              "Sea Zone 34": {"United Kingdom": {"carrier": 1}}},
                 owners={"Trans-Jordan": "Germany"})
-    after, events = move(state, "1 fighter", "Egypt", "Sea Zone 34", path=["Egypt", "Sea Zone 17", "Sea Zone 34"])
+    _after, events = move(state, "1 fighter", "Egypt", "Sea Zone 34", path=["Egypt", "Sea Zone 17", "Sea Zone 34"])
     assert events[-1].data["path"][-1] == "Sea Zone 34"
 
 
@@ -142,8 +142,11 @@ def test_carrier_leaves_own_fighters_but_carries_guests(rules: RuleSet) -> None:
 def test_combat_move_at_sea_must_lead_to_combat(rules: RuleSet) -> None:
     """Phase 2: sea units end Combat Move in friendly zones only to support an amphibious assault,
     to escape a hostile zone they started in, or to attack enemy submarines/transports."""
-    state = atlantic(rules)
-    idle, _ = move(state, "1 cruiser", "Sea Zone 5", "Sea Zone 6")
+    state = atlantic(rules, **{"Sea Zone 5": {"Germany": {"cruiser": 1, "transport": 1}}})
+    with pytest.raises(IllegalCommandError) as err:
+        move(state, "1 cruiser", "Sea Zone 5", "Sea Zone 6")
+    assert err.value.reason == "combat_move.no_combat"
+    idle, _ = move(state, "1 cruiser, 1 transport", "Sea Zone 5", "Sea Zone 6")
     with pytest.raises(IllegalCommandError) as err:
         end_combat_move(idle)
     assert err.value.reason == "combat_move.no_combat"
