@@ -21,6 +21,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "discord"))
 
@@ -30,6 +31,7 @@ from bot.discord import DiscordConfig, create_bot
 from bot.discord.pictures import render_state
 from bot.service import AuditableDiceSource, GameService
 from bot.store import Database, database_url
+from maps import load_ruleset
 
 POWERS = ("Soviet Union", "Germany", "United Kingdom", "Japan", "United States")
 PLAY = (("buy", {"units": "1 infantry"}), ("undo", {}), ("game status", {}))
@@ -82,6 +84,9 @@ async def main(args: argparse.Namespace) -> None:
         db = Database(database_url(Path(tmp) / "bench.sqlite3"))
         await db.migrate()
         rules = importlib.import_module(args.rules)
+        if not hasattr(rules, "load_ruleset"):      # the engine reads no files; maps does
+            rules = SimpleNamespace(**{n: getattr(rules, n) for n in rules.__all__},
+                                    load_ruleset=load_ruleset)
         service = TimedService(GameService(
             db, AuditableDiceSource(b"benchmark master key, not secret"), rules=rules))
         fake = FakeDiscord(channels=args.games)

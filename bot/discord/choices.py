@@ -1,40 +1,27 @@
-"""Closed option sets offered as Discord choices, read from the rule data (no rules here)."""
+"""Closed option sets offered as Discord choices, read from the shipped rule data."""
 from __future__ import annotations
-
-import tomllib
-from importlib import resources
-from typing import Any
 
 from discord import app_commands
 
-from maps import load_board_data
-
-
-def _specs() -> list[dict[str, Any]]:
-    """The ``ruleset.toml`` of every rule system shipped under ``maps/``, sorted by id."""
-    found = []
-    for entry in resources.files("maps").iterdir():
-        spec = entry.joinpath("ruleset.toml")
-        if entry.is_dir() and spec.is_file():
-            found.append(tomllib.loads(spec.read_text(encoding="utf-8")))
-    return sorted(found, key=lambda s: str(s["id"]))
+from maps import RULESETS, load_ruleset
 
 
 def rulesets() -> list[tuple[str, str]]:
-    """(id, full name) of every shipped rule system."""
-    return [(str(s["id"]), str(s["name"])) for s in _specs()]
+    """(id, full name) of every shipped rule system, in the order they are offered."""
+    return [(rid, load_ruleset(rid).name) for rid in RULESETS]
 
 
 def boards() -> list[str]:
     """Ids of the boards the shipped rule systems are played on, once each."""
-    return list(dict.fromkeys(str(s["board"]) for s in _specs()))
+    return list(dict.fromkeys(load_ruleset(rid).board.id for rid in RULESETS))
 
 
 def powers() -> list[str]:
-    """Display names of the powers on every shipped board, in board order, once each."""
+    """Display names of the powers of every shipped rule system, in turn order, once each."""
     names: dict[str, None] = {}
-    for board in boards():
-        names.update((str(p["name"]), None) for p in load_board_data(board)["board"]["power"])
+    for rid in RULESETS:
+        rules = load_ruleset(rid)
+        names.update((rules.power_name(p), None) for p in rules.powers)
     return list(names)
 
 

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import tomllib
 from collections.abc import AsyncIterator, Awaitable, Callable
-from importlib import resources
+from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import discord
@@ -13,12 +13,18 @@ import pytest
 import pytest_asyncio
 from fake_discord import FakeDiscord
 
+import engine
 from bot.discord import AarefBot, DiscordConfig, create_bot
 from bot.discord.ports import Service
-from engine import GameState, RuleSet, new_game
-from maps import load_board_data
+from bot.service import FixedDiceSource, GameService
+from bot.store import Database, database_url
+from engine import GameState, new_game
+from maps import load_ruleset
 
 WATCHED_LOGGERS = ("discord", "bot.discord")
+RULES = SimpleNamespace(**{name: getattr(engine, name) for name in engine.__all__},
+                        load_ruleset=load_ruleset)
+"""The engine as the service consumes it: its public functions plus the rule data loader."""
 
 
 class _Collect(logging.Handler):
@@ -87,9 +93,13 @@ async def start_bot(fake: FakeDiscord) -> AsyncIterator[StartBot]:
 @pytest.fixture(scope="session")
 def opening() -> GameState:
     """The 1942 Second Edition starting position."""
-    root = resources.files("maps").joinpath("aa1942-2e")
-    rules = RuleSet.from_data(
-        ruleset=tomllib.loads(root.joinpath("ruleset.toml").read_text(encoding="utf-8")),
-        units=tomllib.loads(root.joinpath("units.toml").read_text(encoding="utf-8")),
-        **load_board_data("aa1942-2e"))
-    return new_game(rules)
+    return new_game(load_ruleset("aa1942-2e"))
+
+
+@pytest_asyncio.fixture
+async def service(tmp_path: Path) -> AsyncIterator[GameService]:
+    """The real GameService and engine on a fresh SQLite file; every die rolls 1."""
+    db = Database(database_url(tmp_path / "aaref.sqlite3"))
+    await db.migrate()
+    yield GameService(db, FixedDiceSource([1] * 500), rules=RULES)
+    await db.close()

@@ -1,29 +1,14 @@
-"""End to end: the real discord.py client, the fake Discord and the real GameService on a
-SQLite file. The rules come from the service's stand-in engine until the real engine is
-wired up (see ``rules`` below)."""
+"""End to end: the real discord.py client, the fake Discord, the real GameService on a SQLite
+file and the real engine (1942 Second Edition). What players see: who is answered privately,
+what the channel sees, who gets pinged."""
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
-import pytest_asyncio
 from fake_discord import ALICE, BOB, CAROL, EPHEMERAL, FakeDiscord, Recorded
 
-from bot.service import FixedDiceSource, GameService
-from bot.store import Database, database_url
-from tests.service import fake_engine
+from bot.service import GameService
 
-rules = fake_engine
 SEATS = {"Soviet Union": "alice", "Germany": "bob", "United Kingdom": "alice",
          "Japan": "bob", "United States": "alice"}
-
-
-@pytest_asyncio.fixture
-async def service(tmp_path: Path) -> AsyncIterator[GameService]:
-    db = Database(database_url(tmp_path / "aaref.sqlite3"))
-    await db.migrate()
-    yield GameService(db, FixedDiceSource([3, 4] * 500), rules=rules)
-    await db.close()
 
 
 async def ok(fake: FakeDiscord, command: str, values: dict | None = None,
@@ -34,7 +19,7 @@ async def ok(fake: FakeDiscord, command: str, values: dict | None = None,
 
 
 async def open_game(fake: FakeDiscord, name: str = "sunday", creator: str = "carol") -> None:
-    await ok(fake, "game new", {"ruleset": "fake", "name": name}, who=creator)
+    await ok(fake, "game new", {"ruleset": "aa1942-2e", "name": name}, who=creator)
     for power, who in SEATS.items():
         await ok(fake, "game join", {"power": power}, who=who)
     await ok(fake, "game start")
@@ -60,19 +45,25 @@ async def test_someone_without_a_seat_is_refused_privately(fake: FakeDiscord, st
     assert not fake.of("channel_message") and not fake.of("followup")
 
 
-async def test_an_illegal_command_is_refused_privately(fake: FakeDiscord, start_bot,
-                                                       service: GameService) -> None:
+async def test_illegal_commands_are_refused_privately(fake: FakeDiscord, start_bot,
+                                                      service: GameService) -> None:
+    """The engine's sentence reaches only the player (rulebook "Phase 1: Purchase and
+    Repair Units": you may not spend more IPCs than you have)."""
     await start_bot(service)
     await open_game(fake)
-    reply = await fake.respond("buy", {"units": "99 infantry"})
-    assert reply.flags & EPHEMERAL and reply.content == "Not enough IPCs."
+    reply = await fake.respond("buy", {"units": "9 battleship"})
+    assert reply.flags & EPHEMERAL
+    assert reply.content == "9 battleships cost 180 IPCs; Soviet Union has 24."
+    early = await fake.respond("move", {"units": "1 infantry", "from": "Karelia",
+                                        "to": "West Russia"})
+    assert early.flags & EPHEMERAL and "Combat Move" in early.content
 
 
 async def test_everyone_in_a_game_name_pings_nobody(fake: FakeDiscord, start_bot,
                                                     service: GameService) -> None:
     await start_bot(service)
-    reply = await ok(fake, "game new", {"ruleset": "fake", "name": "@everyone <@&1> @here"},
-                     who="carol")
+    reply = await ok(fake, "game new", {"ruleset": "aa1942-2e",
+                                        "name": "@everyone <@&1> @here"}, who="carol")
     assert "@everyone <@&1> @here" in reply.content
     assert reply.allowed_mentions == {"parse": []}
 
@@ -84,14 +75,14 @@ async def test_a_retried_interaction_is_applied_once(fake: FakeDiscord, start_bo
     await open_game(fake)
     first = await fake.respond("buy", {"units": "2 infantry"}, iid="777000000000000001")
     again = await fake.respond("buy", {"units": "2 infantry"}, iid="777000000000000001")
-    assert first.content == again.content and "bought 2 infantry" in first.content
+    assert first.content == again.content and "buys 2 infantry" in first.content
     state = await service.state(str(fake.channels[0]["id"]))
-    assert state.bought == 2 and state.treasury[0] == 24 - 6
+    assert state.treasury["soviet_union"] == 24 - 2 * 3
 
 
-async def test_turn_and_referee_correction(fake: FakeDiscord, start_bot,
-                                           service: GameService) -> None:
-    """Phases advance with /done; the referee role lets Carol act for the seat due."""
+async def test_phases_and_referee_correction(fake: FakeDiscord, start_bot,
+                                             service: GameService) -> None:
+    """Phases advance with /done; the referee (Carol) may act for the seat due."""
     await start_bot(service)
     await open_game(fake)
     await ok(fake, "buy", {"units": "1 infantry"})
@@ -99,23 +90,11 @@ async def test_turn_and_referee_correction(fake: FakeDiscord, start_bot,
     await ok(fake, "done")
     fix = await ok(fake, "done", who="carol")
     assert "Referee correction" in fix.content and f"<@{CAROL['id']}>" in fix.content
-    await ok(fake, "done")
-    handover = fake.of("callback")[-1]
+    for _ in range(2):                 # noncombat move (no battles to fight), mobilize
+        handover = await ok(fake, "done")
     assert "Germany to act" in handover.content and handover.content.endswith(f"<@{BOB['id']}>")
     status = await fake.respond("game status", who="dave")
     assert status.flags & EPHEMERAL and "Germany" in status.content
-
-
-async def test_history_and_export_are_private(fake: FakeDiscord, start_bot,
-                                              service: GameService) -> None:
-    await start_bot(service)
-    await open_game(fake)
-    for _ in range(3):
-        await ok(fake, "done")
-    history = await fake.respond("game history", {"last": 2})
-    assert history.flags & EPHEMERAL and len(history.content.splitlines()) == 2
-    record = await fake.respond("game export")
-    assert record.flags & EPHEMERAL and "fake" in record.content
 
 
 async def test_the_referee_role_not_just_the_creator_may_correct(
@@ -127,3 +106,27 @@ async def test_the_referee_role_not_just_the_creator_may_correct(
     assert refused.flags & EPHEMERAL
     fix = await ok(fake, "done", who="carol")
     assert "Referee correction" in fix.content
+
+
+async def test_history_and_export_are_private(fake: FakeDiscord, start_bot,
+                                              service: GameService) -> None:
+    await start_bot(service)
+    await open_game(fake)
+    for _ in range(3):
+        await ok(fake, "done")
+    history = await fake.respond("game history", {"last": 2})
+    assert history.flags & EPHEMERAL and len(history.content.splitlines()) == 2
+    record = await fake.respond("game export")
+    assert record.flags & EPHEMERAL and "aa1942-2e" in record.content
+
+
+async def test_autocomplete_reads_the_channel_game(fake: FakeDiscord, start_bot,
+                                                   service: GameService) -> None:
+    await start_bot(service)
+    await open_game(fake)
+    payload = await fake.autocomplete("buy", {"units": "2 inf"}, "units")
+    answer = await fake.wait_for_token(payload["token"])
+    assert answer.payload == {"type": 8, "data": {"choices": [
+        {"name": "2 infantry", "value": "2 infantry"}]}}
+    elsewhere = await fake.autocomplete("buy", {"units": "2 inf"}, "units", channel=1)
+    assert (await fake.wait_for_token(elsewhere["token"])).payload["data"]["choices"] == []
