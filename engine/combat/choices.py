@@ -213,7 +213,8 @@ def retreat(state: GameState, phase: CombatPhase, to: SpaceId | None, by: str) -
     movers = _movers(state, b, atk) if to != b.space else []
     moved: list[Unit] = []
     for u in movers:
-        moved.append(replace(u, space=to, path=(*u.path, to), flags=u.flags | {RETREATED}))
+        hits = 0 if u.hits < state.rules.spec(u.kind).hits else u.hits
+        moved.append(replace(u, space=to, path=(*u.path, to), flags=u.flags | {RETREATED}, hits=hits))
         for rider in state.cargo_of(u.id):
             moved.append(replace(rider, space=to, flags=rider.flags | {RETREATED}))
     moved += [u.with_flags(RETREATED) for u in air]

@@ -55,7 +55,7 @@ def test_defender_casualties_fire_back_before_removal(rules: RuleSet) -> None:
     """000, Step 3/4: units behind the casualty strip still fire in step 4."""
     state, _ = begin(karelia_attack(rules, {"infantry": 1}))
     # Attacker hits with the tank; the dead defender still rolls a 1 and kills an infantry.
-    state, events, dice = fight(state, "Karelia", [6, 6, 6, 6, 3, 1])
+    state, _events, dice = fight(state, "Karelia", [6, 6, 6, 6, 3, 1])
     assert dice.log[-1] == ("Karelia S.S.R. r1 defender 1 infantry @2", [1])
     assert tally(state, "Karelia", "Germany") == {"infantry": 2, "artillery": 1, "tank": 1}
 
@@ -64,7 +64,7 @@ def test_battle_runs_several_rounds_until_one_side_is_gone(rules: RuleSet) -> No
     """000, Step 6: rounds continue until Condition A or B."""
     state, _ = begin(karelia_attack(rules, {"infantry": 2}))
     miss_round = [6, 6, 6, 6, 6, 6, 6]
-    state, events, dice = fight(state, "Karelia", miss_round + [1, 1, 1, 1, 1, 6, 6])
+    state, events, _dice = fight(state, "Karelia", miss_round + [1, 1, 1, 1, 1, 6, 6])
     assert [e.data["round"] for e in of(events, "roll")][-1] == 2
     assert state.owners[sid(state, "Karelia")] == pid(state, "Germany")
     assert of(events, "battle_end")[0].data["rounds"] == 2

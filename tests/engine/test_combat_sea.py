@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine import RuleSet
-from engine.combat import hits as cas
 from engine.combat import end_conduct_combat
+from engine.combat import hits as cas
 
 from .combat_kit import arrive, begin, board, fight, moved, of, pid, sid, tally, units
 
@@ -93,7 +93,7 @@ def test_defending_sub_surprise_hits_only_on_one(rules: RuleSet) -> None:
                                                    "United Kingdom": {"submarine": 1}}})
     state = moved(state, "Sea Zone 6", "Germany", "cruiser", came_from="Sea Zone 5")
     state, _ = begin(state)
-    state, events, dice = fight(state, "Sea Zone 6", [2, 3])
+    state, _events, dice = fight(state, "Sea Zone 6", [2, 3])
     assert dice.log == [("Sea Zone 6 r1 defender 1 submarine @1", [2]), ("Sea Zone 6 r1 attacker 1 cruiser @3", [3])]
     assert tally(state, "Sea Zone 6", "Germany") == {"cruiser": 1}
 
@@ -105,7 +105,7 @@ def test_sub_hit_by_surprise_strike_still_strikes(rules: RuleSet) -> None:
                                                    "United Kingdom": {"submarine": 1, "cruiser": 1}}})
     state = moved(state, "Sea Zone 6", "Germany", "submarine", came_from="Sea Zone 5")
     state, _ = begin(state)
-    state, events, dice = fight(state, "Sea Zone 6", [1, 1])
+    state, _events, dice = fight(state, "Sea Zone 6", [1, 1])
     assert dice.log == [("Sea Zone 6 r1 attacker 1 submarine @2", [1]), ("Sea Zone 6 r1 defender 1 submarine @1", [1])]
     assert tally(state, "Sea Zone 6", "Germany") == {}
     assert tally(state, "Sea Zone 6", "United Kingdom") == {"cruiser": 1}
@@ -167,7 +167,7 @@ def test_defending_sub_submerges_by_standing_orders(rules: RuleSet) -> None:
                   orders={"United Kingdom": {"submerge": "always"}})
     state = moved(state, "Sea Zone 6", "Germany", "cruiser", came_from="Sea Zone 5")
     state, _ = begin(state)
-    state, events, dice = fight(state, "Sea Zone 6", [])
+    state, events, _dice = fight(state, "Sea Zone 6", [])
     assert of(events, "submerge")[0].data["by"] == "standing orders"
     assert tally(state, "Sea Zone 6", "United Kingdom") == {"submarine": 1}
     assert of(events, "battle_end")[0].data["outcome"] == "attacker"

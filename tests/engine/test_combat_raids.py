@@ -1,0 +1,122 @@
+"""Strategic bombing raids, 1942 Second Edition, with the optional escorts and interceptors.
+
+Rulebook = 000_fc7e3a790a753b06.txt ("1. Strategic Bombing Raids"; Unit Profiles,
+Bombers and Industrial Complexes); edge cases = rulesets.md section 7.1.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from engine import IllegalCommandError, RuleSet
+from engine.combat import battle, casualties, end_conduct_combat
+from engine.commands import Battle, Casualties
+from engine.dice import FixedDice
+
+from .combat_kit import begin, board, fight, moved, of, pid, sid, tally, units
+
+
+def raid_on_italy(rules: RuleSet, bombers: int, damage: int, **kw: Any) -> Any:
+    state = board(rules, "United Kingdom", {"Italy": {"Germany": {"industrial_complex": 1, "aaa": 1, "infantry": 2},
+                                                     "United Kingdom": {"bomber": bombers}}}, **kw)
+    state = moved(state, "Italy", "United Kingdom", "bomber", came_from="Southern Europe", flags={"raid"},
+                  target="Italy")
+    return state.evolve(ic_damage={sid(state, "Italy"): damage})
+
+
+def test_raid_damage_capped_at_twice_the_ipc_value(rules: RuleSet) -> None:
+    """Edge case 8: 2 bombers raid a factory in a territory worth 3 with 5 damage; the AAA
+    does not fire; the factory rolls 2 dice and hits on 1; a survivor rolling 4 adds only 1."""
+    state, events = begin(raid_on_italy(rules, 2, 5))
+    state, events, dice = fight(state, "Italy", [1, 3, 4])
+    assert dice.log == [("Italy r1 defender 1 industrial complex @1", [1, 3]),
+                        ("Italy r1 attacker 1 bomber damage", [4])]
+    assert state.ic_damage[sid(state, "Italy")] == 6
+    bombing = of(events, "bombing")[0]
+    assert (bombing.data["rolled"], bombing.data["applied"], bombing.data["cap"]) == (4, 1, 6)
+    assert tally(state, "Italy", "United Kingdom") == {"bomber": 1}
+    assert tally(state, "Italy", "Germany") == {"infantry": 2, "aaa": 1, "industrial_complex": 1}
+    assert state.combat.entries == ()
+
+
+def test_damage_is_the_sum_of_the_dice(rules: RuleSet) -> None:
+    """000, Bombers: "a number of points of damage ... equal to the total rolled"."""
+    state, _ = begin(raid_on_italy(rules, 2, 0))
+    state, _, _ = fight(state, "Italy", [2, 6, 3, 2])
+    assert state.ic_damage[sid(state, "Italy")] == 5
+
+
+def test_damage_cap_factor_is_a_switch(rules: RuleSet) -> None:
+    """``bombing_damage_cap_factor``: another rule system caps at 1 x the IPC value."""
+    other = copy.copy(rules)
+    other.switches = {**rules.switches, "bombing_damage_cap_factor": 1}
+    state, _ = begin(raid_on_italy(other, 1, 0))
+    state, _, _ = fight(state, "Italy", [6, 5])
+    assert state.ic_damage[sid(state, "Italy")] == 3
+
+
+def test_raids_come_first(rules: RuleSet) -> None:
+    """000, Combat Sequence: raids before amphibious assaults and general combat."""
+    state = board(rules, "United Kingdom", {
+        "Italy": {"Germany": {"industrial_complex": 1}, "United Kingdom": {"bomber": 1}},
+        "Norway": {"Germany": {"infantry": 1}, "United Kingdom": {"infantry": 1}}})
+    state = moved(state, "Italy", "United Kingdom", "bomber", came_from="Southern Europe", flags={"raid"},
+                  target="Italy")
+    state = moved(state, "Norway", "United Kingdom", "infantry", came_from="Finland")
+    state, _ = begin(state)
+    with pytest.raises(IllegalCommandError, match="Strategic bombing raids come before general combat: fight Italy"):
+        battle(state, Battle(sid(state, "Norway")), FixedDice([]))
+
+
+def escorted_raid(rules: RuleSet, **kw: Any) -> Any:
+    state = board(rules, "United Kingdom", {
+        "Germany": {"Germany": {"industrial_complex": 1, "fighter": 2, "infantry": 1},
+                    "United Kingdom": {"bomber": 1, "fighter": 1, "tank": 1}}},
+        options={"escorts_and_interceptors": True}, **kw)
+    for kind in ("bomber", "fighter"):
+        state = moved(state, "Germany", "United Kingdom", kind, came_from="France", flags={"raid"}, target="Germany")
+    return moved(state, "Germany", "United Kingdom", "tank", came_from="France")
+
+
+def test_escorts_and_interceptors_then_the_land_battle(rules: RuleSet) -> None:
+    """Optional rule: one round of air battle (bombers and escorts hit on 1, interceptors on
+    2), then the factory's own fire and the damage. Interceptors fight no other battle that
+    turn, not even in their own territory; when it is captured they land 1 space away."""
+    state, _ = begin(escorted_raid(rules, treasury={"Germany": 30, "United Kingdom": 0, "Soviet Union": 0,
+                                                    "Japan": 0, "United States": 0}))
+    state, events, dice = fight(state, "Germany", [1, 5, 2, 3, 5])
+    assert dice.log == [("Germany r1 attacker 1 fighter, 1 bomber @1", [1, 5]),
+                        ("Germany r1 defender 1 fighter @2", [2]),
+                        ("Germany r1 defender 1 industrial complex @1", [3]),
+                        ("Germany r1 attacker 1 bomber damage", [5])]
+    intercept = of(events, "intercept")[0]
+    assert intercept.data["by"] == "standing orders" and dict(intercept.data["units"]) == {"fighter": 2}
+    lost = of(events, "casualties")
+    assert [(e.data["side"], dict(e.data["units"])) for e in lost] == [("defender", {"fighter": 1}),
+                                                                       ("attacker", {"fighter": 1})]
+    assert state.ic_damage[sid(state, "Germany")] == 5
+    # The land battle: the surviving interceptor sits it out; the tank beats the infantry.
+    state, events, dice = fight(state, "Germany", [3, 6])
+    assert dice.log == [("Germany r1 attacker 1 tank @3", [3]), ("Germany r1 defender 1 infantry @2", [6])]
+    assert state.owners[sid(state, "Germany")] == pid(state, "United Kingdom")
+    assert state.treasury[pid(state, "United Kingdom")] == 30
+    state, landed = end_conduct_combat(state)
+    assert landed[0].data["to"] == "Baltic States"
+    assert tally(state, "Baltic States", "Germany") == {"fighter": 1}
+
+
+def test_defender_chooses_interceptors_in_person(rules: RuleSet) -> None:
+    state, _ = begin(escorted_raid(rules, orders={"Germany": {"decide": "self"}}))
+    state, events, _ = fight(state, "Germany", [])
+    assert state.combat.current.pending.kind == "intercept"
+    assert state.actor == pid(state, "Germany")
+    dice = FixedDice([6, 6, 6, 4, 4])
+    state, events = casualties(state, Casualties(((rules.find_unit("fighter"), 1),)), dice)
+    assert dict(of(events, "intercept")[0].data["units"]) == {"fighter": 1}
+    assert of(events, "intercept")[0].data["by"] == "in person"
+    assert dice.log[1] == ("Germany r1 defender 1 fighter @2", [6])
+    assert state.ic_damage[sid(state, "Germany")] == 4
+    assert len(units(state, "Germany", "Germany", "fighter")) == 2
