@@ -21,7 +21,6 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from types import SimpleNamespace
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "discord"))
 
@@ -31,7 +30,6 @@ from bot.discord import DiscordConfig, create_bot
 from bot.discord.pictures import render_state
 from bot.service import AuditableDiceSource, GameService
 from bot.store import Database, database_url
-from maps import load_ruleset
 
 POWERS = ("Soviet Union", "Germany", "United Kingdom", "Japan", "United States")
 PLAY = (("buy", {"units": "1 infantry"}), ("undo", {}), ("game status", {}))
@@ -83,10 +81,7 @@ async def main(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         db = Database(database_url(Path(tmp) / "bench.sqlite3"))
         await db.migrate()
-        rules = importlib.import_module(args.rules)
-        if not hasattr(rules, "load_ruleset"):      # the engine reads no files; maps does
-            rules = SimpleNamespace(**{n: getattr(rules, n) for n in rules.__all__},
-                                    load_ruleset=load_ruleset)
+        rules = importlib.import_module(args.rules) if args.rules else None
         service = TimedService(GameService(
             db, AuditableDiceSource(b"benchmark master key, not secret"), rules=rules))
         fake = FakeDiscord(channels=args.games)
@@ -126,7 +121,7 @@ async def main(args: argparse.Namespace) -> None:
         wall = time.perf_counter() - started
         inside = list(service.millis)
 
-        real_engine = args.rules == "engine"      # the stand-in engine has no board to show
+        real_engine = args.rules is None          # a stand-in engine has no board to show
         complete = [(await timed(fake, "buy", {"units": "2 inf"}, channel=i % args.games,
                                  autocomplete="units"))[0] for i in range(200 * real_engine)]
 
@@ -159,6 +154,6 @@ if __name__ == "__main__":
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--commands", type=int, default=1000)
     parser.add_argument("--concurrency", type=int, default=1)
-    parser.add_argument("--rules", default="engine", help="engine module for the service")
+    parser.add_argument("--rules", help="a stand-in engine module (default: the engine)")
     parser.add_argument("--ruleset", default="aa1942-2e")
     asyncio.run(main(parser.parse_args()))

@@ -1,5 +1,5 @@
-"""Run the bot for real: configuration from the environment, the service on the configured
-database with auditable dice, then discord.py until stopped (Ctrl-C or SIGTERM)."""
+"""Run the bot for real: configuration from the environment, the service as every front end
+gets it (configured database, migrations, auditable dice), then discord.py until stopped."""
 from __future__ import annotations
 
 import asyncio
@@ -8,28 +8,21 @@ from collections.abc import Mapping
 
 import discord
 
-from bot.dice.keys import load_master_key
 from bot.discord.app import create_bot
 from bot.discord.bridge import Renderer
 from bot.discord.config import DiscordConfig
 from bot.discord.pictures import render_state
-from bot.service import AuditableDiceSource, GameService
-from bot.store import Database, database_url, default_data_dir
+from bot.service.setup import open_service
 
 log = logging.getLogger(__name__)
 
 
 async def serve(config: DiscordConfig, render: Renderer | None = render_state) -> None:
-    """Migrate the database, build the service and keep the bot connected."""
-    db = Database(database_url())
-    try:
-        await db.migrate()
-        service = GameService(db, AuditableDiceSource(load_master_key(default_data_dir())))
+    """Open the service and keep the bot connected until cancelled."""
+    async with open_service() as service:
         bot = create_bot(service, config, render=render)
         async with bot:
             await bot.start(config.token)
-    finally:
-        await db.close()
 
 
 def run(env: Mapping[str, str] | None = None) -> None:

@@ -5,7 +5,6 @@ import asyncio
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import discord
@@ -13,7 +12,6 @@ import pytest
 import pytest_asyncio
 from fake_discord import FakeDiscord
 
-import engine
 from bot.discord import AarefBot, DiscordConfig, create_bot
 from bot.discord.ports import Service
 from bot.service import FixedDiceSource, GameService
@@ -22,9 +20,6 @@ from engine import GameState, new_game
 from maps import load_ruleset
 
 WATCHED_LOGGERS = ("discord", "bot.discord")
-RULES = SimpleNamespace(**{name: getattr(engine, name) for name in engine.__all__},
-                        load_ruleset=load_ruleset)
-"""The engine as the service consumes it: its public functions plus the rule data loader."""
 
 
 class _Collect(logging.Handler):
@@ -101,5 +96,5 @@ async def service(tmp_path: Path) -> AsyncIterator[GameService]:
     """The real GameService and engine on a fresh SQLite file; every die rolls 1."""
     db = Database(database_url(tmp_path / "aaref.sqlite3"))
     await db.migrate()
-    yield GameService(db, FixedDiceSource([1] * 500), rules=RULES)
+    yield GameService(db, FixedDiceSource([1] * 500))
     await db.close()

@@ -28,6 +28,9 @@ async def test_serve_answers_commands_with_the_configured_environment(
         await fake.wait_for("sync")
         reply = await fake.respond("game status")
         assert reply.flags & EPHEMERAL and reply.content       # no game here yet: refused
+        opened = await fake.respond("game new", {"ruleset": "aa1942-2e", "name": "live"},
+                                    who="carol")
+        assert not opened.flags & EPHEMERAL and "opened" in opened.content
         assert fake.auth_header == "Bot fake-token"
         assert (tmp_path / "aaref.sqlite3").exists()
     finally:
