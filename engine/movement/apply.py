@@ -84,11 +84,12 @@ def _label(units: list[Unit]) -> str:
 
 
 def _budget_words(ctx: Ctx, units: list[Unit], budget: int) -> str:
-    label = _label(units)
-    full = {ctx.spec(u.kind).move for u in units}
-    if all(u.moved == 0 for u in units) and len(full) == 1:
-        return f"{label} move at most {budget} space{'s' if budget != 1 else ''}"
-    return f"{label} have {budget} space{'s' if budget != 1 else ''} of movement left"
+    """"Tanks move at most 2 spaces" (the slowest kind names the limit)."""
+    spaces = f"{budget} space{'s' if budget != 1 else ''}"
+    slowest = min(units, key=lambda u: (ctx.spec(u.kind).move - u.moved, u.kind))
+    if slowest.moved == 0:
+        return f"{plural(slowest.kind)} move at most {spaces}"
+    return f"{plural(slowest.kind)} have {spaces} of movement left"
 
 
 def _select(ctx: Ctx, cmd: Move, counts: list[tuple[UnitKind, int]], domain: str,
@@ -231,6 +232,9 @@ def _carry_out(ctx: Ctx, cmd: Move, units: list[Unit], domain: str, path: tuple[
     names = [ctx.name(s) for s in path]
     counts = count_kinds(units)
     text = f"{ctx.pname()} moves {units_text(counts)}: {' → '.join(names)}"
+    carried = count_kinds(u for u in changed if u.aboard is not None and u.space == dest)
+    if domain == "sea" and carried:
+        text += f" (carrying {units_text(carried)})"
     if blitz:
         text += f" (blitz through {names[1]})"
     if cmd.mission in ("raid", "escort"):

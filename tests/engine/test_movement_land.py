@@ -35,6 +35,12 @@ def test_tank_moves_at_most_two(rules: RuleSet) -> None:
     assert str(err.value) == "Tanks move at most 2 spaces; Germany to Caucasus is 3."
 
 
+def test_mixed_group_is_limited_by_its_slowest_unit(rules: RuleSet) -> None:
+    with pytest.raises(IllegalCommandError) as err:
+        move(front(rules), "1 tank, 1 inf", "Poland", "Karelia")
+    assert str(err.value) == "Infantry move at most 1 space; Poland to Karelia S.S.R. is 2."
+
+
 def test_not_enough_units_says_how_many_can_move(rules: RuleSet) -> None:
     state = front(rules)
     with pytest.raises(IllegalCommandError) as err:
