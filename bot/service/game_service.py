@@ -594,6 +594,10 @@ class GameService:
                                 result=result if result is not None else g.result)
         if state is not None:
             tx.after.append(lambda: self._states.__setitem__(_id(g), (seq, state)))
+        seats = self._seats.get(_id(g))
+        if kind != "admin" and seats is not None and seats[0] == seq - 1:
+            # Only admin entries change seats, so the cached ones stay valid.
+            tx.after.append(lambda: self._seats.__setitem__(_id(g), (seq, seats[1])))
         if rolls is not None:
             tx.after.append(lambda: self.dice.committed(rolls))
         return seq

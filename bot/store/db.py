@@ -63,7 +63,7 @@ class Database:
         self._writer = self.engine.execution_options(**{_WRITE: True})
         self._sqlite_write_lock = asyncio.Lock() if self.is_sqlite else None
         if self.is_sqlite:
-            _configure_sqlite(self.engine)
+            _configure_sqlite(self.engine, sqlite_synchronous())
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[AsyncSession]:
@@ -94,8 +94,21 @@ class Database:
         await self.engine.dispose()
 
 
-def _configure_sqlite(engine: AsyncEngine) -> None:
-    """WAL for concurrent readers, full fsync on commit, and explicit transaction starts."""
+def sqlite_synchronous() -> str:
+    """``$AAREF_SQLITE_SYNCHRONOUS``: ``FULL`` (default) or ``NORMAL``.
+
+    Both keep every commit whole when the process is killed. ``FULL`` also syncs each commit
+    to disk, so an acknowledged command survives power loss; ``NORMAL`` syncs only at WAL
+    checkpoints, which is faster on slow disks but may lose the last commits on power loss.
+    """
+    value = os.environ.get("AAREF_SQLITE_SYNCHRONOUS", "FULL").upper()
+    if value not in ("FULL", "NORMAL"):
+        raise ValueError(f"AAREF_SQLITE_SYNCHRONOUS must be FULL or NORMAL, not {value!r}")
+    return value
+
+
+def _configure_sqlite(engine: AsyncEngine, synchronous: str) -> None:
+    """WAL for concurrent readers, the chosen fsync policy, explicit transaction starts."""
 
     @event.listens_for(engine.sync_engine, "connect")
     def _connect(dbapi_connection: Any, _record: Any) -> None:
@@ -104,7 +117,7 @@ def _configure_sqlite(engine: AsyncEngine) -> None:
         cursor = dbapi_connection.cursor()
         for pragma in (
             "journal_mode=WAL",
-            "synchronous=FULL",
+            f"synchronous={synchronous}",
             "foreign_keys=ON",
             "busy_timeout=60000",
         ):
