@@ -25,6 +25,16 @@ def powers() -> list[str]:
     return list(names)
 
 
+def option_choices(name: str) -> list[str]:
+    """The values a game option (chosen at /game new) may take in any shipped rule system."""
+    values: dict[str, None] = {}
+    for rid in RULESETS:
+        spec = load_ruleset(rid).options.get(name)
+        if spec is not None:
+            values.update((str(v), None) for v in spec.choices)
+    return list(values)
+
+
 def ruleset_choices() -> list[app_commands.Choice[str]]:
     """Discord choices for ``ruleset``: shown by full name, sent as the id."""
     return [app_commands.Choice(name=name[:100], value=rid) for rid, name in rulesets()]

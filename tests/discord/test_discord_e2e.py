@@ -130,3 +130,18 @@ async def test_autocomplete_reads_the_channel_game(fake: FakeDiscord, start_bot,
         {"name": "2 infantry", "value": "2 infantry"}]}}
     elsewhere = await fake.autocomplete("buy", {"units": "2 inf"}, "units", channel=1)
     assert (await fake.wait_for_token(elsewhere["token"])).payload["data"]["choices"] == []
+
+
+async def test_optional_rules_chosen_in_discord_reach_the_game(fake: FakeDiscord, start_bot,
+                                                               service: GameService) -> None:
+    await start_bot(service)
+    await ok(fake, "game new", {"ruleset": "aa1942-2e", "name": "long war",
+                                "victory": "total", "turkish_straits": True}, who="carol")
+    for power, who in SEATS.items():
+        await ok(fake, "game join", {"power": power}, who=who)
+    await ok(fake, "game start")
+    state = await service.state(str(fake.channels[0]["id"]))
+    assert state.options["victory"] == "total" and state.options["turkish_straits"] is True
+    bad = await fake.respond("game new", {"ruleset": "aa1942-2e", "name": "x",
+                                          "victory": "sudden"}, who="carol", channel=1)
+    assert bad.flags & EPHEMERAL

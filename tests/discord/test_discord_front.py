@@ -186,3 +186,31 @@ async def test_slash_options_are_the_engine_notation_options(fake: FakeDiscord,
         assert list(slash) == list(options), word
         assert {n for n, o in slash.items() if o.get("required")} == \
             {n for n, (_, _, required) in options.items() if required}, word
+
+
+async def test_game_new_offers_every_game_option_of_the_rule_data(fake: FakeDiscord,
+                                                                   start_bot) -> None:
+    """The optional rules a rule system declares (maps/<id>/ruleset.toml) can be chosen."""
+    from maps import RULESETS, load_ruleset
+
+    await start_bot(DoubleService())
+    game = next(c for c in fake.commands if c["name"] == "game")
+    new = {o["name"]: o for o in next(o for o in game["options"] if o["name"] == "new")["options"]}
+    declared = {n: spec for rid in RULESETS for n, spec in load_ruleset(rid).options.items()}
+    assert set(new) == {"ruleset", "name", *declared}
+    for name, spec in declared.items():
+        assert not new[name].get("required")
+        if spec.choices:
+            assert [c["value"] for c in new[name]["choices"]] == list(spec.choices)
+        elif isinstance(spec.default, bool):
+            assert new[name]["type"] == 5                  # boolean
+
+
+async def test_game_options_reach_the_service_as_console_words(fake: FakeDiscord,
+                                                                start_bot) -> None:
+    svc = DoubleService()
+    await start_bot(svc)
+    await fake.respond("game new", {"ruleset": "aa1942-2e", "name": "sunday league",
+                                    "turkish_straits": True, "victory": "total"})
+    assert svc.applied[-1][1] == ('/game new ruleset:aa1942-2e name:"sunday league" '
+                                  "victory:total turkish_straits:true")

@@ -6,7 +6,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.bridge import Bridge
-from bot.discord.choices import power_choices, ruleset_choices
+from bot.discord.choices import option_choices, power_choices, ruleset_choices
 
 
 class GameCog(commands.GroupCog, group_name="game", group_description="Create and run games"):
@@ -17,9 +17,17 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Create an
         super().__init__()
 
     @app_commands.command(description="Start a new game in this channel")
-    @app_commands.describe(ruleset="Rule system", name="A name for the game")
-    @app_commands.choices(ruleset=ruleset_choices())
-    async def new(self, interaction: discord.Interaction, ruleset: str, name: str) -> None:
+    @app_commands.describe(ruleset="Rule system", name="A name for the game",
+                           victory="Victory condition (default: standard, 9 victory cities)",
+                           escorts_and_interceptors="Optional rule: fighters escort and "
+                           "intercept in bombing raids",
+                           turkish_straits="Optional rule: Turkey closes sea zone 16")
+    @app_commands.choices(ruleset=ruleset_choices(),
+                          victory=[app_commands.Choice(name=v, value=v)
+                                   for v in option_choices("victory")])
+    async def new(self, interaction: discord.Interaction, ruleset: str, name: str,
+                  victory: str | None = None, escorts_and_interceptors: bool | None = None,
+                  turkish_straits: bool | None = None) -> None:
         await self.bridge.run(interaction)
 
     @app_commands.command(description="Take a seat in this channel's game")
