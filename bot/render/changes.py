@@ -142,9 +142,10 @@ def outline_captures(rgb: np.ndarray, base: BaseLayer, board: BoardGeometry,
             painted |= ring
             layers.append(ring)
         crop[_grow(inside) & ~inside] = INK
-        for layer in layers[:-1]:
+        for layer in layers[:-2]:
             crop[layer] = board.power(change.power).color
-        crop[layers[-1]] = BATTLE_FILL
+        for layer in layers[-2:]:
+            crop[layer] = BATTLE_FILL
 
 
 def _head(view: View, tail: tuple[float, float], head: tuple[float, float]) -> tuple[float, float]:
@@ -228,6 +229,8 @@ def draw_battles(draw: ImageDraw.ImageDraw, board: BoardGeometry, view: View,
         if not isinstance(change, Battle):
             continue
         x, y = anchor_px(board, view, board.spaces[board.index_of[change.space]])
+        if not (0 <= x < view.width and 0 <= y < view.height):
+            continue
         r = 9 * k
         burst(draw, x - r * 1.8, y - r * 1.8, r)
         if change.result:
