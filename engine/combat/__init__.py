@@ -24,6 +24,9 @@ display names):
 - ``casualties``: space, round, side, units (destroyed or moved behind the strip),
   damaged, cargo (lost aboard), source, hits, chosen_by (power), by (``in person``,
   ``standing orders``, ``no choice`` or ``rules`` for defenseless transports).
+- Every choice event made by standing orders also carries ``order``: the standing order
+  that decided (``order of loss: tank, then cheapest first``, ``retreat below 3 units:
+  2 left``).
 - ``removed``: the defender's casualties leave the strip (space, round, units, cargo).
 - ``submerge``, ``intercept``: side/units, chosen_by, by. ``press``: chosen_by, by.
 - ``retreat``: to, units, chosen_by, by.

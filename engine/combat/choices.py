@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from ..events import event
+from ..events import Event, event
 from ..ids import SpaceId, UnitKind
 from ..state import RETREATED, SEABORNE, GameState, Unit
 from . import hits as cas
@@ -30,26 +30,30 @@ def pool(state: GameState, pending: Pending) -> list[Unit]:
     return [state.units[i] for i in pending.among if i in state.units]
 
 
-def by_orders(state: GameState, phase: CombatPhase) -> tuple[str, Any, str] | None:
-    """The answer standing orders (or the rules) give to the pending choice, or None
-    when the chooser decides in person."""
+def by_orders(state: GameState, phase: CombatPhase) -> tuple[str, Any, str, str] | None:
+    """The answer standing orders (or the rules) give to the pending choice, with the
+    standing order that gave it, or None when the chooser decides in person."""
     b = current(phase)
     p = b.pending
     assert p is not None
     units = pool(state, p)
     if p.kind == "casualties":
         if cas.forced(state, p.hits, units):
-            return "casualties", _ordered_choice(state, b, p, units), NO_CHOICE
+            return "casualties", _ordered_choice(state, b, p, units), NO_CHOICE, ""
         if in_person(state, p.chooser):
             return None
-        return "casualties", _ordered_choice(state, b, p, units), BY_ORDERS
+        loss = [str(k).replace("_", " ") for k in orders_of(state, p.chooser)["loss"]]
+        note = f"order of loss: {', '.join(loss) + ', then ' if loss else ''}cheapest first"
+        return "casualties", _ordered_choice(state, b, p, units), BY_ORDERS, note
     if in_person(state, p.chooser):
         return None
     if p.kind == "retreat":
-        return "retreat", _retreat_by_orders(state, phase), BY_ORDERS
+        to, note = _retreat_by_orders(state, phase)
+        return "retreat", to, BY_ORDERS, note
     if p.kind == "submerge":
-        return "submerge", _submerge_by_orders(state, phase, units), BY_ORDERS
-    return "intercept", len(units), BY_ORDERS
+        rule = orders_of(state, p.chooser)["submerge"]
+        return "submerge", _submerge_by_orders(state, phase, units), BY_ORDERS, f"submerge {rule.replace('_', ' ')}"
+    return "intercept", len(units), BY_ORDERS, "every fighter intercepts"
 
 
 def _ordered_choice(state: GameState, b: Battle, p: Pending, units: Sequence[Unit]) -> dict[UnitKind, int]:
@@ -110,18 +114,23 @@ def _friendly(state: GameState, space: SpaceId, b: Battle) -> bool:
     return bool(state.board.allies(state.owners.get(space), b.attacker))
 
 
-def _retreat_by_orders(state: GameState, phase: CombatPhase) -> SpaceId | None:
+def _retreat_by_orders(state: GameState, phase: CombatPhase) -> tuple[SpaceId | None, str]:
+    """Retreat when a retreat condition holds, to the space most movers came from."""
     b = current(phase)
     o = orders_of(state, b.attacker)
     atk = attackers(state, b)
-    retreat = bool(o["retreat_below"]) and len(atk) < int(o["retreat_below"])
-    if not retreat and o["retreat_odds"]:
-        retreat = 100 * estimate(state, phase) < float(o["retreat_odds"])
-    if not retreat:
-        return None
+    note = ""
+    if o["retreat_below"] and len(atk) < int(o["retreat_below"]):
+        note = f"retreat below {o['retreat_below']} units: {len(atk)} left"
+    elif o["retreat_odds"]:
+        chance = 100 * estimate(state, phase)
+        if chance < float(o["retreat_odds"]):
+            note = f"retreat below {o['retreat_odds']}% odds: {chance:.0f}% to win"
+    if not note:
+        return None, "no retreat condition met"
     options = retreat_options(state, phase)
     came = [u.came_from for u in _movers(state, b, atk)]
-    return max(options, key=lambda s: (came.count(s), [-ord(c) for c in state.board.name(s)]))
+    return max(options, key=lambda s: (came.count(s), [-ord(c) for c in state.board.name(s)])), note
 
 
 def estimate(state: GameState, phase: CombatPhase) -> float:
@@ -149,14 +158,20 @@ def _ladder(state: GameState, units: Sequence[Unit], side: str, b: Battle) -> li
 
 # -- applying an answer ------------------------------------------------------------------
 
-def apply_answer(state: GameState, phase: CombatPhase, kind: str, answer: Any, by: str) -> Result:
+def apply_answer(state: GameState, phase: CombatPhase, kind: str, answer: Any, by: str, note: str = "") -> Result:
+    """Carry out an answer; ``note`` names the standing order that gave it, if any."""
     if kind == "casualties":
-        return take_casualties(state, phase, answer, by)
-    if kind == "retreat":
-        return retreat(state, phase, answer, by)
-    if kind == "submerge":
-        return submerge(state, phase, answer, by)
-    return intercept(state, phase, answer, by)
+        state, phase, events = take_casualties(state, phase, answer, by)
+    elif kind == "retreat":
+        state, phase, events = retreat(state, phase, answer, by)
+    elif kind == "submerge":
+        state, phase, events = submerge(state, phase, answer, by)
+    else:
+        state, phase, events = intercept(state, phase, answer, by)
+    if note and events:
+        first = events[0]
+        events[0] = Event(first.type, first.text[:-1] + f"; {note}.", {**first.data, "order": note})
+    return state, phase, events
 
 
 def take_casualties(state: GameState, phase: CombatPhase, chosen: Mapping[UnitKind, int], by: str) -> Result:
@@ -173,7 +188,8 @@ def take_casualties(state: GameState, phase: CombatPhase, chosen: Mapping[UnitKi
             lost.append(u)
         else:
             damaged.append(replace(u, hits=u.hits + n))
-    state = state.with_units(damaged)
+    if damaged:
+        state = state.with_units(damaged)
     cargo: list[Unit] = []
     if p.immediate:
         state, cargo = destroy(state, [u.id for u in lost], b.attacker)

@@ -49,8 +49,8 @@ def run(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
             answer = by_orders(state, phase)
             if answer is None:
                 break
-            kind, value, by = answer
-            state, phase, done = apply_answer(state, phase, kind, value, by)
+            kind, value, by, note = answer
+            state, phase, done = apply_answer(state, phase, kind, value, by, note)
             events.extend(done)
             continue
         state, phase, done = STEPS[b.step](state, phase, dice)

@@ -99,7 +99,8 @@ def check_choice(state: GameState, hits: Sequence[tuple[int, str]], units: Seque
     if given != must:
         return f"{must} hit(s) must be assigned, not {given}"
     if _max_flow(hits, dict(chosen), state) != given:
-        return "those units cannot take these hits (submarines hit only ships; aircraft hit submarines only with a friendly destroyer; antiaircraft hits only aircraft)"
+        return ("those units cannot take these hits (submarines hit only ships; aircraft hit submarines "
+                "only with a friendly destroyer; antiaircraft hits only aircraft)")
     others = sum(n for k, n in chosen.items() if not state.rules.spec(k).chosen_last)
     if others != on_others:
         return "transports can be chosen only when no other eligible unit is left"
@@ -107,12 +108,21 @@ def check_choice(state: GameState, hits: Sequence[tuple[int, str]], units: Seque
 
 
 def forced(state: GameState, hits: Sequence[tuple[int, str]], units: Sequence[Unit]) -> bool:
-    """Only one assignment is possible, so there is nothing to ask."""
-    must, _ = assignable(state, hits, units)
+    """Only one assignment is possible, so there is nothing to ask: among units other
+    than transports, and then among transports, either one kind is eligible or every
+    eligible hit point is taken."""
+    must, on_others = assignable(state, hits, units)
     if must == 0:
         return True
-    kinds = {u.kind for u in units if any(eligible(state.rules.spec(u.kind), r) for n, r in hits if n)}
-    return len(kinds) <= 1 or must >= sum(hit_points(state, u) for u in units if u.kind in kinds)
+    rules = [r for n, r in hits if n]
+
+    def unique(group: list[Unit], taken: int) -> bool:
+        ok = [u for u in group if any(eligible(state.rules.spec(u.kind), r) for r in rules)]
+        return taken == 0 or len({u.kind for u in ok}) <= 1 or taken >= sum(hit_points(state, u) for u in ok)
+
+    others = [u for u in units if not state.rules.spec(u.kind).chosen_last]
+    transports = [u for u in units if state.rules.spec(u.kind).chosen_last]
+    return unique(others, on_others) and unique(transports, must - on_others)
 
 
 def per_unit(state: GameState, units: Sequence[Unit], chosen: Mapping[UnitKind, int]) -> dict[int, int]:

@@ -24,14 +24,18 @@ def destroy(state: GameState, ids: Iterable[int], attacker: PowerId) -> tuple[Ga
         ship = state.units.get(uid)
         if ship is None:
             continue
+        spec = state.rules.spec(ship.kind)
+        if not spec.is_transport and not spec.carrier_capacity:
+            continue
         for rider in state.cargo_of(uid):
             if rider.id in removed:
                 continue
-            spec = state.rules.spec(rider.kind)
             defending = ship.owner != attacker
-            if spec.is_air and (defending or rider.owner == attacker):
+            if state.rules.spec(rider.kind).is_air and (defending or rider.owner == attacker):
                 launched.append(replace(rider, aboard=None))
             else:
                 lost.append(rider)
     removed.update(u.id for u in lost)
+    if not removed:
+        return state, lost
     return state.with_units(launched, removed), lost

@@ -65,4 +65,4 @@ def lead_defender(state: GameState, battle: Battle, units: list[Unit]) -> PowerI
     for p in state.rules.turn_order:
         if p in owners:
             return p
-    return holder if holder is not None else next(iter(sorted(owners)))
+    return holder if holder is not None else battle.attacker

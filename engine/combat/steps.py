@@ -43,6 +43,10 @@ def start(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
                     attacker=state.rules.power_name(b.attacker), attackers=counts(state, atk),
                     defenders=by_power,
                     seaborne=counts(state, [u for u in atk if u.has(SEABORNE)]))]
+    if not atk:
+        return conclude(state, phase, "no_attack", events)
+    if b.kind == "land" and not any(state.rules.spec(u.kind).is_combat_unit for u in dfn):
+        return conclude(state, phase, "attacker", events)
     nxt = "round" if b.kind == "sea" else "antiaircraft"
     return state, with_battle(phase, b.but(step=nxt)), events
 

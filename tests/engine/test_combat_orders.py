@@ -60,6 +60,7 @@ def test_order_of_loss_from_standing_orders(rules: RuleSet) -> None:
     state, events, _ = fight(state, "Karelia", [1, 6, 6, 6, 6, 6, 1, 1, 1, 6, 6])
     first = of(events, "casualties")[0]
     assert dict(first.data["units"]) == {"tank": 1} and first.data["by"] == "standing orders"
+    assert first.data["order"] == "order of loss: tank, then cheapest first"
 
 
 def test_casualties_in_person(rules: RuleSet) -> None:
@@ -99,6 +100,7 @@ def test_retreat_below_a_number_of_units(rules: RuleSet) -> None:
     state, events, _ = fight(state, "Karelia", [6, 6, 6, 1, 6, 6])
     move = of(events, "retreat")[0]
     assert move.data["to"] == "Belorussia" and move.data["by"] == "standing orders"
+    assert move.data["order"] == "retreat below 3 units: 2 left"
     assert tally(state, "Belorussia", "Germany") == {"infantry": 1, "tank": 1}
     assert of(events, "battle_end")[0].data["outcome"] == "retreat"
     assert state.owners[sid(state, "Karelia")] == pid(state, "Soviet Union")
@@ -112,7 +114,9 @@ def test_retreat_when_the_odds_turn(rules: RuleSet) -> None:
     state = moved(state, "Karelia", "Germany", "tank", came_from="Baltic States")
     state, _ = begin(state)
     state, events, _ = fight(state, "Karelia", [6, 6, 6, 6])
-    assert of(events, "retreat")[0].data["to"] == "Baltic States"
+    move = of(events, "retreat")[0]
+    assert move.data["to"] == "Baltic States"
+    assert move.data["order"].startswith("retreat below 50% odds:")
 
 
 def test_submerge_in_person_and_press_means_strike(rules: RuleSet) -> None:
