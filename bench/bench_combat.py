@@ -17,11 +17,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import maps  # noqa: E402
-from engine import GameState, Unit, new_game  # noqa: E402
-from engine.combat import battle, start_combat  # noqa: E402
-from engine.commands import Battle  # noqa: E402
-from engine.ids import PowerId, SpaceId, UnitKind  # noqa: E402
+import maps
+from engine import GameState, Unit, new_game
+from engine.combat import battle, start_combat
+from engine.commands import Battle
+from engine.ids import PowerId, SpaceId, UnitKind
 
 
 class SeededDice:
