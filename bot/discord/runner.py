@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sys
 from collections.abc import Mapping
 
 import discord
 
 from bot.discord.app import create_bot
 from bot.discord.bridge import Renderer
-from bot.discord.config import DiscordConfig
+from bot.discord.config import ConfigError, DiscordConfig
 from bot.discord.pictures import render_state
 from bot.service.setup import open_service
 
@@ -25,11 +26,19 @@ async def serve(config: DiscordConfig, render: Renderer | None = render_state) -
             await bot.start(config.token)
 
 
-def run(env: Mapping[str, str] | None = None) -> None:
-    """Entry point for ``aaref run``: read ``DISCORD_TOKEN`` etc. and run until stopped."""
-    config = DiscordConfig.from_env(env)
+def run(env: Mapping[str, str] | None = None) -> int:
+    """Entry point for ``aaref run``: read ``DISCORD_TOKEN`` etc. and run until stopped.
+
+    Returns the exit status: 0 after a normal stop, 2 when the configuration is unusable.
+    """
+    try:
+        config = DiscordConfig.from_env(env)
+    except ConfigError as err:
+        print(f"aaref run: {err}", file=sys.stderr)
+        return 2
     discord.utils.setup_logging()
     try:
         asyncio.run(serve(config))
     except KeyboardInterrupt:
         log.info("Stopped.")
+    return 0

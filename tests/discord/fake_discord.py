@@ -415,6 +415,18 @@ class FakeDiscord:
         assert self._ws is not None, "bot not connected"
         await self._ws.send_json({"op": 0, "t": event, "s": self._seq, "d": data})
 
+    async def open_thread(self, name: str, channel: int = 0) -> dict:
+        """A user starts a public thread under one of the channels (THREAD_CREATE)."""
+        thread = {"id": snowflake(), "type": 11, "guild_id": str(GUILD_ID),
+                  "parent_id": self.channels[channel]["id"], "name": name,
+                  "owner_id": ALICE["id"], "message_count": 0, "member_count": 1,
+                  "rate_limit_per_user": 0, "flags": 0,
+                  "thread_metadata": {"archived": False, "auto_archive_duration": 10080,
+                                      "archive_timestamp": now_iso(), "locked": False}}
+        self.guild["threads"].append(thread)
+        await self.dispatch("THREAD_CREATE", dict(thread, newly_created=True))
+        return thread
+
     async def drop_gateway(self, code: int = 4000) -> None:
         """Close the socket as Discord does on a server-side hiccup; the bot must come back."""
         assert self._ws is not None
@@ -447,9 +459,10 @@ class FakeDiscord:
     def interaction_payload(self, command: str, values: dict[str, Any] | None = None, *,
                             who: str = "alice", kind: int = 2, iid: str | None = None,
                             token: str | None = None, focused: str | None = None,
-                            channel: int = 0) -> dict:
+                            channel: int | dict = 0) -> dict:
         path = command.split()
         top = next(c for c in self.commands if c["name"] == path[0])
+        where = self.channels[channel] if isinstance(channel, int) else channel
         u = HUMANS[who]
         roles = [str(REFEREE_ROLE_ID)] if who == "carol" else []
         return {
@@ -460,7 +473,7 @@ class FakeDiscord:
                      **({"guild_id": top["guild_id"]} if "guild_id" in top else {})},
             "guild_id": str(GUILD_ID),
             "guild": {"id": str(GUILD_ID), "locale": "en-US", "features": []},
-            "channel_id": self.channels[channel]["id"], "channel": self.channels[channel],
+            "channel_id": where["id"], "channel": where,
             "member": dict(member(u, roles), permissions=ALL_PERMISSIONS),
             "app_permissions": ALL_PERMISSIONS, "locale": "en-US", "guild_locale": "en-US",
             "entitlements": [], "authorizing_integration_owners": {"0": str(GUILD_ID)},

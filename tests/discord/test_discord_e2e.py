@@ -145,3 +145,17 @@ async def test_optional_rules_chosen_in_discord_reach_the_game(fake: FakeDiscord
     bad = await fake.respond("game new", {"ruleset": "aa1942-2e", "name": "x",
                                           "victory": "sudden"}, who="carol", channel=1)
     assert bad.flags & EPHEMERAL
+
+
+async def test_a_game_lives_in_a_thread(fake: FakeDiscord, start_bot,
+                                        service: GameService) -> None:
+    """One channel can host many games, one per thread; commands act on their own thread."""
+    await start_bot(service)
+    thread = await fake.open_thread("sunday game")
+    opened = await fake.respond("game new", {"ruleset": "aa1942-2e", "name": "in a thread"},
+                                who="carol", channel=thread)
+    assert not opened.flags & EPHEMERAL
+    status = await fake.respond("game status", channel=thread)
+    assert "in a thread" in status.content
+    parent = await fake.respond("game status")
+    assert parent.flags & EPHEMERAL and "in a thread" not in parent.content

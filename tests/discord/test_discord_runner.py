@@ -10,7 +10,7 @@ import pytest
 from fake_discord import EPHEMERAL, FakeDiscord
 
 from bot.discord import DiscordConfig
-from bot.discord.runner import serve
+from bot.discord.runner import run, serve
 
 
 async def test_serve_answers_commands_with_the_configured_environment(
@@ -38,3 +38,10 @@ async def test_serve_answers_commands_with_the_configured_environment(
         with pytest.raises(asyncio.CancelledError):
             await task
         discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = saved
+
+
+def test_run_refuses_an_unusable_environment(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run({"DISCORD_TOKEN": "t", "DISCORD_API_BASE": "https://example.org/api"}) == 2
+    assert "not loopback" in capsys.readouterr().err
+    assert run({}) == 2
+    assert "DISCORD_TOKEN is not set" in capsys.readouterr().err
