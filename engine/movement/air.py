@@ -136,11 +136,25 @@ def combat_landing_refusal(ctx: Ctx, unit: Unit, dest: SpaceId, spent: int) -> R
         return None
     where = ctx.name(dest)
     if spec.carrier_based:
-        why = "no friendly territory held since the start of the turn, and no carrier that could be there"
+        why = "no friendly territory held since the start of the turn and no carrier that could be there"
     else:
         why = "no territory your side held at the start of the turn"
-    return Refusal("air.no_landing", f"A {spec.name.lower()} in {where} would have {left} movement left and "
-                   f"{why} is within {left}: it could not land.")
+    if left <= 0:
+        return Refusal("air.no_landing", f"A {spec.name.lower()} ending in {where} would have no movement left, and "
+                       f"{where} is not a place it could land: {why}.")
+    return Refusal("air.no_landing", f"A {spec.name.lower()} in {where} would have {left} movement left, and "
+                   f"{why} is within {left} space{'s' if left != 1 else ''}: it could not land.")
+
+
+def stranded_by(ctx: Ctx) -> Refusal | None:
+    """Combat Move: the first air unit that moved and now has no possible landing (a carrier it
+    counted on moved into combat itself)."""
+    for u in sorted(ctx.state.units_of(ctx.power), key=lambda x: x.id):
+        if ctx.spec(u.kind).is_air and u.path:
+            r = combat_landing_refusal(ctx, u, u.space, 0)
+            if r is not None:
+                return r
+    return None
 
 
 def noncombat_landing_refusal(ctx: Ctx, unit: Unit, dest: SpaceId) -> Refusal | None:

@@ -54,6 +54,11 @@ def apply_move(state: GameState, cmd: Move, dice: Dice) -> tuple[GameState, list
     if sea:
         state, more = _move_domain(context(state), cmd, sea, "sea", cargo=land)
         events += more
+        if ctx.combat and any(spec(k).carrier_capacity for k, _ in sea):
+            stranded = air.stranded_by(context(state))
+            if stranded is not None:
+                refuse("air.carrier_needed", f"That carrier move would strand an attacking air unit. "
+                       f"{stranded.message}")
     return state, events
 
 

@@ -92,13 +92,20 @@ def test_fighter_spends_all_four_only_if_a_carrier_could_be_there(rules: RuleSet
 
 def test_carrier_that_moved_in_combat_counts_only_where_it_is(rules: RuleSet) -> None:
     """AIR UNITS: if the landing "include[s] a noncombat move by a carrier, then the carrier
-    cannot move in the Combat Move phase": /done re-checks every attacking air unit."""
+    cannot move in the Combat Move phase": such a carrier move is refused, and /done re-checks
+    every attacking air unit."""
     state = _sea_fight(rules, **{"Sea Zone 5": {"Germany": {"carrier": 1}},
                                  "Sea Zone 6": {"United Kingdom": {"cruiser": 1}}})
     state, _ = move(state, "1 fighter", "Ukraine", "Sea Zone 3")
-    state, _ = move(state, "1 carrier", "Sea Zone 5", "Sea Zone 6")
     with pytest.raises(IllegalCommandError) as err:
-        end_combat_move(state)
+        move(state, "1 carrier", "Sea Zone 5", "Sea Zone 6")
+    assert err.value.reason == "air.carrier_needed"
+    assert "fighter ending in Sea Zone 3 would have no movement left" in str(err.value)
+    carrier = next(u for u in state.units_at(sid(state, "Sea Zone 5")) if u.kind == "carrier")
+    moved = state.with_units([carrier.__class__(carrier.id, carrier.kind, carrier.owner, sid(state, "Sea Zone 6"),
+                                                moved=1, path=("sz_05", "sz_06"), flags=frozenset({COMBAT_MOVED}))])
+    with pytest.raises(IllegalCommandError) as err:
+        end_combat_move(moved)
     assert err.value.reason == "combat_move.air_cannot_land"
 
 
@@ -153,7 +160,7 @@ def test_fighter_lands_on_carrier_and_carrier_stays(rules: RuleSet) -> None:
     assert all(u.aboard is None for u in waiting.units_at(sid(waiting, "Sea Zone 6")))
     arrived, _ = move(waiting, "1 carrier", "Sea Zone 5", "Sea Zone 6")
     assert sum(1 for u in arrived.units_at(sid(arrived, "Sea Zone 6")) if u.aboard is not None) == 1
-    done, lost = end_noncombat_move(arrived)
+    _done, lost = end_noncombat_move(arrived)
     assert lost == []
 
 

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from engine import GameState, IllegalCommandError, Move, NoDice, RuleSet, new_game
 from engine.cargo import transport_fits
-from engine.movement import apply_move, end_noncombat_move, reachable
+from engine.movement import apply_move, end_combat_move, end_noncombat_move, reachable
 
 
 def _check(state: GameState, rules: RuleSet, *, landed: bool) -> None:
@@ -93,3 +93,38 @@ def test_reachable_lists_exactly_the_accepted_moves_in_the_opening(rules: RuleSe
                         assert dest in listed, (power, phase, space, kind, dest)
                 offered += len(listed)
             assert offered > 0
+
+
+END_OF_COMBAT_MOVE_REFUSALS = {
+    "combat_move.air_cannot_land", "combat_move.cargo_not_committed", "combat_move.assault_target_friendly",
+    "combat_move.transports_alone", "combat_move.no_combat", "combat_move.ignored_subs", "combat_move.no_assault",
+}
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_random_combat_moves_keep_invariants(rules: RuleSet, data: st.DataObject) -> None:
+    """Combat Move from the opening: moves offered by ``reachable`` are accepted, keep every unit
+    and every invariant, and /done either settles the phase or refuses with a stated reason."""
+    power = data.draw(st.sampled_from(rules.turn_order), label="power")
+    state = new_game(rules).evolve(turn=power, phase="combat_move")
+    ids = set(state.units)
+    for _ in range(data.draw(st.integers(1, 12), label="moves")):
+        groups = sorted({(u.space, u.kind) for u in state.units_of(power) if not rules.spec(u.kind).structure})
+        space, kind = data.draw(st.sampled_from(groups), label="group")
+        count = sum(1 for u in state.units_at(space) if u.owner == power and u.kind == kind)
+        n = data.draw(st.integers(1, count), label="count")
+        dests = reachable(state, space, ((kind, n),))
+        if not dests:
+            continue
+        dest = data.draw(st.sampled_from(dests), label="destination")
+        state, _ = apply_move(state, Move(((kind, n),), space, dest), NoDice())
+        assert set(state.units) <= ids  # only AAA found alone in a blitzed territory could go
+        _check(state, rules, landed=False)
+    try:
+        after, _ = end_combat_move(state)
+    except IllegalCommandError as err:
+        assert err.reason in END_OF_COMBAT_MOVE_REFUSALS
+        return
+    assert set(after.units) == set(state.units)
+    _check(after, rules, landed=False)
