@@ -23,7 +23,8 @@ display names):
   (the dice purpose, e.g. ``Ukraine S.S.R. r2 attacker 3 infantry @1``).
 - ``casualties``: space, round, side, units (destroyed or moved behind the strip),
   damaged, cargo (lost aboard), source, hits, chosen_by (power), by (``in person``,
-  ``standing orders``, ``no choice`` or ``rules`` for defenseless transports).
+  ``standing orders``, ``no choice`` or ``rules`` for defenseless transports), immediate
+  (true: removed now; false: behind the casualty strip until ``removed``).
 - Every choice event made by standing orders also carries ``order``: the standing order
   that decided (``order of loss: tank, then cheapest first``, ``retreat below 3 units:
   2 left``).

@@ -210,7 +210,8 @@ def take_casualties(state: GameState, phase: CombatPhase, chosen: Mapping[UnitKi
     text = f"{name}: {owner} {', '.join(parts)} ({by})."
     events = [event("casualties", text, space=name, round=b.round, side=p.side,
                     units=counts(state, lost), damaged=counts(state, damaged), cargo=counts(state, cargo),
-                    source=p.source, chosen_by=owner, by=by, hits=[list(h) for h in p.hits])]
+                    source=p.source, chosen_by=owner, by=by, hits=[list(h) for h in p.hits],
+                    immediate=p.immediate)]
     return state, with_battle(phase, b.but(pending=None)), events
 
 

@@ -112,7 +112,7 @@ def _sea_checks(state: GameState, phase: CombatPhase) -> tuple[GameState, Combat
                             f"destroyed{' with ' + unit_text(state, counts(state, lost)) if lost else ''}.",
                             space=name, round=b.round, side="defender", units=counts(state, transports),
                             damaged={}, cargo=counts(state, lost), source="defenseless",
-                            chosen_by=None, by="rules"))
+                            chosen_by=None, by="rules", immediate=True))
         dfn = [u for u in dfn if u not in transports]
     if not atk or not dfn:
         return state, phase, events, None
