@@ -8,11 +8,12 @@ are tried for real, as they are few).
 from __future__ import annotations
 
 from ..commands import Move, UnitCounts
+from ..dice import NoDice
 from ..errors import IllegalCommandError
 from ..ids import SpaceId, UnitKind
 from ..state import GameState, Unit
 from . import air
-from .apply import _mode, _select
+from .apply import _mode, _select, apply_move
 from .context import Ctx, context
 from .paths import Tree, search
 from .sea import sea_destination_refusal
@@ -114,4 +115,17 @@ def _sea(ctx: Ctx, origin: SpaceId, counts: list[tuple[UnitKind, int]], cargo: l
     spaces = tree.spaces()
     if not ctx.combat:
         return spaces
-    return {z for z in spaces if sea_destination_refusal(ctx, units, z) is None}
+    out = {z for z in spaces if sea_destination_refusal(ctx, units, z) is None}
+    if any(ctx.spec(u.kind).carrier_capacity for u in units) and any(
+            ctx.spec(u.kind).is_air and u.path for u in ctx.state.units_of(ctx.power)):
+        out = {z for z in out if _accepted(ctx, Move(tuple(counts + cargo), origin, z))}
+    return out
+
+
+def _accepted(ctx: Ctx, cmd: Move) -> bool:
+    """Try the move for real (a carrier moving in Combat Move may strand attacking fighters)."""
+    try:
+        apply_move(ctx.state, cmd, NoDice())
+    except IllegalCommandError:
+        return False
+    return True

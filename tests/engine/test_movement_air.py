@@ -227,3 +227,17 @@ def test_reachable_for_fighters_keeps_landing_in_reach(rules: RuleSet) -> None:
     assert "West Russia" not in reach(state, "1 fighter", "Germany")
     assert "Russia" in reach(state, "1 bomber", "Poland")
     assert "Russia" not in reach(state, "1 bomber", "Germany")
+
+
+def test_fighters_escort_raids_only_under_the_optional_rule(rules: RuleSet) -> None:
+    """Phase 3, Strategic Bombing Raids, optional rule: "Escort fighters ... can originate from any
+    territory or sea zone, range permitting"."""
+    state = east(rules, **{"West Russia": {"Soviet Union": {"infantry": 2, "industrial_complex": 1}}})
+    with pytest.raises(IllegalCommandError) as err:
+        move(state, "1 bomber, 1 fighter", "Poland", "West Russia", mission="raid")
+    assert err.value.reason == "raid.not_bomber"
+    state = state.evolve(options={**state.options, "escorts_and_interceptors": True})
+    after, _ = move(state, "1 bomber, 1 fighter", "Poland", "West Russia", mission="raid")
+    raiders = [u for u in after.units_at(sid(after, "West Russia")) if u.owner == "germany"]
+    assert sorted(u.kind for u in raiders) == ["bomber", "fighter"]
+    assert all(u.has(RAID) and u.target == "west_russia" for u in raiders)

@@ -13,7 +13,7 @@ import pytest
 from engine import GameState, IllegalCommandError, RuleSet
 from engine.movement import end_combat_move
 from engine.state import LOADED, LOADED_IN_COMBAT, OFFLOADED, SEABORNE
-from tests.engine.movement_support import at, move, pos, reach, sid
+from tests.engine.movement_support import add_unit, at, move, pos, reach, sid
 
 
 def baltic(rules: RuleSet, phase: str = "noncombat_move", **spaces: dict[str, dict[str, int]]) -> GameState:
@@ -68,7 +68,7 @@ def test_transport_carries_cargo_then_offloads_once(rules: RuleSet) -> None:
     its movement"; "Whenever a transport offloads, it cannot move again that turn. ... A
     transport cannot offload in two territories during a single turn"."""
     state, _ = move(baltic(rules), "2 inf", "Germany", "Sea Zone 5")
-    state, events = move(state, "1 transport", "Sea Zone 5", "Sea Zone 6")
+    state, _events = move(state, "1 transport", "Sea Zone 5", "Sea Zone 6")
     assert at(state, "Sea Zone 6") == {"transport": 1, "infantry": 2}
     assert all(u.path == ("germany", "sz_05", "sz_06") for u in _cargo(state, "Sea Zone 6"))
     state, _ = move(state, "1 inf", "Sea Zone 6", "Norway")
@@ -126,7 +126,7 @@ def test_ignored_submarines_need_an_attacking_warship(rules: RuleSet) -> None:
         end_combat_move(state)
     assert err.value.reason == "combat_move.ignored_subs"
     escorted, _ = move(state, "1 destroyer", "Sea Zone 6", "Sea Zone 5", mission="ignore")
-    after, events = end_combat_move(escorted)
+    after, _events = end_combat_move(escorted)
     assert at(after, "Karelia", "Germany") == {"infantry": 2}
     destroyer = next(u for u in after.units_at(sid(after, "Sea Zone 5")) if u.kind == "destroyer")
     assert destroyer.target == "karelia_ssr"
@@ -195,3 +195,18 @@ def test_reachable_includes_loading_and_offloading(rules: RuleSet) -> None:
     ships = baltic(rules, **{"Sea Zone 5": {"Germany": {"transport": 1, "infantry": 1}}})
     assert reach(ships, "1 inf", "Sea Zone 5") == ["Baltic States", "Finland", "Germany",
                                                          "Northwestern Europe", "Norway"]
+
+
+def test_assault_from_an_allys_transport_on_your_own_turn(rules: RuleSet) -> None:
+    """Multinational Forces: "An attacking land unit can assault a coastal territory from an
+    ally's transport, but only on the attacking land unit owner's turn"."""
+    state = pos(rules, "United Kingdom", "combat_move",
+                {"Sea Zone 5": {"United States": {"transport": 1}}, "Karelia S.S.R.": {"Germany": {"infantry": 1}}},
+                owners={"Karelia S.S.R.": "Germany"})
+    transport = next(u for u in state.units_at(sid(state, "Sea Zone 5")) if u.kind == "transport")
+    state, _ = add_unit(state, "infantry", "United Kingdom", "Sea Zone 5", aboard=transport.id)
+    state, _ = move(state, "1 inf", "Sea Zone 5", "Karelia")
+    assert at(state, "Karelia", "United Kingdom") == {"infantry": 1}
+    with pytest.raises(IllegalCommandError) as err:
+        move(state, "1 transport", "Sea Zone 5", "Sea Zone 6")
+    assert str(err.value) == "United Kingdom has no transports in Sea Zone 5."
