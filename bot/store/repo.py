@@ -35,11 +35,11 @@ async def current_game_id(session: AsyncSession, channel_id: str) -> int | None:
         col(Game.id).desc()
     )
     open_id = (
-        await session.exec(newest_first.where(col(Game.status).in_(("setup", "active"))))
+        await session.exec(newest_first.where(col(Game.status).in_(("setup", "active"))).limit(1))
     ).first()
     if open_id is not None:
         return open_id
-    return (await session.exec(newest_first)).first()
+    return (await session.exec(newest_first.limit(1))).first()
 
 
 async def find_games(session: AsyncSession, name: str) -> Sequence[Game]:
@@ -60,6 +60,7 @@ async def latest_snapshot(session: AsyncSession, game_id: int, upto: int) -> Sna
         select(Snapshot)
         .where(Snapshot.game_id == game_id, Snapshot.seq <= upto)
         .order_by(col(Snapshot.seq).desc())
+        .limit(1)
     )
     return (await session.exec(query)).first()
 
@@ -67,7 +68,7 @@ async def latest_snapshot(session: AsyncSession, game_id: int, upto: int) -> Sna
 async def first_snapshot(session: AsyncSession, game_id: int) -> Snapshot | None:
     """The snapshot taken when the game started: the position its record replays from."""
     query = select(Snapshot).where(Snapshot.game_id == game_id).order_by(col(Snapshot.seq))
-    return (await session.exec(query)).first()
+    return (await session.exec(query.limit(1))).first()
 
 
 async def engine_entries(
@@ -119,7 +120,7 @@ async def last_dice(session: AsyncSession, game_id: int, type_: str | None = Non
     query = select(DiceLog).where(DiceLog.game_id == game_id)
     if type_ is not None:
         query = query.where(DiceLog.type == type_)
-    return (await session.exec(query.order_by(col(DiceLog.pos).desc()))).first()
+    return (await session.exec(query.order_by(col(DiceLog.pos).desc()).limit(1))).first()
 
 
 async def bump_version(
