@@ -150,7 +150,7 @@ def _edges(index: np.ndarray, width: int) -> tuple[np.ndarray, np.ndarray, np.nd
     return (np.flatnonzero(coast), np.flatnonzero(land_border), np.flatnonzero(sea_border))
 
 
-@functools.lru_cache(maxsize=12)
+@functools.lru_cache(maxsize=8)
 def base_layer(board: BoardGeometry, view: View) -> BaseLayer:
     """Build (once per board and view) the space raster and its outlines."""
     proj = board.projection

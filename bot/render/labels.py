@@ -50,7 +50,7 @@ class LabelLayer:
     boxes: dict[str, Rect]
 
 
-@functools.lru_cache(maxsize=12)
+@functools.lru_cache(maxsize=8)
 def label_layer(board: BoardGeometry, view: View) -> LabelLayer:
     """Labels depend only on the board and the view, so they are drawn once and reused."""
     image = Image.new("RGBA", (view.width, view.height), (255, 255, 255, 0))
