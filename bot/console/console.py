@@ -2,18 +2,18 @@
 
 ``@alice /buy units:"3 infantry"`` acts as alice for one line; ``/as alice`` switches the
 current user. The console prints what the bot would post (the reply, channel posts, pings)
-and, when the renderer is installed, ``/map`` writes a PNG into the image folder.
+and ``/map`` writes the map as a PNG into the image folder.
 """
 
 from __future__ import annotations
 
-import importlib
 import shlex
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from bot.console.script import LOCAL_CHANNEL
+from bot.render import load_board_geometry, render_map
 from bot.service.game_service import GameService
 from bot.service.lines import LineError, split_user
 from bot.service.reply import Actor, Refusal, Reply
@@ -32,7 +32,7 @@ Type the same command lines as in Discord, for example:
   /buy units:"3 infantry, 1 tank"
   @bob /done                            (act as bob for one line)
   /as bob                               (act as bob from now on)
-  /map                                  (write the map as a PNG, when rendering is installed)
+  /map                                  (write the map as a PNG)
   /quit"""
 
 
@@ -106,17 +106,14 @@ class Console:
         self.write(f"You are now @{self.user}.")
 
     async def _map(self) -> None:
-        render = _renderer()
         state = await self._state()
         if state is None:
             self.write("(only you) There is no started game in this channel.")
-        elif render is None:
-            self.write("(only you) Map rendering is not installed in this build.")
-        else:
-            self.images.mkdir(parents=True, exist_ok=True)
-            path = self.images / f"map-r{state.round}-{state.turn}-{state.phase}.png"
-            path.write_bytes(render(state.to_json()))
-            self.write(f"Map written to {path}")
+            return
+        self.images.mkdir(parents=True, exist_ok=True)
+        path = self.images / f"map-r{state.round}-{state.turn}-{state.phase}.png"
+        path.write_bytes(render_map(state.to_json(), load_board_geometry(state.board.id)))
+        self.write(f"Map written to {path}")
 
     async def _state(self) -> Any:
         try:
@@ -133,15 +130,6 @@ class Console:
             spaces = getattr(board, "spaces", {})
             self.names = sorted({s.name for s in spaces.values()} |
                                 {state.rules.power_name(p) for p in state.rules.powers})
-
-
-def _renderer() -> Callable[[dict[str, Any]], bytes] | None:
-    """``bot.render.render_map`` if the renderer is installed, else None."""
-    try:
-        module = importlib.import_module("bot.render")
-    except ImportError:
-        return None
-    return getattr(module, "render_map", None)
 
 
 def complete(console: Console, text: str, line: str) -> list[str]:

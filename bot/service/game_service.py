@@ -105,7 +105,7 @@ class GameService:
             "concede": lambda: self.concede(actor, ref, options.get("power"), request_id),
             "abandon": lambda: self.abandon(actor, ref, request_id),
             "status": lambda: self.status(ref),
-            "history": lambda: self.history(ref, int(options.get("last", "20") or 20)),
+            "history": lambda: self.history(ref, _count(options.get("last", ""), 20)),
         }
         if sub == "export":
             return await self._export_reply(ref)
@@ -694,6 +694,11 @@ def _option_value(value: str) -> Any:
     if lowered in ("false", "off", "no"):
         return False
     return int(value) if value.isdigit() else value
+
+
+def _count(text: str, default: int) -> int:
+    """A positive count from an option, or the default when it is missing or not a number."""
+    return int(text) if text.isdigit() and int(text) > 0 else default
 
 
 def _message(err: Exception, fallback: str) -> str:

@@ -31,3 +31,20 @@ async def test_console_completes_commands_and_names(service: GameService, tmp_pa
     assert complete(console, "/ga", "/ga") == ["/game"]
     assert complete(console, "jo", "/game jo") == ["join"]
     assert complete(console, "to:we", "/move units:tank to:we") == ['to:"West Russia"']
+
+
+async def test_map_writes_a_png(db, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """/map renders the started game's board into the image folder."""
+    from bot.service import FixedDiceSource
+
+    service = GameService(db, FixedDiceSource([]))
+    out: list[str] = []
+    console = Console(service, "ana", images=tmp_path / "images", write=out.append)
+    await console.handle("/game new ruleset:aa1942-2e name:maps")
+    for power in ("Soviet Union", "Germany", "United Kingdom", "Japan", "United States"):
+        await console.handle(f'/game join power:"{power}"')
+    await console.handle("/game start")
+    await console.handle("/map")
+    png = tmp_path / "images" / "map-r1-soviet_union-purchase.png"
+    assert out[-1] == f"Map written to {png}"
+    assert png.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
