@@ -95,13 +95,14 @@ def land_cargo(state: GameState, phase: CombatPhase) -> tuple[GameState, list[Ev
         if u.owner == b.attacker and u.aboard is not None and u.target is not None \
                 and state.rules.spec(u.kind).is_land and u.aboard in state.units:
             path = (*u.path, u.target) if u.path else (b.space, u.target)
-            moved.append(replace(u, space=u.target, aboard=None, path=path, flags=u.flags | {SEABORNE}))
+            moved.append(replace(u, space=u.target, aboard=None, path=path, flags=u.flags | {SEABORNE},
+                                 moved=state.rules.spec(u.kind).move, target=None))
             ship = state.units[u.aboard]
             ships[ship.id] = ship.with_flags(OFFLOADED)
     if not moved:
         return state, []
     events = []
-    for target in sorted({u.space for u in moved}):
+    for target in sorted({u.space for u in moved}, key=state.board.name):
         group = [u for u in moved if u.space == target]
         events.append(event("landing", f"{unit_text(state, counts(state, group))} land from "
                             f"{state.board.name(b.space)} in {state.board.name(target)}.",

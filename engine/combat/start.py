@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..control import capture
 from ..events import Event, event
 from ..ids import PowerId, SpaceId
-from ..state import COMBAT_MOVED, RAID, SEABORNE, GameState, Unit
+from ..state import RAID, SEABORNE, GameState, Unit
 from .phase import AMPHIBIOUS, GENERAL, STEP_NAMES, CombatPhase, Entry
 from .phase import RAID as RAID_STEP
 from .sides import at_war
@@ -51,19 +51,19 @@ def start_combat(state: GameState) -> tuple[GameState, list[Event]]:
 
 
 def _sea_battle(state: GameState, zone: SpaceId, attacker: PowerId) -> bool:
-    """Enemy surface warships always fight; enemy submarines and transports only when a
-    warship or aircraft that moved in to attack them (no ``target``: not escorting an
-    amphibious assault) is there (000, Submarines and Transports: "Does not block")."""
+    """Enemy surface warships fight whatever of the attacker's is in the zone; enemy
+    submarines and transports only a warship or aircraft that moved in to attack them
+    (no ``target``: not supporting an amphibious assault) (000, Submarines and
+    Transports: "Does not block"; the same test as Combat Move's)."""
     here = state.units_at(zone)
     mine = [u for u in here if u.owner == attacker and u.aboard is None]
     enemy = [u for u in here if at_war(state, u.owner, attacker) and u.aboard is None]
-    moved = [u for u in mine if u.has(COMBAT_MOVED)]
-    if not enemy or not moved:
+    if not enemy or not mine:
         return False
     if any(state.rules.spec(u.kind).surface_warship for u in enemy):
         return True
-    return any(u.target is None and (state.rules.spec(u.kind).is_air or state.rules.spec(u.kind).is_warship)
-               for u in moved)
+    return any(u.path and u.target is None and (state.rules.spec(u.kind).is_air or (
+        state.rules.spec(u.kind).is_sea and not state.rules.spec(u.kind).is_transport)) for u in mine)
 
 
 def _land(state: GameState, space: SpaceId, attacker: PowerId, raided: bool,
