@@ -77,6 +77,7 @@ class BattleLog:
     defender: str | None = None
     attackers: Counts = field(default_factory=dict)
     defenders: dict[str, Counts] = field(default_factory=dict)
+    seaborne: Counts = field(default_factory=dict)
     started: bool = False
     rounds: list[Round] = field(default_factory=list)
     after: list[Note] = field(default_factory=list)
@@ -132,7 +133,8 @@ def _start(e: dict[str, Any]) -> BattleLog:
     return BattleLog(space=str(e.get("space", "?")), kind=str(e.get("combat", "land")),
                      amphibious=bool(e.get("amphibious")), attacker=e.get("attacker"),
                      defender=" & ".join(defenders) or None,
-                     attackers=dict(e.get("attackers") or {}), defenders=defenders, started=True)
+                     attackers=dict(e.get("attackers") or {}), defenders=defenders,
+                     seaborne=dict(e.get("seaborne") or {}), started=True)
 
 
 def _add(log: BattleLog, e: dict[str, Any]) -> None:

@@ -92,6 +92,16 @@ def _draw_box(
         y += fnt.size + 2 * pad
 
 
+def _leader(draw: ImageDraw.ImageDraw, anchor: tuple[float, float], rect: Rect, k: float) -> None:
+    """Line from a space's anchor to its stack when the stack had to move aside."""
+    ax, ay = anchor
+    cx = min(max(ax, rect[0]), rect[2])
+    cy = min(max(ay, rect[1]), rect[3])
+    r = 2.0 * k
+    draw.line((ax, ay, cx, cy), fill=INK, width=max(1, round(k)))
+    draw.ellipse((ax - r, ay - r, ax + r, ay + r), fill=INK)
+
+
 def _space_order(board: BoardGeometry, snapshot: Snapshot) -> list[str]:
     """Crowded spaces first, so they keep the spots nearest their anchors."""
     def weight(space_id: str) -> tuple[int, str]:
@@ -132,12 +142,8 @@ def draw_stacks(
         label = label_boxes.get(space_id)
         top = label[3] if label else ay
         rect = placer.place(ax, top, total_w, total_h, gap=pad)
-        if abs((rect[1] + rect[3]) / 2 - ay) > total_h + 3 * fnt.size or not (
-            rect[0] - fnt.size <= ax <= rect[2] + fnt.size
-        ):
-            cx = min(max(ax, rect[0]), rect[2])
-            cy = min(max(ay, rect[1]), rect[3])
-            draw.line((ax, ay, cx, cy), fill=INK, width=max(1, round(k)))
+        if rect[1] != top + pad or rect[0] != ax - total_w / 2:
+            _leader(draw, (ax, ay), rect, k)
         y = rect[1]
         for power_id, units, damaged, ic_damage, lines, (w, h) in blocks:
             power = board.power(power_id)

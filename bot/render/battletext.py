@@ -1,0 +1,239 @@
+"""A battle log as text for a chat channel: a title line and an aligned code block.
+
+Every die is shown, grouped by the value it needed (``@2``), with the hits of each group
+and each side; every casualty says whose choice it was (in person, which standing order,
+no choice). Short unit names are the map's (``bot.render.style``), so the log and the map
+speak alike. Lines stay short because phones wrap code blocks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bot.render.battlelog import BattleLog, Note, Volley
+from bot.render.style import abbreviation, unit_order
+
+FENCE = "```"
+DICE_PER_LINE = 12
+LABEL_WIDTH = 16
+
+SOURCES = {
+    "fire": "fires",
+    "antiaircraft": "AA fire",
+    "bombard": "bombards",
+    "surprise": "surprise strike",
+    "intercept": "air battle",
+    "raid_defense": "factory AA",
+    "bombing": "bombs",
+}
+
+
+def short(kind: str) -> str:
+    return abbreviation(kind).lower()
+
+
+def units_text(counts: Mapping[str, int]) -> str:
+    """``3 inf, 1 art`` (``nothing`` when empty)."""
+    parts = [f"{n} {short(k)}" for k, n in _ordered(counts) if n]
+    return ", ".join(parts) or "nothing"
+
+
+def group_label(counts: Mapping[str, int]) -> str:
+    """The units of one roll: ``inf×3, art``."""
+    return ", ".join(short(k) + (f"×{n}" if n > 1 else "") for k, n in _ordered(counts) if n)
+
+
+def _ordered(counts: Mapping[str, int]) -> list[tuple[str, int]]:
+    return sorted(counts.items(), key=lambda kv: unit_order(kv[0]))
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def title(log: BattleLog) -> str:
+    """``⚔ West Russia — Soviet Union attacks Germany``."""
+    names = log.side_names
+    if log.kind == "raid":
+        head = f"✈ Raid on {log.space} — {names['attacker']}"
+    else:
+        kind = "amphibious assault" if log.amphibious else "attacks"
+        head = f"⚔ {log.space} — {names['attacker']} {kind} {names['defender']}"
+    return head if log.started else f"{head} (continued)"
+
+
+def body_lines(log: BattleLog) -> list[str]:
+    """The code block's lines: forces, rounds (each after a blank line), result."""
+    names = log.side_names
+    lines: list[str] = []
+    if log.started:
+        lines.append(f"Attacker  {names['attacker']}: {units_text(log.attackers)}")
+        if log.seaborne:
+            lines.append(f"          from the sea: {units_text(log.seaborne)}")
+        for power, counts in log.defenders.items() or [(names["defender"], {})]:
+            lines.append(f"Defender  {power}: {units_text(counts)}")
+    label_w, dice_w = _widths(log)
+    for rnd in log.rounds:
+        lines += ["", f"Round {rnd.number}"]
+        for entry in rnd.entries:
+            if isinstance(entry, Volley):
+                lines += volley_lines(entry, names, label_w, dice_w)
+            elif (text := note_text(entry, names)) is not None:
+                lines.append(f"  {text}")
+    lines.append("")
+    lines += result_lines(log)
+    return lines
+
+
+def _widths(log: BattleLog) -> tuple[int, int]:
+    rolls = [r for rnd in log.rounds for e in rnd.entries if isinstance(e, Volley) for r in e.rolls]
+    label = max((len(_roll_label(r.value, r.units)) for r in rolls), default=0)
+    dice = max((len(r.dice) for r in rolls), default=0)
+    return min(label, LABEL_WIDTH), 2 * min(dice, DICE_PER_LINE) - 1
+
+
+def _roll_label(value: int | None, units: Mapping[str, int]) -> str:
+    return f"{'@' + str(value) if value is not None else 'dmg'} {group_label(units)}"
+
+
+def volley_lines(v: Volley, names: Mapping[str, str], label_w: int, dice_w: int) -> list[str]:
+    """A side's header with its total, then one line per value rolled."""
+    who = names[v.side]
+    if v.source == "bombing":
+        out = [f" {who} {SOURCES['bombing']}: {v.hits} damage rolled"]
+    else:
+        out = [f" {who} {SOURCES.get(v.source, v.source)}: {plural(v.hits, 'hit')}"]
+    for r in v.rolls:
+        label = _roll_label(r.value, r.units).ljust(label_w)
+        rows = [r.dice[i:i + DICE_PER_LINE] for i in range(0, len(r.dice), DICE_PER_LINE)] or [[]]
+        tail = f"= {r.hits}" if r.value is None else f"→ {r.hits}"
+        for i, row in enumerate(rows):
+            dice = " ".join(map(str, row)).ljust(dice_w)
+            lead = label if i == 0 else " " * len(label)
+            end = f"  {tail}" if i == len(rows) - 1 else ""
+            out.append(f"  {lead}  {dice}{end}".rstrip())
+    return out
+
+
+def chooser(data: Mapping[str, Any]) -> str:
+    """Who made a choice and how: ``(in person)``, ``(orders: cheapest first)``."""
+    by = str(data.get("by") or "")
+    order = str(data.get("order") or "")
+    if by == "standing orders":
+        order = order.removeprefix("order of loss: ")
+        return f"(orders: {order})" if order else "(standing orders)"
+    return f"({by})" if by else ""
+
+
+def note_text(note: Note, names: Mapping[str, str]) -> str | None:
+    """One line for a choice or happening inside a round; None for routine presses."""
+    d = note.data
+    who = str(d.get("chosen_by") or names.get(str(d.get("side")), ""))
+    how = chooser(d)
+    if note.type == "casualties":
+        return f"{casualty_text(d, who)} {how}".rstrip()
+    if note.type == "submerge":
+        units = d.get("units") or {}
+        what = f"submerges {units_text(units)}" if units else "keeps its subs to strike"
+        return f"{who} {what} {how}".rstrip()
+    if note.type == "intercept":
+        return f"{who} sends up {units_text(d.get('units') or {})} to intercept {how}".rstrip()
+    if note.type == "press":
+        return f"{who} presses on {how}".rstrip() if d.get("by") == "in person" else None
+    if note.type == "retreat":
+        units = units_text(d.get("units") or {})
+        where = "(aircraft stay to land)" if d.get("to") == d.get("space") else f"to {d.get('to')}"
+        return f"{who} retreats {units} {where} {how}".rstrip()
+    if note.type == "bombing":
+        return (f"factory takes {d.get('applied')} damage ({d.get('rolled')} rolled, "
+                f"cap {d.get('cap')}); now {d.get('damage')}")
+    return None
+
+
+def casualty_text(d: Mapping[str, Any], who: str) -> str:
+    units, damaged, cargo = (d.get(k) or {} for k in ("units", "damaged", "cargo"))
+    if d.get("source") == "defenseless":
+        text = f"{units_text(units)} defenseless, sunk"
+        return text + (f" with {units_text(cargo)}" if cargo else "")
+    parts = [f"loses {units_text(units)}"] if units else []
+    if damaged:
+        parts.append(f"has {units_text(damaged)} damaged")
+    if cargo:
+        parts.append(f"cargo lost: {units_text(cargo)}")
+    if not parts:
+        hits = sum(int(h[0]) for h in d.get("hits") or [])
+        parts = [f"cannot take {plural(hits, 'hit')}"]
+    return f"{who} {', '.join(parts)}"
+
+
+def result_lines(log: BattleLog) -> list[str]:
+    """How it ended, what followed (capture, plunder, repairs), and what is left."""
+    after = {n.type: n.data for n in log.after}
+    lines = [f"Result: {outcome_text(log, after)}"] if log.end else []
+    for note in log.after:
+        if (text := after_text(note)) is not None:
+            lines.append(f"  {text}")
+    if log.end is not None:
+        atk, dfn = log.end.get("attackers") or {}, log.end.get("defenders") or {}
+        if log.kind != "raid":
+            lines.append(f"Left: {units_text(atk)} vs {units_text(dfn)}")
+    else:
+        waiting = log.waiting
+        lines.append(f"… continues{': ' + waiting if waiting else ''}")
+    return lines
+
+
+def outcome_text(log: BattleLog, after: Mapping[str, Mapping[str, Any]]) -> str:
+    assert log.end is not None
+    names = log.side_names
+    outcome = log.end.get("outcome")
+    if "liberate" in after:
+        lib = after["liberate"]
+        return f"{lib.get('liberator')} liberates {log.space} for {_stop(str(lib.get('power')))}"
+    if "capture" in after:
+        return f"{after['capture'].get('power')} takes {_stop(log.space)}"
+    if outcome == "attacker":
+        return f"{names['attacker']} wins" + (
+            "; nothing left that can take the territory." if log.kind == "land" else ".")
+    if outcome == "defender":
+        verb = "holds" if log.kind == "land" else "wins in"
+        return f"{names['defender']} {verb} {_stop(log.space)}"
+    if outcome == "retreat":
+        return f"{names['attacker']} retreats; {names['defender']} holds {_stop(log.space)}"
+    if outcome == "raid":
+        bombing = next((n.data for r in log.rounds for n in r.entries
+                        if isinstance(n, Note) and n.type == "bombing"), None)
+        if bombing is None:
+            return "no bomber got through."
+        return f"{bombing.get('applied')} damage to the factory (now {bombing.get('damage')})."
+    return {
+        "none": "both sides are destroyed.",
+        "stalemate": "neither side can hit the other; the battle ends.",
+        "no_attack": "no attacking unit is left to fight.",
+    }.get(str(outcome), f"{outcome}.")
+
+
+def _stop(text: str) -> str:
+    """End a sentence with a full stop, once (``Karelia S.S.R.`` already has one)."""
+    return text if text.endswith(".") else text + "."
+
+
+def after_text(note: Note) -> str | None:
+    d = note.data
+    if note.type == "plunder":
+        return f"{d.get('power')} takes {d.get('victim')}'s {d.get('ipcs')} IPCs."
+    if note.type == "destroyed":
+        return f"{d.get('count')} enemy AAA removed."
+    if note.type == "repair":
+        return f"{units_text(d.get('units') or {})} repaired."
+    if note.type == "landing":
+        return f"{units_text(d.get('units') or {})} land in {d.get('space')} from {d.get('sea_zone')}."
+    if note.type == "reland":
+        return f"{d.get('power')}'s fighter lands on another carrier."
+    return None
+
+
+def battle_text(log: BattleLog) -> str:
+    """The whole log: a bold title, then the body in one code block."""
+    return "\n".join([f"**{title(log)}**", FENCE, *body_lines(log), FENCE])
