@@ -440,10 +440,11 @@ class GameService:
         for _attempt in range(_RETRIES):
             try:
                 async with self.db.write() as session:
-                    if request_id and (stored := await repo.get_request(session, request_id)):
-                        return Reply.from_json(stored.reply)
                     row = await self._locked(session, game)
                     game_id = row.id
+                    # Checked under the game's lock, so a concurrent duplicate sees the first.
+                    if request_id and (stored := await repo.get_request(session, request_id)):
+                        return Reply.from_json(stored.reply)
                     tx = _Tx(session, row)
                     reply = await action(tx)
                     if request_id:
