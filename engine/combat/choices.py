@@ -237,8 +237,10 @@ def retreat(state: GameState, phase: CombatPhase, to: SpaceId | None, by: str) -
     moved += [u.with_flags(RETREATED) for u in air]
     state = state.with_units(moved)
     b = b.but(pending=None, out=b.out | frozenset(u.id for u in air))
-    where = "; aircraft stay to land in Noncombat Move" if to == b.space else f" to {state.board.name(to)}"
-    events = [event("retreat", f"{name}: {who} retreats {unit_text(state, counts(state, movers + air))}{where} ({by}).",
+    parts = [f"{unit_text(state, counts(state, movers))} to {state.board.name(to)}"] if movers else []
+    if air:
+        parts.append(f"{unit_text(state, counts(state, air))} break off and stay to land in Noncombat Move")
+    events = [event("retreat", f"{name}: {who} retreats {'; '.join(parts)} ({by}).",
                     space=name, round=b.round, to=state.board.name(to), units=counts(state, movers + air),
                     chosen_by=who, by=by)]
     phase = with_battle(phase, b)

@@ -28,12 +28,13 @@ def _takes_part(state: GameState, unit: Unit, sea: bool) -> bool:
 
 
 def attackers(state: GameState, battle: Battle) -> list[Unit]:
-    """The attacker's units on the strip (raiding bombers and escorts fight only the raid;
-    own fighters still aboard a carrier are not launched into the battle)."""
+    """The attacker's units on the strip. Its own fighters on a carrier in the battle
+    launch and fight (000, Fighters: "launches before combat"); land units aboard are
+    cargo; raiding bombers and escorts fight only the raid."""
     sea = battle.kind == "sea"
     return [u for u in state.units_at(battle.space)
-            if u.owner == battle.attacker and u.aboard is None and u.id not in battle.out
-            and not u.has(RAID) and _takes_part(state, u, sea)]
+            if u.owner == battle.attacker and (u.aboard is None or state.rules.spec(u.kind).is_air)
+            and u.id not in battle.out and not u.has(RAID) and _takes_part(state, u, sea)]
 
 
 def defenders(state: GameState, battle: Battle, phase: CombatPhase) -> list[Unit]:

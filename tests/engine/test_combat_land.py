@@ -219,3 +219,47 @@ def test_exact_odds_tank_against_infantry() -> None:
     assert win_chance([[3]], [[2]]) == pytest.approx(0.5)
     assert win_chance([[3]], []) == 1.0
     assert win_chance([], [[2]]) == 0.0
+
+
+def test_aircraft_alone_against_lone_aaa_destroy_it(rules: RuleSet) -> None:
+    """000, AAA ("No Combat Value"): AAA with no combat unit, attacked, is destroyed; air
+    units do not capture."""
+    state = board(rules, "Germany", {"Karelia S.S.R.": {"Germany": {"fighter": 1}, "Soviet Union": {"aaa": 1}}})
+    state = moved(state, "Karelia", "Germany", "fighter", came_from="Belorussia")
+    state, events = begin(state)
+    assert state.combat is None and [e.type for e in events] == ["destroyed"]
+    assert tally(state, "Karelia", "Soviet Union") == {}
+    assert state.owners[sid(state, "Karelia")] == pid(state, "Soviet Union")
+
+
+def test_aircraft_break_off_and_stay(rules: RuleSet) -> None:
+    """000, Condition B: retreating air units remain in the contested space and land in
+    Noncombat Move."""
+    from engine.combat import retreat
+    from engine.commands import Retreat
+    from engine.dice import FixedDice
+
+    state = board(rules, "Germany", {"Karelia S.S.R.": {"Germany": {"fighter": 2}, "Soviet Union": {"infantry": 2}}},
+                  orders={"Germany": {"decide": "self"}})
+    state = moved(state, "Karelia", "Germany", "fighter", came_from="Belorussia")
+    state, _ = begin(state)
+    state, _, _ = fight(state, "Karelia", [6, 6, 6, 6])
+    state, events = retreat(state, Retreat(sid(state, "Karelia")), FixedDice([]))
+    assert of(events, "battle_end")[0].data["outcome"] == "retreat"
+    assert all(u.has("retreated") for u in units(state, "Karelia", "Germany"))
+    assert tally(state, "Karelia", "Germany") == {"fighter": 2}
+    assert "break off" in of(events, "retreat")[0].text
+
+
+def test_battle_command_refusals(rules: RuleSet) -> None:
+    from engine import IllegalCommandError
+    from engine.combat import battle
+    from engine.commands import Battle
+    from engine.dice import FixedDice
+
+    state, _ = begin(karelia_attack(rules, {"infantry": 1, "tank": 1}, orders={"Soviet Union": {"decide": "self"}}))
+    with pytest.raises(IllegalCommandError, match="No battle is waiting in Russia"):
+        battle(state, Battle(sid(state, "Russia")), FixedDice([]))
+    state, _, _ = fight(state, "Karelia", [1, 6, 6, 6, 6])
+    with pytest.raises(IllegalCommandError, match="waits for Soviet Union to choose casualties"):
+        battle(state, Battle(sid(state, "Karelia")), FixedDice([]))

@@ -269,3 +269,36 @@ def test_ally_units_in_the_zone_stay_out(rules: RuleSet) -> None:
     assert tally(state, "Sea Zone 5", "United States") == {"destroyer": 1}
     assert pid(state, "Germany") == units(state, "Sea Zone 5", "Germany")[0].owner
     assert sid(state, "Sea Zone 5")
+
+
+def test_transport_chosen_last_needs_no_question(rules: RuleSet) -> None:
+    """000, Transports ("Chosen Last"): with a destroyer left, one hit must take it; even a
+    defender who decides in person is not asked a question with one answer."""
+    state = board(rules, "Germany", {"Sea Zone 6": {"Germany": {"cruiser": 1},
+                                                   "United Kingdom": {"destroyer": 1, "transport": 1}}},
+                  orders={"United Kingdom": {"decide": "self"}})
+    state = moved(state, "Sea Zone 6", "Germany", "cruiser", came_from="Sea Zone 5")
+    state, _ = begin(state)
+    state, events, _ = fight(state, "Sea Zone 6", [1, 6])
+    lost = of(events, "casualties")[0]
+    assert dict(lost.data["units"]) == {"destroyer": 1} and lost.data["by"] == "no choice"
+    # Then the transport is defenseless and goes too.
+    assert of(events, "casualties")[1].data["source"] == "defenseless"
+    assert tally(state, "Sea Zone 6", "United Kingdom") == {}
+
+
+def test_own_fighter_on_a_sinking_attacking_carrier_launches(rules: RuleSet) -> None:
+    """000, Fighters: "Each of your fighters based on your attacking carrier launches
+    before combat": it fights, survives the carrier and lands in Noncombat Move."""
+    state = board(rules, "United Kingdom", {"Sea Zone 5": {"United Kingdom": {"carrier": 1, "fighter": 1},
+                                                          "Germany": {"cruiser": 1}}},
+                  orders={"United Kingdom": {"loss": ["carrier"]}})
+    state = moved(state, "Sea Zone 5", "United Kingdom", "carrier", came_from="Sea Zone 6")
+    state, _ = begin(state)
+    state, events, dice = fight(state, "Sea Zone 5", [6, 6, 1, 3, 6])
+    assert dice.log[1] == ("Sea Zone 5 r1 attacker 1 fighter @3", [6])
+    assert dict(of(events, "casualties")[0].data["units"]) == {"carrier": 1}
+    assert dict(of(events, "casualties")[0].data["cargo"]) == {}
+    fighter = units(state, "Sea Zone 5", "United Kingdom", "fighter")[0]
+    assert fighter.aboard is None
+    assert tally(state, "Sea Zone 5", "Germany") == {}
