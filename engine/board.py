@@ -79,6 +79,7 @@ class Board:
         self.spaces: dict[SpaceId, Space] = dict(spaces)
         self.powers: dict[PowerId, Power] = {p.id: p for p in powers}
         self.canals: tuple[Canal, ...] = tuple(canals)
+        self._neighbours = {s.id: tuple(sorted(s.adjacent)) for s in spaces.values()}
         self.sea_zone_by_number = {s.number: s.id for s in spaces.values() if s.number is not None}
         self.space_names = NameIndex(
             "space",
@@ -126,8 +127,10 @@ class Board:
     def canal_between(self, a: SpaceId, b: SpaceId) -> Canal | None:
         return self._canal_between.get(frozenset((a, b)))
 
-    def neighbours(self, space: SpaceId) -> frozenset[SpaceId]:
-        return self.spaces[space].adjacent
+    def neighbours(self, space: SpaceId) -> tuple[SpaceId, ...]:
+        """Adjacent spaces in id order: iterating them never depends on hash seeds, so
+        anything chosen from them is the same on every replay."""
+        return self._neighbours[space]
 
     def is_coastal(self, territory: SpaceId) -> bool:
         return any(self.spaces[n].is_sea for n in self.spaces[territory].adjacent)

@@ -12,6 +12,8 @@ cannot be placed for lack of capacity go back to the box and are refunded.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .commands import Place
 from .dice import Dice
 from .errors import IllegalCommandError
@@ -81,7 +83,9 @@ def place(state: GameState, cmd: Place, dice: Dice) -> tuple[GameState, list[Eve
         spots = ", ".join(f"{state.board.name(f)} {c}" for f, c in free.items())
         raise IllegalCommandError(f"Only {sum(free.values())} more units can be mobilized there this turn "
                                   f"(capacity left: {spots}); you asked for {total}.", reason="place.capacity")
+    _keep_carriers_for_waiting_fighters(state, cmd)
     new_units = _build(state, cmd, free)
+    new_units += _land_waiting_fighters(state, cmd.territory, new_units)
     purchased = dict(state.purchased)
     for kind, n in cmd.units:
         purchased[kind] -= n
@@ -116,6 +120,48 @@ def _build(state: GameState, cmd: Place, free: dict[SpaceId, int]) -> list[Unit]
                               target=factory, aboard=aboard))
             next_id += 1
     return units
+
+
+def waiting_fighters(state: GameState) -> dict[SpaceId, list[Unit]]:
+    """The power's fighters that ended Noncombat Move at sea without a carrier: they wait for
+    a new carrier (000, Phase 4: "A fighter can land in a sea zone ... if you will be
+    mobilizing an aircraft carrier that you previously purchased in that zone")."""
+    out: dict[SpaceId, list[Unit]] = {}
+    for u in state.units_of(state.turn):
+        if u.aboard is None and state.rules.spec(u.kind).is_air and state.board.spaces[u.space].is_sea:
+            out.setdefault(u.space, []).append(u)
+    return out
+
+
+def _keep_carriers_for_waiting_fighters(state: GameState, cmd: Place) -> None:
+    """A carrier promised to waiting fighters must be mobilized where they wait (000, Air
+    Units: "it must be mobilized in that sea zone")."""
+    carriers = [k for k, _ in cmd.units if state.rules.spec(k).carrier_capacity]
+    if not carriers:
+        return
+    needed = {z: fs for z, fs in waiting_fighters(state).items() if z != cmd.territory}
+    if not needed:
+        return
+    placing = sum(n for k, n in cmd.units if k in carriers)
+    left = sum(n for k, n in state.purchased.items() if k in carriers) - placing
+    zones = sorted(needed)
+    if left < len(zones):
+        where = ", ".join(state.board.name(z) for z in zones)
+        raise IllegalCommandError(
+            f"Fighters wait at sea for a new carrier in {where}: mobilize the carrier there first.",
+            reason="place.carrier_promised")
+
+
+def _land_waiting_fighters(state: GameState, zone: SpaceId, new: list[Unit]) -> list[Unit]:
+    """Fighters waiting in ``zone`` go aboard the carriers just placed there."""
+    waiting = waiting_fighters(state).get(zone, [])
+    landed: list[Unit] = []
+    for carrier in (u for u in new if state.rules.spec(u.kind).carrier_capacity):
+        room = state.rules.spec(carrier.kind).carrier_capacity - sum(1 for u in new if u.aboard == carrier.id)
+        while room > 0 and waiting:
+            landed.append(replace(waiting.pop(0), aboard=carrier.id))
+            room -= 1
+    return landed
 
 
 def _carrier_with_room(state: GameState, new: list[Unit], zone: SpaceId) -> int | None:
@@ -187,10 +233,13 @@ def placeable_somewhere(state: GameState, kind: UnitKind) -> bool:
 
 
 def end_mobilize(state: GameState) -> tuple[GameState, list[Event]]:
-    """Refuse to end while bought units could still be placed; refund the rest."""
+    """Refuse to end while bought units could still be placed; refund the rest; fighters
+    still waiting at sea without a carrier are lost (000, Phase 4: "Air units that cannot
+    move to an eligible landing space ... are destroyed")."""
+    state, events = _lose_stranded_fighters(state)
     waiting = {k: n for k, n in state.purchased.items() if n}
     if not waiting:
-        return state, []
+        return state, events
     placeable = [k for k in waiting if placeable_somewhere(state, k)]
     if placeable:
         raise IllegalCommandError(
@@ -201,6 +250,24 @@ def end_mobilize(state: GameState) -> tuple[GameState, list[Event]]:
     treasury[state.turn] = treasury.get(state.turn, 0) + refund
     name = state.rules.power_name(state.turn)
     return state.evolve(purchased={}, treasury=treasury), [
+        *events,
         event("refund", f"{name} cannot mobilize {format_units(waiting)}: returned, {refund} IPCs refunded.",
-              power=name, units=dict(waiting), ipcs=refund)
+              power=name, units=dict(waiting), ipcs=refund),
     ]
+
+
+def _lose_stranded_fighters(state: GameState) -> tuple[GameState, list[Event]]:
+    waiting = waiting_fighters(state)
+    if not waiting:
+        return state, []
+    carriers = sum(n for k, n in state.purchased.items() if state.rules.spec(k).carrier_capacity)
+    if carriers and any(placeable_somewhere(state, k) for k in state.purchased if state.rules.spec(k).carrier_capacity):
+        where = ", ".join(state.board.name(z) for z in sorted(waiting))
+        raise IllegalCommandError(f"Fighters wait at sea in {where}: mobilize a new carrier there for them.",
+                                  reason="mobilize.fighters_waiting")
+    name = state.rules.power_name(state.turn)
+    lost = [u for fs in waiting.values() for u in fs]
+    events = [event("lost", f"{name}'s {unit_word(u.kind, 1)} in {state.board.name(u.space)} has no carrier "
+                    "to land on and is lost.", power=name, unit=u.kind, space=state.board.name(u.space))
+              for u in lost]
+    return state.with_units(removed=[u.id for u in lost]), events

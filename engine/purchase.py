@@ -59,6 +59,6 @@ def repair(state: GameState, cmd: Repair, dice: Dice) -> tuple[GameState, list[E
     ic_damage[cmd.territory] = damage - cmd.points
     name = state.rules.power_name(power)
     return state.evolve(treasury=treasury, ic_damage=ic_damage), [
-        event("repair", f"{name} repairs {cmd.points} damage in {where} ({damage - cmd.points} left).",
+        event("ic_repair", f"{name} repairs {cmd.points} damage in {where} ({damage - cmd.points} left).",
               power=name, space=where, points=cmd.points, damage=damage - cmd.points)
     ]

@@ -1,0 +1,205 @@
+"""Random legal play for property tests and benchmarks (the test suite's own randomness).
+
+A :class:`Playout` drives a game from any position with a seeded ``random.Random``: it
+picks moves among the engine's own options (``legal_commands``, ``reachable``), answers
+battle choices, and ends phases, so every command it sends is one a player could send.
+Refused commands are allowed (they test that a refusal changes nothing); the checks
+after each command are in :func:`check_invariants`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from engine import (
+    Event, FixedDice, GameState, RulesError, apply, format_command, legal_commands, parse_command,
+)
+from engine.movement import reachable
+from engine.notation import format_units
+
+LOSS_EVENTS = ("lost", "destroyed")
+
+
+class RandomDice:
+    """Seeded dice for random games (tests only: the engine never rolls by itself)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.rolled = 0
+
+    def roll(self, count: int, purpose: str) -> list[int]:
+        self.rolled += count
+        return [self.rng.randint(1, 6) for _ in range(count)]
+
+
+@dataclass
+class Playout:
+    state: GameState
+    rng: random.Random
+    check: Callable[[GameState, GameState, str, tuple[Event, ...]], None] | None = None
+    commands: int = 0
+    refused: int = 0
+    history: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.dice = RandomDice(self.rng)
+
+    def send(self, line: str) -> bool:
+        before = self.state
+        try:
+            outcome = apply(before, parse_command(line, before), self.dice)
+        except RulesError:
+            self.refused += 1
+            return False
+        self.commands += 1
+        self.history.append(line)
+        if self.check is not None:
+            self.check(before, outcome.state, line, outcome.events)
+        self.state = outcome.state
+        return True
+
+    # -- one phase at a time -----------------------------------------------------------------
+    def play_rounds(self, rounds: int, max_commands: int = 20000) -> None:
+        last = self.state.round + rounds
+        while not self.state.is_over and self.state.round < last and self.commands < max_commands:
+            self.step()
+
+    def step(self) -> None:
+        s = self.state
+        if s.combat is not None and s.combat.chooser() is not None:
+            self._choose()
+        elif s.phase == "purchase":
+            self._purchase()
+        elif s.phase in ("combat_move", "noncombat_move"):
+            self._moves()
+        elif s.phase == "conduct_combat":
+            self._battles()
+        elif s.phase == "mobilize":
+            self._mobilize()
+        else:
+            self.send("/done")
+
+    def _purchase(self) -> None:
+        if self.rng.random() < 0.15:
+            self.send(f'/orders power:"{self.state.rules.power_name(self.state.turn)}" '
+                      f'retreat_below:{self.rng.randint(0, 3)} decide:{self.rng.choice(["orders", "orders", "self"])}')
+        for _ in range(self.rng.randint(0, 4)):
+            options = legal_commands(self.state).buyable
+            if not options:
+                break
+            kind = self.rng.choice(options)
+            self.send(f'/buy units:"{self.rng.randint(1, 3)} {kind}"')
+        self.send("/done")
+
+    def _moves(self) -> None:
+        s = self.state
+        mine = sorted({(u.space, u.kind) for u in s.units_of(s.turn)
+                       if not s.rules.spec(u.kind).structure and u.aboard is None})
+        self.rng.shuffle(mine)
+        tries = self.rng.randint(0, 6) if s.phase == "combat_move" else self.rng.randint(2, 10)
+        for space, kind in mine[:tries]:
+            n = sum(1 for u in self.state.units_at(space) if u.owner == s.turn and u.kind == kind and u.aboard is None)
+            if n == 0:
+                continue
+            group = ((kind, self.rng.randint(1, n)),)
+            targets = reachable(self.state, space, group)
+            if targets:
+                dest = self.rng.choice(targets)
+                name = self.state.board.name
+                self.send(f'/move units:"{format_units(group)}" from:"{name(space)}" to:"{name(dest)}"')
+        if not self.send("/done"):
+            self._land_air_then_done()
+
+    def _land_air_then_done(self) -> None:
+        """A refused /done in Noncombat Move names air units that can still land: land them."""
+        s = self.state
+        for u in list(s.units_of(s.turn)):
+            spec = s.rules.spec(u.kind)
+            if not spec.is_air or u.aboard is not None:
+                continue
+            for dest in reachable(self.state, u.space, ((u.kind, 1),)):
+                if self.send(f'/move units:"1 {u.kind}" from:"{s.board.name(u.space)}" to:"{s.board.name(dest)}"'):
+                    break
+        if not self.send("/done"):
+            # Combat Move refused (e.g. cargo loaded for an assault that is not declared): undo to the start.
+            while self.send("/undo"):
+                pass
+            self.send("/done")
+
+    def _battles(self) -> None:
+        combat = self.state.combat
+        if combat is not None and combat.current is None and combat.entries:
+            entry = self.rng.choice(list(combat.entries))
+            if not self.send(f'/battle territory:"{self.state.board.name(entry.space)}"'):
+                self.send(f'/battle territory:"{self.state.board.name(combat.entries[0].space)}"')
+        elif combat is not None and combat.current is not None:
+            self.send(f'/battle territory:"{self.state.board.name(combat.current.space)}"')
+        else:
+            self.send("/done")
+
+    def _choose(self) -> None:
+        pending = self.state.combat.current.pending  # type: ignore[union-attr]
+        s = self.state
+        if pending.kind == "retreat":
+            if self.rng.random() < 0.7 or not self._retreat():
+                self.send("/press")
+            return
+        if pending.kind == "submerge":
+            self.send("/press")
+            return
+        among = [s.units[i] for i in pending.among if i in s.units]
+        due = sum(n for n, _ in pending.hits)
+        self.rng.shuffle(among)
+        for size in range(min(due, len(among)), 0, -1):
+            pick: dict[str, int] = {}
+            for u in among[:size]:
+                pick[u.kind] = pick.get(u.kind, 0) + 1
+            if self.send(f'/casualties units:"{format_units(pick)}"'):
+                return
+        raise AssertionError(f"no casualty choice accepted for {pending}")
+
+    def _retreat(self) -> bool:
+        s = self.state
+        b = s.combat.current  # type: ignore[union-attr]
+        places = {u.came_from for u in s.units_at(b.space) if u.owner == b.attacker and u.came_from}
+        for place in sorted(p for p in places if p):
+            if self.send(f'/retreat to:"{s.board.name(place)}"'):
+                return True
+        return False
+
+    def _mobilize(self) -> None:
+        s = self.state
+        for kind, n in sorted(s.purchased.items()):
+            spots = list(legal_commands(self.state).placements)
+            self.rng.shuffle(spots)
+            spec = s.rules.spec(kind)
+            for spot in spots:
+                targets = [spot]
+                if spec.is_sea:
+                    targets = [z for z in s.board.neighbours(spot) if s.board.spaces[z].is_sea]
+                for t in targets:
+                    if self.send(f'/place units:"{n} {kind}" territory:"{s.board.name(t)}"'):
+                        break
+                else:
+                    continue
+                break
+        if not self.send("/done"):
+            for kind, n in sorted(self.state.purchased.items()):
+                for spot in legal_commands(self.state).placements:
+                    for t in [spot, *self.state.board.neighbours(spot)]:
+                        for _ in range(n):
+                            self.send(f'/place units:"1 {kind}" territory:"{self.state.board.name(t)}"')
+            self.send("/done")
+
+
+def replay(start: GameState, lines: list[str], faces: list[int]) -> GameState:
+    state = start
+    dice = FixedDice(faces)
+    for line in lines:
+        state = apply(state, parse_command(line, state), dice).state
+    return state
+
+
+__all__ = ["LOSS_EVENTS", "Playout", "RandomDice", "format_command", "replay"]

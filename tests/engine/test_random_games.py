@@ -1,0 +1,145 @@
+"""Whole random games from the opening keep every invariant (issue: engine part 2, property test).
+
+Legal commands only (drawn from the engine's own options), random dice, to a winner or
+15 rounds. After every accepted command: units leave the board only as recorded losses
+and appear only when mobilized; IPC accounting balances; no treasury is negative; every
+unit stands where its kind may; the state JSON and the command's notation round-trip.
+Longer runs: ``./test.sh --soak`` plays more games.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import maps
+from engine import Event, GameState, format_command, new_game, parse_command
+from tests.engine.playout import Playout
+
+
+def _losses(events: tuple[Event, ...]) -> int:
+    """Units the events say left the board."""
+    lost = 0
+    for e in events:
+        d = e.data
+        if e.type == "casualties" and d.get("immediate", True):
+            lost += sum(d.get("units", {}).values()) + sum(d.get("cargo", {}).values())
+        elif e.type == "removed":
+            lost += sum(d.get("units", {}).values()) + sum(d.get("cargo", {}).values())
+        elif e.type == "destroyed":
+            lost += int(d.get("count", 0))
+        elif e.type == "lost":
+            lost += 1
+    return lost
+
+
+def _ipc_delta(state: GameState, events: tuple[Event, ...]) -> Counter[str]:
+    """Treasury changes the events account for, per power id."""
+    by_name = {state.rules.power_name(p): p for p in state.rules.turn_order}
+    delta: Counter[str] = Counter()
+    for e in events:
+        d: Mapping[str, Any] = e.data
+        if e.type == "purchase":
+            delta[by_name[d["power"]]] -= d["cost"]
+        elif e.type == "ic_repair":
+            delta[by_name[d["power"]]] -= d["points"]
+        elif e.type in ("income", "refund"):
+            delta[by_name[d["power"]]] += d["ipcs"]
+        elif e.type == "plunder":
+            delta[by_name[d["power"]]] += d["ipcs"]
+            delta[by_name[d["victim"]]] -= d["ipcs"]
+    return delta
+
+
+def check_invariants(before: GameState, after: GameState, line: str, events: tuple[Event, ...]) -> None:
+    rules = after.rules
+    # notation round trip of the command just applied
+    cmd = parse_command(line, before)
+    assert parse_command(format_command(cmd, before), before) == cmd, line
+    # state JSON round trip
+    assert GameState.from_json(after.to_json(), rules) == after, line
+    # units: new ones only by mobilization, lost ones only as recorded losses
+    gone = before.units.keys() - after.units.keys()
+    new = after.units.keys() - before.units.keys()
+    if new:
+        assert line.startswith("/place"), (line, new)
+        assert min(new) >= before.next_id
+    assert len(gone) == _losses(events), (line, [before.units[i] for i in gone], [e.text for e in events])
+    # IPCs: every change is accounted for by an event; nobody goes below zero
+    delta = _ipc_delta(before, events)
+    for power in rules.turn_order:
+        assert after.treasury[power] >= 0
+        assert after.treasury[power] - before.treasury[power] == delta[power], (line, power)
+    _check_placement(after)
+
+
+def _check_placement(state: GameState) -> None:
+    """Every unit stands where its kind may (000, Unit Profiles)."""
+    board = state.board
+    for u in state.units.values():
+        spec = state.rules.spec(u.kind)
+        space = board.spaces[u.space]
+        assert not space.impassable, u
+        if u.aboard is not None:
+            ship = state.units[u.aboard]
+            assert ship.space == u.space, u
+            ship_spec = state.rules.spec(ship.kind)
+            assert (spec.is_land and ship_spec.is_transport) or (spec.is_air and ship_spec.carrier_capacity), u
+        elif spec.is_sea:
+            assert space.is_sea, u
+        elif spec.is_land:
+            assert space.is_land, u
+        elif state.phase == "purchase" and spec.is_air:
+            # between turns every aircraft has landed: on friendly land or aboard a carrier
+            assert space.is_land and board.allies(state.owners.get(u.space), u.owner), u
+
+
+def _play(seed: int, rounds: int) -> Playout:
+    rules = maps.load_ruleset("aa1942-2e")
+    play = Playout(new_game(rules), random.Random(seed), check=check_invariants)
+    play.play_rounds(rounds)
+    return play
+
+
+@settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32 - 1))
+def test_random_games_keep_invariants(seed: int) -> None:
+    play = _play(seed, 15)
+    assert play.state.is_over or play.state.round >= 15 or play.commands >= 20000
+    assert play.commands > 0
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("seed", range(20))
+def test_soak_random_games(seed: int) -> None:
+    _play(1000 + seed, 15)
+
+
+def test_play_is_identical_under_any_hash_seed() -> None:
+    """Replays rebuild games from the log in other processes: nothing may depend on the
+    order Python happens to iterate sets of strings in."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = (
+        "import random, json, hashlib, maps\n"
+        "from engine import new_game\n"
+        "from tests.engine.playout import Playout\n"
+        "p = Playout(new_game(maps.load_ruleset('aa1942-2e')), random.Random(7))\n"
+        "p.play_rounds(2)\n"
+        "print(p.commands, hashlib.sha256(json.dumps(p.state.to_json(), sort_keys=True).encode()).hexdigest())\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    outputs = {
+        subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True,
+                       env={"PYTHONHASHSEED": seed, "PYTHONPATH": str(root)}).stdout
+        for seed in ("1", "2")
+    }
+    assert len(outputs) == 1, outputs
