@@ -11,6 +11,22 @@ Modules: ``phase`` (the phase value), ``start`` (battles from the board), ``step
 which hit, order of loss), ``choices`` (standing orders versus in person), ``orders``,
 ``odds``, ``conclude`` (step 7), ``landing`` (fighters without a base), ``handlers``.
 
+Referee rulings where the rulebook leaves a gap (each cited where it is applied):
+
+- Multinational defenders: the territory's owner (else the first defending power in turn
+  order) chooses for all defenders, by its standing orders or in person; this is how the
+  engine settles "if they cannot agree" (000, Multinational Forces).
+- More ships sent to bombard than land units came ashore: the strongest bombard.
+- A retreat zone for sea units must be free of enemy surface warships and pending battles
+  now (the rulebook asks "friendly at the start of the turn").
+- Submarines facing only aircraft (or the reverse), with no destroyer: nobody can hit
+  anybody, so the battle ends there ("stalemate").
+- Fighters left without a carrier or base move at ``/done`` of Conduct Combat: own
+  territory first, then an ally's, then a carrier with room, alphabetically.
+- ``/casualties`` names hits per unit kind; hits on a kind go first where they do not
+  destroy (a battleship's first hit). The interceptors of a raid, when asked, are named
+  with ``/casualties`` (or ``/press`` for all); ``/press`` also answers "do not submerge".
+
 Events (``Event.type`` and data; counts are ``{unit kind: n}``, spaces and powers are
 display names):
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-ROUNDS_CAP = 1e-12
+NEGLIGIBLE = 1e-12
 
 
 def _distribution(values: Sequence[int]) -> list[float]:
@@ -58,12 +58,12 @@ def _solve(a_dists: tuple[tuple[float, ...], ...], d_dists: tuple[tuple[float, .
             stay = pa[0] * pd[0]
             total = 0.0
             for hd, qd in enumerate(pd):
-                if qd < ROUNDS_CAP:
+                if qd < NEGLIGIBLE:
                     continue
                 ni = min(na, i + hd)
                 row = win[ni]
                 for ha, qa in enumerate(pa):
-                    if (ha or hd) and qa >= ROUNDS_CAP:
+                    if (ha or hd) and qa >= NEGLIGIBLE:
                         total += qd * qa * row[min(nd, j + ha)]
             win[i][j] = total / (1 - stay) if stay < 1 else 0.0
     return win[0][0]

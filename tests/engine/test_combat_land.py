@@ -263,3 +263,39 @@ def test_battle_command_refusals(rules: RuleSet) -> None:
     state, _, _ = fight(state, "Karelia", [1, 6, 6, 6, 6])
     with pytest.raises(IllegalCommandError, match="waits for Soviet Union to choose casualties"):
         battle(state, Battle(sid(state, "Karelia")), FixedDice([]))
+
+
+def test_two_artillery_support_two_of_five_infantry(rules: RuleSet) -> None:
+    """000, Infantry: "if you attack with two artillery and five infantry, two of your
+    infantry have an attack of 2 and the rest have an attack of 1"."""
+    state = board(rules, "Germany", {"Karelia S.S.R.": {"Germany": {"infantry": 5, "artillery": 2},
+                                                       "Soviet Union": {"infantry": 1}}})
+    state = moved(state, "Karelia", "Germany", "infantry", came_from="Belorussia")
+    state = moved(state, "Karelia", "Germany", "artillery", came_from="Belorussia")
+    state, _ = begin(state)
+    state, _, dice = fight(state, "Karelia", [6, 6, 6, 6, 6, 6, 6, 1, 1, 6, 6, 6, 6, 6, 6])
+    assert [p for p, _ in dice.log] == [
+        "Karelia S.S.R. r1 attacker 3 infantry @1",
+        "Karelia S.S.R. r1 attacker 2 infantry, 2 artillery @2",
+        "Karelia S.S.R. r1 defender 1 infantry @2",
+        "Karelia S.S.R. r2 attacker 2 infantry @1",
+        "Karelia S.S.R. r2 attacker 2 infantry, 2 artillery @2",
+        "Karelia S.S.R. r2 defender 1 infantry @2",
+    ]
+    assert state.owners[sid(state, "Karelia")] == pid(state, "Germany")
+
+
+def test_liberating_a_capital_takes_no_ipcs(rules: RuleSet) -> None:
+    """000, Capturing and Liberating Capitals: "if the United Kingdom's player takes Moscow
+    from Germany's player, Germany's player does not surrender any IPCs"; the Soviet Union's
+    original territories held by its friends return to it."""
+    state = board(rules, "United Kingdom", {"Russia": {"United Kingdom": {"tank": 1}, "Germany": {"infantry": 1}}},
+                  owners={"Russia": "Germany", "Karelia S.S.R.": "United Kingdom"},
+                  treasury={"Germany": 20, "United Kingdom": 3, "Soviet Union": 0, "Japan": 0, "United States": 0})
+    state = moved(state, "Russia", "United Kingdom", "tank", came_from="Caucasus")
+    state, _ = begin(state)
+    state, events, _ = fight(state, "Russia", [1, 6])
+    assert state.owners[sid(state, "Russia")] == pid(state, "Soviet Union")
+    assert state.owners[sid(state, "Karelia")] == pid(state, "Soviet Union")
+    assert state.treasury[pid(state, "Germany")] == 20 and state.treasury[pid(state, "United Kingdom")] == 3
+    assert not of(events, "plunder")
