@@ -2,12 +2,17 @@
 
 1. Saturation: 100 games at once, each submitting its next command as soon as the last one
    is answered; commands per second and latency percentiles.
-2. Paced: the same 100 games, each submitting at a steady rate (together 40% of the measured
-   saturation throughput, starting at random offsets), which is how real games load a server; latency percentiles.
+2. Paced: the same 100 games, each submitting at a steady rate from a random offset (together
+   40% of the measured saturation throughput), closer to how real games load a server;
+   latency percentiles.
 3. Cold load: a game with 2,000 logged commands, loaded by a fresh service (no cache).
 
 Commands alternate ``/buy units:"1 infantry"`` and ``/undo`` in each game's first purchase
 phase, so every one is accepted and stored. Goals: p99 under 25 ms, cold load under 100 ms.
+
+Saturation latency is mostly queueing: SQLite has one writer, so with 100 requests waiting
+the last waits for the other 99. ``AAREF_SQLITE_SYNCHRONOUS=NORMAL`` shows what the per-commit
+fsync costs on the machine at hand.
 
 Run: ``python bench/bench_service.py [--games 100] [--commands 40]``
 """
@@ -38,7 +43,11 @@ async def start_game(service: GameService, channel: str, user: Actor) -> int:
 
 
 async def play(
-    service: GameService, game_id: int, user: Actor, count: int, interval: float,
+    service: GameService,
+    game_id: int,
+    user: Actor,
+    count: int,
+    interval: float,
     latencies: list[float],
 ) -> None:
     """Submit ``count`` commands, one every ``interval`` seconds at most."""
@@ -68,23 +77,29 @@ async def run(games: int, commands: int, workdir: Path) -> None:
 
     latencies: list[float] = []
     began = time.perf_counter()
-    await asyncio.gather(*(play(service, g, u, commands, 0.0, latencies)
-                           for g, u in zip(ids, users)))
+    await asyncio.gather(
+        *(play(service, g, u, commands, 0.0, latencies) for g, u in zip(ids, users))
+    )
     elapsed = time.perf_counter() - began
     rate = len(latencies) / elapsed
-    print(f"saturation: {games} games x {commands} commands = {len(latencies)} in {elapsed:.2f} s:"
-          f" {rate:.0f} commands/s; latency p50 {percentile(latencies, 0.5) * 1000:.1f} ms,"
-          f" p99 {percentile(latencies, 0.99) * 1000:.1f} ms")
+    print(
+        f"saturation: {games} games x {commands} commands = {len(latencies)} in {elapsed:.2f} s:"
+        f" {rate:.0f} commands/s; latency p50 {percentile(latencies, 0.5) * 1000:.1f} ms,"
+        f" p99 {percentile(latencies, 0.99) * 1000:.1f} ms"
+    )
 
     paced: list[float] = []
     interval = games / (rate * 0.4)
     began = time.perf_counter()
-    await asyncio.gather(*(play(service, g, u, commands, interval, paced)
-                           for g, u in zip(ids, users)))
+    await asyncio.gather(
+        *(play(service, g, u, commands, interval, paced) for g, u in zip(ids, users))
+    )
     elapsed = time.perf_counter() - began
-    print(f"paced at {games / interval:.0f} commands/s offered ({len(paced) / elapsed:.0f} served):"
-          f" latency p50 {percentile(paced, 0.5) * 1000:.1f} ms,"
-          f" p99 {percentile(paced, 0.99) * 1000:.1f} ms")
+    print(
+        f"paced at {games / interval:.0f} commands/s offered ({len(paced) / elapsed:.0f} served):"
+        f" latency p50 {percentile(paced, 0.5) * 1000:.1f} ms,"
+        f" p99 {percentile(paced, 0.99) * 1000:.1f} ms"
+    )
 
     big = await start_game(service, "long-game", users[0])
     for i in range(2_000):
@@ -95,9 +110,11 @@ async def run(games: int, commands: int, workdir: Path) -> None:
         t = time.perf_counter()
         await fresh.state(big)
         loads.append(time.perf_counter() - t)
-    print(f"cold load of a 2,000-command game: median {statistics.median(loads) * 1000:.1f} ms,"
-          f" worst {max(loads) * 1000:.1f} ms (fresh service, snapshot every"
-          f" {service.snapshot_every} entries)")
+    print(
+        f"cold load of a 2,000-command game: median {statistics.median(loads) * 1000:.1f} ms,"
+        f" worst {max(loads) * 1000:.1f} ms (fresh service, snapshot every"
+        f" {service.snapshot_every} entries)"
+    )
     await db.close()
 
 

@@ -96,8 +96,11 @@ async def _script(args: argparse.Namespace) -> int:
             print(f"aaref script: {err}", file=sys.stderr)
             return 2
     if args.json:
-        print(json.dumps({"results": [r.to_json() for r in results], "state": state},
-                         ensure_ascii=False))
+        print(
+            json.dumps(
+                {"results": [r.to_json() for r in results], "state": state}, ensure_ascii=False
+            )
+        )
     else:
         for r in results:
             mark = "ok" if r.ok else "REFUSED"
@@ -151,8 +154,10 @@ def _replay(path: Path, as_json: bool) -> int:
         print(json.dumps(state.to_json(), ensure_ascii=False))
     else:
         winner = f", won by the {state.winner}" if state.winner else ""
-        print(f"{replayed.commands} commands replayed: round {state.round}, "
-              f"{state.rules.power_name(state.turn)} to move, {state.phase}{winner}.")
+        print(
+            f"{replayed.commands} commands replayed: round {state.round}, "
+            f"{state.rules.power_name(state.turn)} to move, {state.phase}{winner}."
+        )
     return 1 if replayed.errors else 0
 
 

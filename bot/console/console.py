@@ -19,10 +19,30 @@ from bot.service.lines import LineError, split_user
 from bot.service.reply import Actor, Refusal, Reply
 
 COMMANDS = (
-    "/game new", "/game join", "/game start", "/game status", "/game history", "/game export",
-    "/game concede", "/game abandon", "/buy", "/repair", "/move", "/place", "/done", "/undo",
-    "/battle", "/casualties", "/retreat", "/press", "/submerge", "/orders", "/map", "/as",
-    "/help", "/quit",
+    "/game new",
+    "/game join",
+    "/game start",
+    "/game status",
+    "/game history",
+    "/game export",
+    "/game concede",
+    "/game abandon",
+    "/buy",
+    "/repair",
+    "/move",
+    "/place",
+    "/done",
+    "/undo",
+    "/battle",
+    "/casualties",
+    "/retreat",
+    "/press",
+    "/submerge",
+    "/orders",
+    "/map",
+    "/as",
+    "/help",
+    "/quit",
 )
 HELP = """\
 Type the same command lines as in Discord, for example:
@@ -77,11 +97,13 @@ class Console:
             await self._map()
         else:
             try:
-                reply = await self.service.execute(Actor(line.user or self.user),
-                                                   self.channel_id, line.text)
+                reply = await self.service.execute(
+                    Actor(line.user or self.user), self.channel_id, line.text
+                )
             except Exception as err:  # noqa: BLE001  (keep the prompt alive; nothing was stored)
-                reply = Reply(False, f"internal error ({type(err).__name__}: {err}); "
-                                     "nothing was stored")
+                reply = Reply(
+                    False, f"internal error ({type(err).__name__}: {err}); nothing was stored"
+                )
             self.show(reply)
             await self._learn_names()
         return True
@@ -128,8 +150,10 @@ class Console:
         if state is not None:
             board = state.rules.board
             spaces = getattr(board, "spaces", {})
-            self.names = sorted({s.name for s in spaces.values()} |
-                                {state.rules.power_name(p) for p in state.rules.powers})
+            self.names = sorted(
+                {s.name for s in spaces.values()}
+                | {state.rules.power_name(p) for p in state.rules.powers}
+            )
 
 
 def complete(console: Console, text: str, line: str) -> list[str]:

@@ -32,8 +32,15 @@ class LineResult:
     reason: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"line": self.line, "user": self.user, "command": self.command, "ok": self.ok,
-                "message": self.message, "turn": self.turn, "phase": self.phase}
+        return {
+            "line": self.line,
+            "user": self.user,
+            "command": self.command,
+            "ok": self.ok,
+            "message": self.message,
+            "turn": self.turn,
+            "phase": self.phase,
+        }
 
 
 def strip_comment(line: str) -> str:
@@ -73,8 +80,9 @@ async def run_lines(
             message = f"internal error ({type(err).__name__}: {err}); nothing was stored"
             reply = Reply(False, message, reason="internal")
         turn, phase = await _position(service, channel_id)
-        results.append(LineResult(number, user, command, reply.ok, reply.message, turn, phase,
-                                  reply.reason))
+        results.append(
+            LineResult(number, user, command, reply.ok, reply.message, turn, phase, reply.reason)
+        )
     return results
 
 

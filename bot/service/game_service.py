@@ -24,8 +24,8 @@ from bot.service.dice import Chain, CommandDice, DiceExhaustedError, DiceSource
 from bot.service.lines import LineError, words_and_options
 from bot.service.record import write_record
 from bot.service.replay import replay
-from bot.service.rules import engine_rules
 from bot.service.reply import Actor, Refusal, Reply
+from bot.service.rules import engine_rules
 from bot.store import repo
 from bot.store.db import Database
 from bot.store.models import DiceLog, Game, LogEntry, Seat, Snapshot
@@ -96,7 +96,11 @@ class GameService:
             ruleset = str(game_options.pop("ruleset", "aa1942-2e"))
             name = str(game_options.pop("name", "")) or f"game in {channel_id}"
             return await self.create_game(
-                actor, channel_id, ruleset=ruleset, name=name, options=game_options,
+                actor,
+                channel_id,
+                ruleset=ruleset,
+                name=name,
+                options=game_options,
                 request_id=request_id,
             )
         simple: dict[str, Callable[[], Awaitable[Reply]]] = {
@@ -134,7 +138,9 @@ class GameService:
             rules = self.rules.load_ruleset(ruleset)
             resolved = rules.resolve_options(options or {}) if options else {}
         except (self.rules.RulesError, KeyError) as err:
-            return Reply(False, _message(err, f"Unknown rule set {ruleset!r}."), reason="game.ruleset")
+            return Reply(
+                False, _message(err, f"Unknown rule set {ruleset!r}."), reason="game.ruleset"
+            )
         try:
             async with self.db.write() as session:
                 if request_id and (stored := await repo.get_request(session, request_id)):
@@ -154,18 +160,27 @@ class GameService:
                             "game.channel_busy",
                         )
                 game = Game(
-                    channel_id=channel_id, name=name, ruleset=rules.id,
-                    options=dict(options or {}), created_by=actor.user_id, version=1,
+                    channel_id=channel_id,
+                    name=name,
+                    ruleset=rules.id,
+                    options=dict(options or {}),
+                    created_by=actor.user_id,
+                    version=1,
                 )
                 session.add(game)
                 await session.flush()
                 assert game.id is not None
-                session.add(LogEntry(
-                    game_id=game.id, seq=1, kind="admin", user_id=actor.user_id,
-                    text=f"/game new ruleset:{rules.id} name:{_quote(name)}",
-                    events=[{"type": "game_created", "ruleset": rules.id, "options": resolved}],
-                    request_id=request_id,
-                ))
+                session.add(
+                    LogEntry(
+                        game_id=game.id,
+                        seq=1,
+                        kind="admin",
+                        user_id=actor.user_id,
+                        text=f"/game new ruleset:{rules.id} name:{_quote(name)}",
+                        events=[{"type": "game_created", "ruleset": rules.id, "options": resolved}],
+                        request_id=request_id,
+                    )
+                )
                 seats = ", ".join(rules.power_name(p) for p in rules.powers)
                 reply = Reply(
                     True,
@@ -205,12 +220,18 @@ class GameService:
                 raise Refusal(f"{whose} {name} ({_mention(holder.user_id)}).", "game.seat_taken")
             tx.session.add(Seat(game_id=_id(g), power=pid, user_id=actor.user_id))
             await self._append(
-                tx, kind="admin", actor=actor, power=pid, text=f"/game join power:{pid}",
+                tx,
+                kind="admin",
+                actor=actor,
+                power=pid,
+                text=f"/game join power:{pid}",
                 events=[{"type": "seat_taken", "power": pid, "user": actor.user_id}],
             )
             return Reply(
-                True, f"You play {name} in {_label(g)}.",
-                posts=(f"{_mention(actor.user_id)} takes {name}.",), game_id=g.id,
+                True,
+                f"You play {name} in {_label(g)}.",
+                posts=(f"{_mention(actor.user_id)} takes {name}.",),
+                game_id=g.id,
             )
 
         return await self._mutate(game, request_id, action)
@@ -225,8 +246,9 @@ class GameService:
             rules = self.rules.load_ruleset(g.ruleset)
             seats = await repo.seats(tx.session, _id(g))
             if not self._is_referee(actor, g) and all(s.user_id != actor.user_id for s in seats):
-                raise Refusal("Only a seated player or the referee can start the game.",
-                              "game.not_player")
+                raise Refusal(
+                    "Only a seated player or the referee can start the game.", "game.not_player"
+                )
             taken = {s.power for s in seats}
             missing = [rules.power_name(p) for p in rules.powers if p not in taken]
             if missing:
@@ -236,8 +258,14 @@ class GameService:
             except self.rules.RulesError as err:
                 raise Refusal(str(err), err.reason) from None
             seq = await self._append(
-                tx, kind="admin", actor=actor, power=None, text="/game start",
-                events=[{"type": "game_started"}], status="active", state=state,
+                tx,
+                kind="admin",
+                actor=actor,
+                power=None,
+                text="/game start",
+                events=[{"type": "game_started"}],
+                status="active",
+                state=state,
                 snapshot=True,
             )
             posts = [f"{_label(g)} starts: round {state.round}."]
@@ -275,15 +303,29 @@ class GameService:
             events = [e.to_json() for e in outcome.events]
             texts = [e.text for e in outcome.events]
             if correction:
-                note = {"type": "correction", "by": actor.user_id, "power": due,
-                        "command": canonical}
+                note = {
+                    "type": "correction",
+                    "by": actor.user_id,
+                    "power": due,
+                    "command": canonical,
+                }
                 events.insert(0, note)
-                texts.insert(0, f"Referee correction by {_mention(actor.user_id)} for "
-                                f"{rules.power_name(due)}: {canonical}")
+                texts.insert(
+                    0,
+                    f"Referee correction by {_mention(actor.user_id)} for "
+                    f"{rules.power_name(due)}: {canonical}",
+                )
             status, result = ("finished", f"{new.winner} win") if new.winner else ("active", None)
             seq = await self._append(
-                tx, kind="correction" if correction else "play", actor=actor, power=due,
-                text=canonical, events=events, status=status, result=result, state=new,
+                tx,
+                kind="correction" if correction else "play",
+                actor=actor,
+                power=due,
+                text=canonical,
+                events=events,
+                status=status,
+                result=result,
+                state=new,
                 rolls=dice,
             )
             if (new.round, new.turn) != (state.round, state.turn) or new.winner:
@@ -328,12 +370,18 @@ class GameService:
             new = outcome.state
             result = f"{new.winner} win ({side} conceded)"
             seq = await self._append(
-                tx, kind="concede", actor=actor, power=pid, text=f"/concede side:{side}",
+                tx,
+                kind="concede",
+                actor=actor,
+                power=pid,
+                text=f"/concede side:{side}",
                 events=[{"by": actor.user_id, "power": pid} | e.to_json() for e in outcome.events],
-                status="finished", result=result, state=new,
+                status="finished",
+                result=result,
+                state=new,
             )
-            posts = [f"{rules.power_name(pid)} concedes for the {side}. {_label(g)} is over: "
-                     f"{result}."]
+            over = f"{_label(g)} is over: {result}."
+            posts = [f"{rules.power_name(pid)} concedes for the {side}. {over}"]
             posts += await self._close_period(tx, seq)
             return Reply(True, posts[0], posts=tuple(posts), game_id=g.id)
 
@@ -349,9 +397,14 @@ class GameService:
             if g.status not in ("setup", "active"):
                 raise Refusal(f"{_label(g)} is already over.", "game.over")
             seq = await self._append(
-                tx, kind="admin", actor=actor, power=None, text="/game abandon",
+                tx,
+                kind="admin",
+                actor=actor,
+                power=None,
+                text="/game abandon",
                 events=[{"type": "abandoned", "by": actor.user_id}],
-                status="abandoned", result="abandoned",
+                status="abandoned",
+                result="abandoned",
             )
             posts = [f"{_label(g)} was abandoned by the referee {_mention(actor.user_id)}."]
             if g.status == "active":
@@ -376,9 +429,10 @@ class GameService:
                 g = await self._find(session, game)
                 seats = await repo.seats(session, _id(g))
                 rules = self.rules.load_ruleset(g.ruleset)
-                holders = "; ".join(
-                    f"{rules.power_name(s.power)}: {_mention(s.user_id)}" for s in seats
-                ) or "no seats taken"
+                holders = (
+                    "; ".join(f"{rules.power_name(s.power)}: {_mention(s.user_id)}" for s in seats)
+                    or "no seats taken"
+                )
                 head = f"{_label(g)}, {rules.name}, {g.status}"
                 if g.result:
                     head += f": {g.result}"
@@ -386,8 +440,10 @@ class GameService:
                     return Reply(True, f"{head}. Seats: {holders}.", game_id=g.id)
                 state = await self._load_state(session, g)
                 due = rules.power_name(state.actor)
-                message = (f"{head}. Round {state.round}, {rules.power_name(state.turn)}'s turn, "
-                           f"{state.phase}; input due from {due}. Seats: {holders}.")
+                message = (
+                    f"{head}. Round {state.round}, {rules.power_name(state.turn)}'s turn, "
+                    f"{state.phase}; input due from {due}. Seats: {holders}."
+                )
                 return self._play_reply(True, message, [], g, seats, state, state.actor)
         except Refusal as refusal:
             return Reply(False, refusal.message, reason=refusal.reason)
@@ -462,8 +518,9 @@ class GameService:
             for step in tx.after:
                 step()
             return reply
-        return Reply(False, "The game is busy; please try again.", game_id=game_id,
-                     reason="service.busy")
+        return Reply(
+            False, "The game is busy; please try again.", game_id=game_id, reason="service.busy"
+        )
 
     async def _locked(self, session: AsyncSession, game: GameRef) -> Game:
         """The game row, locked for this transaction; a channel's game id is remembered."""
@@ -491,8 +548,9 @@ class GameService:
                 stored = await repo.get_request(session, request_id)
             if stored is not None:
                 return Reply.from_json(stored.reply)
-        return Reply(False, "The request clashed with another one; please try again.",
-                     reason="service.busy")
+        return Reply(
+            False, "The request clashed with another one; please try again.", reason="service.busy"
+        )
 
     async def _find(self, session: AsyncSession, game: GameRef) -> Game:
         """The game by id or channel, or a refusal that says what was looked for."""
@@ -504,15 +562,18 @@ class GameService:
         game_id = await repo.current_game_id(session, game)
         found = await repo.get_game(session, game_id) if game_id is not None else None
         if found is None:
-            raise Refusal("There is no game in this channel; open one with /game new.",
-                          "service.unknown_game")
+            raise Refusal(
+                "There is no game in this channel; open one with /game new.", "service.unknown_game"
+            )
         return found
 
     async def _require_active(self, tx: _Tx) -> Any:
         g = tx.game
         if g.status == "setup":
-            raise Refusal(f"{_label(g)} has not started; /game start once every power has a "
-                          "seat.", "game.not_started")
+            raise Refusal(
+                f"{_label(g)} has not started; /game start once every power has a seat.",
+                "game.not_started",
+            )
         if g.status != "active":
             raise Refusal(f"{_label(g)} is over ({g.result}).", "game.over")
         return await self._load_state(tx.session, g)
@@ -582,8 +643,17 @@ class GameService:
         """Add the next log entry (with its rolls and maybe a snapshot) and bump the version."""
         g = tx.game
         seq = g.version + 1
-        tx.session.add(LogEntry(game_id=_id(g), seq=seq, kind=kind, user_id=actor.user_id,
-                                power=power, text=text, events=events))
+        tx.session.add(
+            LogEntry(
+                game_id=_id(g),
+                seq=seq,
+                kind=kind,
+                user_id=actor.user_id,
+                power=power,
+                text=text,
+                events=events,
+            )
+        )
         if rolls is not None:
             for body in rolls.roll_entries():
                 await self._add_dice(tx, seq, body)
@@ -591,8 +661,13 @@ class GameService:
         if state is not None and (snapshot or (seq + _id(g)) % self.snapshot_every == 0):
             tx.session.add(Snapshot(game_id=_id(g), seq=seq, state=state.to_json()))
         await tx.session.flush()
-        await repo.bump_version(tx.session, g, seq, status=status or g.status,
-                                result=result if result is not None else g.result)
+        await repo.bump_version(
+            tx.session,
+            g,
+            seq,
+            status=status or g.status,
+            result=result if result is not None else g.result,
+        )
         if state is not None:
             tx.after.append(lambda: self._states.__setitem__(_id(g), (seq, state)))
         seats = self._seats.get(_id(g))
@@ -605,11 +680,18 @@ class GameService:
 
     async def _add_dice(self, tx: _Tx, entry_seq: int, body: dict[str, Any]) -> None:
         last = await repo.last_dice(tx.session, _id(tx.game))
-        tx.session.add(DiceLog(
-            game_id=_id(tx.game), pos=(last.pos + 1) if last else 1, entry_seq=entry_seq,
-            type=str(body["type"]), period=body.get("period"), purpose=body.get("purpose"),
-            dice=body.get("dice"), body=body,
-        ))
+        tx.session.add(
+            DiceLog(
+                game_id=_id(tx.game),
+                pos=(last.pos + 1) if last else 1,
+                entry_seq=entry_seq,
+                type=str(body["type"]),
+                period=body.get("period"),
+                purpose=body.get("purpose"),
+                dice=body.get("dice"),
+                body=body,
+            )
+        )
         await tx.session.flush()
 
     async def _chain(self, tx: _Tx) -> Chain | None:
@@ -619,7 +701,8 @@ class GameService:
             return None
         roll = await repo.last_dice(tx.session, _id(tx.game), "roll")
         return Chain(
-            period=str(commit.period), commitment=commit.body["commitment"],
+            period=str(commit.period),
+            commitment=commit.body["commitment"],
             entropy=commit.body["entropy"],
             next_seq=int(roll.body["seq"]) + 1 if roll else 1,
             prev_hash=roll.body["hash"] if roll else GENESIS,
@@ -636,8 +719,8 @@ class GameService:
             return []
         await self._add_dice(tx, seq, body)
         who = state.rules.power_name(state.turn)
-        return [f"Dice for {who}'s turn (round {state.round}) are committed: "
-                f"sha256 {body['commitment'][:16]}..."]
+        digest = body["commitment"][:16]
+        return [f"Dice for {who}'s turn (round {state.round}) are committed: sha256 {digest}..."]
 
     async def _close_period(self, tx: _Tx, seq: int) -> list[str]:
         """Reveal the seed of the period that just ended, if one is open."""
@@ -654,8 +737,14 @@ class GameService:
         return [f"Dice seed of period {commit.period} revealed: {body['seed'][:16]}..."]
 
     def _play_reply(
-        self, ok: bool, message: str, posts: Sequence[str], game: Game,
-        seats: Sequence[Holder], state: Any, previous_due: str | None = None,
+        self,
+        ok: bool,
+        message: str,
+        posts: Sequence[str],
+        game: Game,
+        seats: Sequence[Holder],
+        state: Any,
+        previous_due: str | None = None,
     ) -> Reply:
         """A reply that also tells the channel, and pings the seat due if it changed."""
         rules = state.rules
@@ -665,8 +754,15 @@ class GameService:
             due = state.actor
             pings = tuple(dict.fromkeys(s.user_id for s in seats if s.power == due))
             posts.append(f"{rules.power_name(due)} to act ({state.phase}).")
-        return Reply(ok, message, posts=tuple(posts), pings=pings, game_id=game.id,
-                     turn=rules.power_name(state.turn), phase=state.phase)
+        return Reply(
+            ok,
+            message,
+            posts=tuple(posts),
+            pings=pings,
+            game_id=game.id,
+            turn=rules.power_name(state.turn),
+            phase=state.phase,
+        )
 
 
 def _id(game: Game) -> int:

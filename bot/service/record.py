@@ -37,8 +37,8 @@ from typing import Any
 
 from bot.dice.log import dice_log_lines, entry_from_json
 from bot.service.replay import replay_step
-from bot.store.repo import ENGINE_KINDS
 from bot.store.models import DiceLog, Game, LogEntry, Seat
+from bot.store.repo import ENGINE_KINDS
 
 TAG_ORDER = ("Event", "Date", "RuleSet", "Setup", "Players", "Dice", "Result")
 _TAG = re.compile(r'^\[(\w+) "((?:[^"\\]|\\.)*)"\]$')

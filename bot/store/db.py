@@ -75,19 +75,20 @@ class Database:
     async def write(self) -> AsyncIterator[AsyncSession]:
         """One write transaction: committed if the block ends normally, else rolled back."""
         lock = self._sqlite_write_lock or nullcontext()
-        async with lock:
-            async with AsyncSession(self._writer, expire_on_commit=False) as session:
-                async with session.begin():
-                    yield session
+        async with (
+            lock,
+            AsyncSession(self._writer, expire_on_commit=False) as session,
+            session.begin(),
+        ):
+            yield session
 
     async def migrate(self) -> None:
         """Bring the schema to the newest Alembic revision (safe to run from many processes)."""
         from bot.store.migrate import upgrade
 
         lock = self._sqlite_write_lock or nullcontext()
-        async with lock:
-            async with self._writer.begin() as conn:
-                await conn.run_sync(upgrade)
+        async with lock, self._writer.begin() as conn:
+            await conn.run_sync(upgrade)
 
     async def close(self) -> None:
         """Release every pooled connection."""

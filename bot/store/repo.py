@@ -31,8 +31,8 @@ async def get_game(session: AsyncSession, game_id: int, *, lock: bool = False) -
 
 async def current_game_id(session: AsyncSession, channel_id: str) -> int | None:
     """The channel's game: the newest one still open, else the newest one at all."""
-    newest_first = select(Game.id).where(Game.channel_id == channel_id).order_by(
-        col(Game.id).desc()
+    newest_first = (
+        select(Game.id).where(Game.channel_id == channel_id).order_by(col(Game.id).desc())
     )
     open_id = (
         await session.exec(newest_first.where(col(Game.status).in_(("setup", "active"))).limit(1))
@@ -115,7 +115,9 @@ async def dice_log(session: AsyncSession, game_id: int) -> Sequence[DiceLog]:
     return (await session.exec(query)).all()
 
 
-async def last_dice(session: AsyncSession, game_id: int, type_: str | None = None) -> DiceLog | None:
+async def last_dice(
+    session: AsyncSession, game_id: int, type_: str | None = None
+) -> DiceLog | None:
     """The newest dice log entry, optionally of one type."""
     query = select(DiceLog).where(DiceLog.game_id == game_id)
     if type_ is not None:

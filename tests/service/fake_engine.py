@@ -12,8 +12,13 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 POWERS = ("soviet_union", "germany", "united_kingdom", "japan", "united_states")
-SIDES = {"soviet_union": "Allies", "germany": "Axis", "united_kingdom": "Allies",
-         "japan": "Axis", "united_states": "Allies"}
+SIDES = {
+    "soviet_union": "Allies",
+    "germany": "Axis",
+    "united_kingdom": "Allies",
+    "japan": "Axis",
+    "united_states": "Allies",
+}
 PHASES = ("purchase", "combat", "mobilize")
 
 
@@ -88,16 +93,30 @@ class GameState:
         return self.turn
 
     def to_json(self) -> dict[str, Any]:
-        return {"ruleset": "fake", "round": self.round, "turn": self.rules.power_name(self.turn),
-                "turn_id": self.turn, "phase": self.phase,
-                "treasury": {self.rules.power_name(p): t for p, t in zip(POWERS, self.treasury)},
-                "bought": self.bought, "dice_total": self.dice_total, "winner": self.winner}
+        return {
+            "ruleset": "fake",
+            "round": self.round,
+            "turn": self.rules.power_name(self.turn),
+            "turn_id": self.turn,
+            "phase": self.phase,
+            "treasury": {self.rules.power_name(p): t for p, t in zip(POWERS, self.treasury)},
+            "bought": self.bought,
+            "dice_total": self.dice_total,
+            "winner": self.winner,
+        }
 
     @staticmethod
     def from_json(data: dict[str, Any], rules: RuleSet) -> GameState:
-        return GameState(rules, data["round"], data["turn_id"], data["phase"],
-                         tuple(data["treasury"].values()), data["bought"], data["dice_total"],
-                         data["winner"])
+        return GameState(
+            rules,
+            data["round"],
+            data["turn_id"],
+            data["phase"],
+            tuple(data["treasury"].values()),
+            data["bought"],
+            data["dice_total"],
+            data["winner"],
+        )
 
 
 @dataclass(frozen=True)
@@ -148,19 +167,30 @@ def apply(state: GameState, command: tuple[str, str], dice: Any) -> Outcome:
     if word == "undo":
         treasury = list(state.treasury)
         treasury[index] += 3 * state.bought
-        return Outcome(replace(state, treasury=tuple(treasury), bought=0), (Event("undo", "undone"),))
+        return Outcome(
+            replace(state, treasury=tuple(treasury), bought=0), (Event("undo", "undone"),)
+        )
     if word == "battle":
         rolled = dice.roll(2, f"{arg} attacker")
-        return Outcome(replace(state, dice_total=state.dice_total + sum(rolled)),
-                       (Event("battle", f"rolled {rolled}"),))
+        return Outcome(
+            replace(state, dice_total=state.dice_total + sum(rolled)),
+            (Event("battle", f"rolled {rolled}"),),
+        )
     if word == "win":
         return Outcome(replace(state, winner=arg), (Event("victory", f"{arg} win"),))
     phase = PHASES.index(state.phase) + 1
     if phase < len(PHASES):
-        return Outcome(replace(state, phase=PHASES[phase], bought=0), (Event("phase", "next phase"),))
+        return Outcome(
+            replace(state, phase=PHASES[phase], bought=0), (Event("phase", "next phase"),)
+        )
     nxt = (index + 1) % len(POWERS)
-    new = replace(state, phase=PHASES[0], turn=POWERS[nxt], bought=0,
-                  round=state.round + (1 if nxt == 0 else 0))
+    new = replace(
+        state,
+        phase=PHASES[0],
+        turn=POWERS[nxt],
+        bought=0,
+        round=state.round + (1 if nxt == 0 else 0),
+    )
     return Outcome(new, (Event("turn", f"{state.rules.power_name(POWERS[nxt])} begins"),))
 
 

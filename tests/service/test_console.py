@@ -12,8 +12,12 @@ async def test_console_acts_as_named_users(service: GameService, tmp_path: Path)
     """Lines run as the current user or the @user given; replies, posts and pings are printed."""
     out: list[str] = []
     console = Console(service, "ref", images=tmp_path / "images", write=out.append)
-    for line in ["/game new ruleset:fake name:local", "/as alice",
-                 '/game join power:"Soviet Union"', "@bob /game join power:Germany"]:
+    for line in [
+        "/game new ruleset:fake name:local",
+        "/as alice",
+        '/game join power:"Soviet Union"',
+        "@bob /game join power:Germany",
+    ]:
         assert await console.handle(line)
     assert console.user == "alice"
     assert "You play Soviet Union in game #1 (local)." in out

@@ -39,8 +39,13 @@ def test_first_round_of_1942_second_edition(
     state = out["state"]
     assert (state["round"], state["turn"], state["phase"]) == (2, "Soviet Union", "purchase")
     # Spent, then collected income: West Russia (2 IPCs) passed from Germany to the Soviets.
-    assert state["treasury"] == {"Soviet Union": 26, "Germany": 50, "United Kingdom": 46,
-                                 "Japan": 32, "United States": 48}
+    assert state["treasury"] == {
+        "Soviet Union": 26,
+        "Germany": 50,
+        "United Kingdom": 46,
+        "Japan": 32,
+        "United States": 48,
+    }
     assert state["spaces"]["West Russia"] == {
         "owner": "Soviet Union",
         "units": {"Soviet Union": {"infantry": 8, "tank": 3, "artillery": 2}},
@@ -49,6 +54,6 @@ def test_first_round_of_1942_second_edition(
     record = tmp_path / "first-round.record"
     assert main(["export", "first round", "--db", db, "-o", str(record)]) == 0
     text = record.read_text()
-    assert "\n1 germany\n  /buy units:\"2 tanks\"\n  /undo\n" in text
+    assert '\n1 germany\n  /buy units:"2 tanks"\n  /undo\n' in text
     assert "    roll West Russia r1 defender 3 infantry, 1 artillery @2: 5 5 5 5\n" in text
     assert run(capsys, "replay", str(record)) == state

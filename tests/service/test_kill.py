@@ -25,7 +25,9 @@ def run_and_kill(db_path: Path, commits: int, delay: float) -> int:
     """Start a writer, let it commit ``commits`` commands, kill it ``delay`` s later."""
     child = subprocess.Popen(
         [sys.executable, "-m", "tests.service.kill_child", str(db_path)],
-        cwd=ROOT, stdout=subprocess.PIPE, text=True,
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
     )
     assert child.stdout is not None
     assert child.stdout.readline().strip() == "ready"

@@ -17,10 +17,17 @@ def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict:
     return json.loads(capsys.readouterr().out)
 
 
-def test_transcript_results_and_refusals(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_transcript_results_and_refusals(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     """Every line gets a result with the turn after it; refused lines leave the game as it was."""
-    out = run_json(capsys, "script", str(TRANSCRIPTS / "setup_and_refusals.txt"),
-                   "--db", str(tmp_path / "g.sqlite3"))
+    out = run_json(
+        capsys,
+        "script",
+        str(TRANSCRIPTS / "setup_and_refusals.txt"),
+        "--db",
+        str(tmp_path / "g.sqlite3"),
+    )
     results = {r["line"]: r for r in out["results"]}
     assert [n for n, r in results.items() if not r["ok"]] == [2, 8, 11, 12, 14]
     assert "no game in this channel" in results[2]["message"]

@@ -19,7 +19,9 @@ async def counts(db: Database) -> tuple[int, int, int]:
         return entries, dice, game.version if game else 0
 
 
-async def test_command_is_stored_with_its_events_and_rolls(service: GameService, db: Database) -> None:
+async def test_command_is_stored_with_its_events_and_rolls(
+    service: GameService, db: Database
+) -> None:
     """An accepted command adds one log entry, its rolls and one version step together."""
     await started(service)
     before = await counts(db)
@@ -62,7 +64,9 @@ async def test_turn_passes_and_pings_the_next_seat(service: GameService) -> None
     assert reply.pings == ("bob",)
 
 
-async def test_referee_correction_is_logged_with_who_made_it(service: GameService, db: Database) -> None:
+async def test_referee_correction_is_logged_with_who_made_it(
+    service: GameService, db: Database
+) -> None:
     """A referee may act for the seat due; the entry is a correction naming the referee."""
     await started(service)
     reply = await service.submit(REF, "c1", '/buy units:"1 infantry"')
@@ -70,8 +74,12 @@ async def test_referee_correction_is_logged_with_who_made_it(service: GameServic
     async with db.read() as s:
         entry = (await s.exec(select(LogEntry).order_by(LogEntry.seq.desc()))).first()
     assert entry is not None and entry.kind == "correction" and entry.user_id == "ref"
-    assert entry.events[0] == {"type": "correction", "by": "ref", "power": "soviet_union",
-                               "command": '/buy units:"1 infantry"'}
+    assert entry.events[0] == {
+        "type": "correction",
+        "by": "ref",
+        "power": "soviet_union",
+        "command": '/buy units:"1 infantry"',
+    }
 
 
 async def test_idempotent_on_request_id(service: GameService, db: Database) -> None:
@@ -90,8 +98,9 @@ async def test_state_is_rebuilt_from_log_and_snapshots(service: GameService, db:
     """A fresh service (as after a restart) rebuilds the same state from the database."""
     await started(service)
     for line in ['/buy units:"1 infantry"', "/done", "/battle territory:x", "/done", "/done"] * 2:
-        await service.submit(BOB if (await service.state("c1")).turn == "germany" else ALICE,
-                             "c1", line)
+        await service.submit(
+            BOB if (await service.state("c1")).turn == "germany" else ALICE, "c1", line
+        )
     fresh = GameService(db, service.dice, rules=service.rules, snapshot_every=4)
     assert await fresh.state("c1") == await service.state("c1")
 

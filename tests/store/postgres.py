@@ -48,7 +48,7 @@ def postgres_server() -> Iterator[str]:
         shutil.chown(base, "postgres")
         prefix = ["runuser", "-u", "postgres", "--"]
     data, port = base / "data", _free_port()
-    run = lambda *args: subprocess.run(  # noqa: E731
+    run = lambda *args: subprocess.run(
         [*prefix, *map(str, args)], check=True, capture_output=True, text=True
     )
     try:

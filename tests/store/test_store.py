@@ -64,10 +64,12 @@ async def test_retried_request_is_applied_once(db: Database) -> None:
     """The same interaction id, retried at once and concurrently, is applied once."""
     service = service_on(db)
     game_id = await started(service)
-    replies = await asyncio.gather(*[
-        service.submit(ALICE, game_id, '/buy units:"1 infantry"', request_id="987654321")
-        for _ in range(5)
-    ])
+    replies = await asyncio.gather(
+        *[
+            service.submit(ALICE, game_id, '/buy units:"1 infantry"', request_id="987654321")
+            for _ in range(5)
+        ]
+    )
     assert all(r == replies[0] and r.ok for r in replies)
     other = service_on(db)  # another process, its own cache and pool
     again = await other.submit(ALICE, game_id, '/buy units:"1 infantry"', request_id="987654321")
@@ -91,8 +93,13 @@ async def test_concurrent_submitters_never_interleave_or_lose(db: Database) -> N
         await asyncio.gather(play(first), play(second))
         async with db.read() as s:
             game = await s.get(Game, game_id)
-            seqs = (await s.exec(select(LogEntry.seq).where(LogEntry.game_id == game_id)
-                                 .order_by(col(LogEntry.seq)))).all()
+            seqs = (
+                await s.exec(
+                    select(LogEntry.seq)
+                    .where(LogEntry.game_id == game_id)
+                    .order_by(col(LogEntry.seq))
+                )
+            ).all()
             rolls = (await s.exec(select(DiceLog).where(DiceLog.game_id == game_id))).all()
         assert list(seqs) == list(range(1, game.version + 1))
         assert len(rolls) == 2 * n and sorted(r.pos for r in rolls) == list(range(1, 2 * n + 1))
