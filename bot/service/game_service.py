@@ -244,7 +244,7 @@ class GameService:
             if g.status != "setup":
                 raise Refusal(f"{_label(g)} has already started.", "game.started")
             rules = self.rules.load_ruleset(g.ruleset)
-            seats = await repo.seats(tx.session, _id(g))
+            seats = await self._seats_of(tx.session, g)
             if not self._is_referee(actor, g) and all(s.user_id != actor.user_id for s in seats):
                 raise Refusal(
                     "Only a seated player or the referee can start the game.", "game.not_player"
@@ -427,7 +427,7 @@ class GameService:
         try:
             async with self.db.read() as session:
                 g = await self._find(session, game)
-                seats = await repo.seats(session, _id(g))
+                seats = await self._seats_of(session, g)
                 rules = self.rules.load_ruleset(g.ruleset)
                 holders = (
                     "; ".join(f"{rules.power_name(s.power)}: {_mention(s.user_id)}" for s in seats)

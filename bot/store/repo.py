@@ -140,7 +140,7 @@ async def bump_version(
         .values(version=new_version, status=status, result=result, updated_at=utcnow())
         .execution_options(synchronize_session=False)
     )
-    if outcome.rowcount != 1:  # type: ignore[attr-defined]
+    if outcome.rowcount != 1:
         raise ConcurrentWriteError(f"game {game.id} changed under this transaction")
     for name, value in (("version", new_version), ("status", status), ("result", result)):
         set_committed_value(game, name, value)
