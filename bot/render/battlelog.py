@@ -19,6 +19,10 @@ INSIDE = frozenset({
     "roll", "casualties", "removed", "submerge", "intercept", "press", "retreat", "repair",
     "landing", "destroyed", "bombing", "capture", "liberate", "plunder", "reland",
 })
+# Events that can only come from a battle in progress, so they continue one when the
+# given events begin mid-battle (a capture or landing alone is not a battle).
+MIDWAY = frozenset({"roll", "casualties", "removed", "submerge", "intercept", "press", "retreat",
+                    "bombing"})
 
 
 @dataclass
@@ -103,7 +107,14 @@ class BattleLog:
 
 def battle_logs(events: Sequence[Mapping[str, Any]]) -> list[BattleLog]:
     """One log per battle in the events of a command or a turn, in the order fought."""
+    return partition(events)[0]
+
+
+def partition(events: Sequence[Mapping[str, Any]]) -> tuple[list[BattleLog], list[Mapping[str, Any]]]:
+    """The battles, and the events that belong to none (in their order), so a channel
+    can show the latter as sentences and the former as logs."""
     logs: list[BattleLog] = []
+    others: list[Mapping[str, Any]] = []
     open_: BattleLog | None = None
     for raw in events:
         e = dict(raw)
@@ -117,15 +128,14 @@ def battle_logs(events: Sequence[Mapping[str, Any]]) -> list[BattleLog]:
                 logs.append(open_)
             open_.end = e
             open_ = None
-        elif kind in INSIDE:
+        elif kind in INSIDE and (open_ is not None or kind in MIDWAY):
             if open_ is None:
-                if kind not in ("roll", "casualties", "removed", "submerge", "intercept", "press",
-                                "retreat", "bombing"):
-                    continue  # a capture or landing outside any battle is not a battle
                 open_ = BattleLog(space=str(e.get("space", "?")))
                 logs.append(open_)
             _add(open_, e)
-    return logs
+        else:
+            others.append(raw)
+    return logs, others
 
 
 def _start(e: dict[str, Any]) -> BattleLog:

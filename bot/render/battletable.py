@@ -22,17 +22,17 @@ WIDTH = 1000
 PAD = 16
 DIE = 30
 GAP = 5
-CAPTION = 84
+CAPTION = 96
 ROW_PAD = 8
-COLUMNS = (64, 300, 46, 300, 46, 212)   # round, attacker dice, hits, defender dice, hits, losses
+COLUMNS = (76, 296, 46, 296, 46, 208)   # round, attacker dice, hits, defender dice, hits, losses
 ATTACKER: Rgb = (178, 42, 42)
 DEFENDER: Rgb = (40, 90, 160)
 MISS_FILL: Rgb = (255, 255, 255)
 MISS_INK: Rgb = (120, 120, 120)
 RULE: Rgb = (200, 196, 188)
 SHADE: Rgb = (236, 232, 222)
-STAGES = {"antiaircraft": "AA", "bombard": "bombard", "surprise": "surprise",
-          "intercept": "air", "raid_defense": "flak", "bombing": "bombs", "fire": ""}
+STAGES = {"antiaircraft": "AA fire", "bombard": "bombard", "surprise": "surprise",
+          "intercept": "air battle", "raid_defense": "flak", "bombing": "bombing", "fire": ""}
 ASCII = str.maketrans({"×": "x", "→": "->", "…": "...", "—": "-", "⚔": "", "✈": ""})
 
 Draw = Callable[[ImageDraw.ImageDraw, int, int], None]
@@ -49,6 +49,7 @@ class Cell:
 @dataclass
 class Row:
     label: str
+    """The round number."""
     stage: str
     volleys: dict[str, Volley]
     notes: list[Note]
@@ -100,13 +101,17 @@ def render_battle_table(log: BattleLog, colours: Mapping[str, str | Rgb] | None 
     return out.getvalue()
 
 
-def _colour(colours: Mapping[str, str | Rgb] | None, power: str | None, default: Rgb) -> Rgb:
-    value = (colours or {}).get(power or "")
+def rgb(value: str | Rgb | None) -> Rgb | None:
+    """A colour given as ``#rrggbb`` (as the rule set's powers have it) or an RGB triple."""
     if isinstance(value, str) and len(value) == 7 and value.startswith("#"):
         return (int(value[1:3], 16), int(value[3:5], 16), int(value[5:7], 16))
     if isinstance(value, tuple) and len(value) == 3:
         return value
-    return default
+    return None
+
+
+def _colour(colours: Mapping[str, str | Rgb] | None, power: str | None, default: Rgb) -> Rgb:
+    return rgb((colours or {}).get(power or "")) or default
 
 
 def _header(log: BattleLog, names: Mapping[str, str]) -> Cell:
@@ -130,24 +135,28 @@ def _units(counts: Mapping[str, int]) -> str:
 
 def _rows(rnd: Round) -> list[Row]:
     """A round's rows: each special fire on its own, then the regular fire; the notes
-    (casualties, choices) go with the row whose dice caused them."""
+    (casualties, choices) go with the row whose dice caused them, or the next row when
+    they come before any dice (submerging, interceptors)."""
     rows: list[Row] = []
+    early: list[Note] = []
     for entry in rnd.entries:
         if isinstance(entry, Volley):
             stage = entry.source if entry.source in STAGES else "fire"
             if not rows or rows[-1].stage != stage or entry.side in rows[-1].volleys:
-                label = f"{rnd.number}" + (f"\n{STAGES[stage]}" if STAGES[stage] else "")
-                rows.append(Row(label, stage, {}, []))
+                rows.append(Row(str(rnd.number), stage, {}, early))
+                early = []
             rows[-1].volleys[entry.side] = entry
-        else:
-            if not rows:
-                rows.append(Row(f"{rnd.number}", "note", {}, []))
+        elif rows:
             rows[-1].notes.append(entry)
+        else:
+            early.append(entry)
+    if early:
+        rows.append(Row(str(rnd.number), "note", {}, early))
     return rows
 
 
 def _row_cells(row: Row, names: Mapping[str, str], colour: Mapping[str, Rgb]) -> list[Cell]:
-    cells = [_text_block(row.label.split("\n"), COLUMNS[0] - 8, 22)]
+    cells = [_round_cell(row)]
     for side in ("attacker", "defender"):
         volley = row.volleys.get(side)
         cells.append(_dice_cell(volley, colour[side]) if volley else _empty())
@@ -155,6 +164,15 @@ def _row_cells(row: Row, names: Mapping[str, str], colour: Mapping[str, Rgb]) ->
     notes = [plain(t) for n in row.notes if (t := note_text(n, names))]
     cells.append(_text_block(notes, COLUMNS[5] - 8, 16, wrap=True))
     return cells
+
+
+def _round_cell(row: Row) -> Cell:
+    stage = STAGES.get(row.stage, "")
+
+    def draw(d: ImageDraw.ImageDraw, x: int, y: int) -> None:
+        d.text((x, y), row.label, font=font(22), fill=INK)
+        d.text((x, y + 26), stage, font=font(15), fill=INK)
+    return Cell(44 if stage else 26, draw)
 
 
 def _empty() -> Cell:
@@ -176,7 +194,7 @@ def _dice_cell(volley: Volley, colour: Rgb) -> Cell:
             top = y0 + dy
             need = f"@{roll.value}" if roll.value is not None else "dmg"
             d.text((x, top), need, font=font(20), fill=INK)
-            d.text((x, top + 23), _fit(_group(roll.units), CAPTION - 6, 13), font=font(13), fill=INK)
+            d.text((x, top + 23), _fit(_group(roll.units), CAPTION - 6, 15), font=font(15), fill=INK)
             for i, face in enumerate(roll.dice):
                 cx = x + CAPTION + (i % per_line) * (DIE + GAP)
                 cy = top + (i // per_line) * (DIE + GAP)
@@ -187,7 +205,7 @@ def _dice_cell(volley: Volley, colour: Rgb) -> Cell:
 
 def _group(units: Mapping[str, int]) -> str:
     ordered = sorted(units.items(), key=lambda kv: unit_order(kv[0]))
-    return " ".join(short(k) + (f"x{n}" if n > 1 else "") for k, n in ordered)
+    return ", ".join(f"{n} {short(k)}" for k, n in ordered)
 
 
 def _die(d: ImageDraw.ImageDraw, x: int, y: int, face: int, hit: Rgb | None) -> None:

@@ -15,7 +15,7 @@ from bot.render.battlelog import BattleLog, Note, Volley
 from bot.render.style import abbreviation, unit_order
 
 FENCE = "```"
-DICE_PER_LINE = 12
+DICE_PER_LINE = 10
 LABEL_WIDTH = 16
 
 SOURCES = {
@@ -24,7 +24,7 @@ SOURCES = {
     "bombard": "bombards",
     "surprise": "surprise strike",
     "intercept": "air battle",
-    "raid_defense": "factory AA",
+    "raid_defense": "Factory AA",
     "bombing": "bombs",
 }
 
@@ -58,8 +58,8 @@ def title(log: BattleLog) -> str:
     if log.kind == "raid":
         head = f"✈ Raid on {log.space} — {names['attacker']}"
     else:
-        kind = "amphibious assault" if log.amphibious else "attacks"
-        head = f"⚔ {log.space} — {names['attacker']} {kind} {names['defender']}"
+        head = f"⚔ {log.space} — {names['attacker']} attacks {names['defender']}"
+        head += " from the sea" if log.amphibious else ""
     return head if log.started else f"{head} (continued)"
 
 
@@ -71,7 +71,7 @@ def body_lines(log: BattleLog) -> list[str]:
         lines.append(f"Attacker  {names['attacker']}: {units_text(log.attackers)}")
         if log.seaborne:
             lines.append(f"          from the sea: {units_text(log.seaborne)}")
-        for power, counts in log.defenders.items() or [(names["defender"], {})]:
+        for power, counts in log.defenders.items():
             lines.append(f"Defender  {power}: {units_text(counts)}")
     label_w, dice_w = _widths(log)
     for rnd in log.rounds:
@@ -94,16 +94,15 @@ def _widths(log: BattleLog) -> tuple[int, int]:
 
 
 def _roll_label(value: int | None, units: Mapping[str, int]) -> str:
-    return f"{'@' + str(value) if value is not None else 'dmg'} {group_label(units)}"
+    return f"@{value} {group_label(units)}" if value is not None else group_label(units)
 
 
 def volley_lines(v: Volley, names: Mapping[str, str], label_w: int, dice_w: int) -> list[str]:
     """A side's header with its total, then one line per value rolled."""
-    who = names[v.side]
-    if v.source == "bombing":
-        out = [f" {who} {SOURCES['bombing']}: {v.hits} damage rolled"]
-    else:
-        out = [f" {who} {SOURCES.get(v.source, v.source)}: {plural(v.hits, 'hit')}"]
+    what = SOURCES.get(v.source, v.source)
+    head = what if v.source == "raid_defense" else f"{names[v.side]} {what}"
+    total = f"{v.hits} damage rolled" if v.source == "bombing" else plural(v.hits, "hit")
+    out = [f" {head}: {total}"]
     for r in v.rolls:
         label = _roll_label(r.value, r.units).ljust(label_w)
         rows = [r.dice[i:i + DICE_PER_LINE] for i in range(0, len(r.dice), DICE_PER_LINE)] or [[]]

@@ -48,9 +48,13 @@ def split_for_discord(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
     start = 0
     while start < len(lines):
         end = _piece_end(lines, opener, start, limit)
-        head = [opener[start]] if opener[start] is not None else []
+        fence = opener[start]
+        head = [fence] if fence is not None else []
         tail = [FENCE] if opener[end] is not None else []
-        piece = "\n".join([*head, *lines[start:end], *tail]).strip("\n")
+        body = lines[start:end]
+        while body and not body[-1].strip():
+            body.pop()
+        piece = "\n".join([*head, *body, *tail]).strip("\n")
         if piece.strip() and piece.strip() not in (FENCE, f"{FENCE}\n{FENCE}"):
             pieces.append(piece)
         start = end
@@ -61,7 +65,8 @@ def split_for_discord(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
 
 def _piece_end(lines: list[str], opener: list[str | None], start: int, limit: int) -> int:
     """The index after the last line of the piece starting at ``start``."""
-    reopen = len(opener[start]) + 1 if opener[start] is not None else 0
+    fence = opener[start]
+    reopen = len(fence) + 1 if fence is not None else 0
     size = reopen - 1
     best = None
     end = start

@@ -7,11 +7,12 @@ as data, so tests and callers can check the numbers without reading pixels.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from PIL import ImageDraw, ImageFont
 
-from bot.render.basemap import View
+from bot.render.basemap import View, dot_radius
 from bot.render.geometry import BoardGeometry
 from bot.render.labels import anchor_px, text_scale
 from bot.render.layout import Placer, Rect
@@ -92,14 +93,18 @@ def _draw_box(
         y += fnt.size + 2 * pad
 
 
-def _leader(draw: ImageDraw.ImageDraw, anchor: tuple[float, float], rect: Rect, k: float) -> None:
-    """Line from a space's anchor to its stack when the stack had to move aside."""
+def _leader(draw: ImageDraw.ImageDraw, anchor: tuple[float, float], rect: Rect, k: float,
+            clear: float) -> None:
+    """Line to a stack that had to move aside, from `clear` px off the anchor (island discs)."""
     ax, ay = anchor
     cx = min(max(ax, rect[0]), rect[2])
     cy = min(max(ay, rect[1]), rect[3])
-    r = 2.0 * k
-    draw.line((ax, ay, cx, cy), fill=INK, width=max(1, round(k)))
-    draw.ellipse((ax - r, ay - r, ax + r, ay + r), fill=INK)
+    length = math.dist((ax, ay), (cx, cy))
+    if length <= clear:
+        return
+    sx = ax + (cx - ax) * clear / length
+    sy = ay + (cy - ay) * clear / length
+    draw.line((sx, sy, cx, cy), fill=INK, width=max(1, round(k)))
 
 
 def _space_order(board: BoardGeometry, snapshot: Snapshot) -> list[str]:
@@ -143,7 +148,7 @@ def draw_stacks(
         top = label[3] if label else ay
         rect = placer.place(ax, top, total_w, total_h, gap=pad)
         if rect[1] != top + pad or rect[0] != ax - total_w / 2:
-            _leader(draw, (ax, ay), rect, k)
+            _leader(draw, (ax, ay), rect, k, dot_radius(space, view) + 1 if space.dot else 0.0)
         y = rect[1]
         for power_id, units, damaged, ic_damage, lines, (w, h) in blocks:
             power = board.power(power_id)
