@@ -40,7 +40,7 @@ def test_arrows_are_drawn_in_the_movers_colour(
     for arrow in midgame_render.arrows:
         marked = _along(midgame_render, arrow.tail, arrow.head, colour)
         unmarked = _along(midgame_unmarked, arrow.tail, arrow.head, colour)
-        assert marked.sum() >= 14, arrow
+        assert marked.sum() >= 8, arrow  # labels are drawn over arrows and hide part of some
         assert (marked & ~unmarked).sum() >= 7, arrow
 
 
