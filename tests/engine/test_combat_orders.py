@@ -162,3 +162,32 @@ def test_through_the_referee_apply(rules: RuleSet) -> None:
     assert out.state.owners[sid(state, "Karelia")] == pid(state, "Germany")
     out = apply(out.state, parse_command("/done", out.state), NoDice())
     assert out.state.phase == "noncombat_move" and out.state.combat is None
+
+
+def test_antiaircraft_losses_chosen_in_person(rules: RuleSet) -> None:
+    """000, AAA: "For each '1' rolled, the attacker chooses one air unit as a casualty"."""
+    state = board(rules, "Germany", {"Karelia S.S.R.": {"Germany": {"fighter": 1, "bomber": 1, "infantry": 1},
+                                                       "Soviet Union": {"aaa": 1, "infantry": 1}}},
+                  orders={"Germany": {"decide": "self"}})
+    for kind in ("fighter", "bomber", "infantry"):
+        state = moved(state, "Karelia", "Germany", kind, came_from="Belorussia")
+    state, _ = begin(state)
+    state, _, _ = fight(state, "Karelia", [1, 6])
+    pending = state.combat.current.pending
+    assert (pending.kind, pending.source, pending.hits) == ("casualties", "antiaircraft", ((1, "air"),))
+    with pytest.raises(IllegalCommandError, match="cannot take these hits"):
+        casualties(state, Casualties(((rules.find_unit("infantry"), 1),)), FixedDice([]))
+    state, events = casualties(state, Casualties(((rules.find_unit("bomber"), 1),)), FixedDice([1, 6, 6]))
+    assert dict(of(events, "casualties")[0].data["units"]) == {"bomber": 1}
+    assert state.owners[sid(state, "Karelia")] == pid(state, "Germany")
+
+
+def test_transport_before_a_warship_is_refused(rules: RuleSet) -> None:
+    state = board(rules, "Germany", {"Sea Zone 6": {"Germany": {"cruiser": 1},
+                                                   "United Kingdom": {"destroyer": 1, "cruiser": 1, "transport": 1}}},
+                  orders={"United Kingdom": {"decide": "self"}})
+    state = moved(state, "Sea Zone 6", "Germany", "cruiser", came_from="Sea Zone 5")
+    state, _ = begin(state)
+    state, _, _ = fight(state, "Sea Zone 6", [2])
+    with pytest.raises(IllegalCommandError, match="transports can be chosen only when no other"):
+        casualties(state, Casualties(((rules.find_unit("transport"), 1),)), FixedDice([]))
