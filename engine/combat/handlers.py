@@ -70,16 +70,18 @@ def _finish(state: GameState, phase: CombatPhase, events: list[Event]) -> tuple[
 
 
 def _begin(state: GameState, phase: CombatPhase, entry: Entry) -> Result:
-    """Take ``entry`` off the list and make it the current battle."""
+    """Take ``entry`` off the list and make it the current battle. Cargo still aboard for
+    an amphibious assault in a zone that needs no sea battle goes ashore first (a zone
+    whose sea battle was fought settled its cargo then)."""
     entries = tuple(e for e in phase.entries if e != entry)
     phase = phase.but(entries=entries)
     events: list[Event] = []
     if entry.kind == "sea":
         phase = phase.but(sea_fought=phase.sea_fought | {entry.space})
     if entry.kind == "land" and entry.step == AMPHIBIOUS:
-        waiting = {e.space for e in entries if e.kind == "sea"}
+        settled = {e.space for e in entries if e.kind == "sea"} | phase.sea_fought
         for zone in sorted(state.board.neighbours(entry.space)):
-            if zone not in waiting and state.board.spaces[zone].is_sea:
+            if zone not in settled and state.board.spaces[zone].is_sea:
                 probe = phase.but(current=Battle(zone, "sea", phase.attacker))
                 state, landed = land_cargo(state, probe)
                 events.extend(landed)
