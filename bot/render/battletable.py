@@ -21,7 +21,10 @@ from bot.render.style import INK, PANEL, Rgb, font, text_on, unit_order
 WIDTH = 1000
 PAD = 16
 DIE = 30
+SMALL_DIE = 22
 GAP = 5
+CROWD = 10
+"""A battle with a roll of more dice than this draws them smaller, to stay short."""
 CAPTION = 96
 ROW_PAD = 8
 COLUMNS = (76, 296, 46, 296, 46, 208)   # round, attacker dice, hits, defender dice, hits, losses
@@ -67,7 +70,8 @@ def render_battle_table(log: BattleLog, colours: Mapping[str, str | Rgb] | None 
                    "defender": _colour(colours, log.defender, DEFENDER)}
     head = _header(log, names)
     rows = [r for rnd in log.rounds for r in _rows(rnd)]
-    cells = [_row_cells(r, names, side_colour) for r in rows]
+    die = SMALL_DIE if max((len(r.dice) for r in _rolls(log)), default=0) > CROWD else DIE
+    cells = [_row_cells(r, names, side_colour, die) for r in rows]
     heights = [max(c.height for c in row) + 2 * ROW_PAD for row in cells]
     colhead = 40
     foot = _text_block([plain(t) for t in result_lines(log)], WIDTH - 2 * PAD, 20)
@@ -97,7 +101,7 @@ def render_battle_table(log: BattleLog, colours: Mapping[str, str | Rgb] | None 
     draw.line((PAD, y, WIDTH - PAD, y), fill=INK, width=2)
     foot.draw(draw, PAD, y + PAD)
     out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
+    image.save(out, format="PNG", compress_level=6)
     return out.getvalue()
 
 
@@ -155,11 +159,16 @@ def _rows(rnd: Round) -> list[Row]:
     return rows
 
 
-def _row_cells(row: Row, names: Mapping[str, str], colour: Mapping[str, Rgb]) -> list[Cell]:
+def _rolls(log: BattleLog) -> list[Roll]:
+    return [r for rnd in log.rounds for e in rnd.entries if isinstance(e, Volley) for r in e.rolls]
+
+
+def _row_cells(row: Row, names: Mapping[str, str], colour: Mapping[str, Rgb],
+               die: int) -> list[Cell]:
     cells = [_round_cell(row)]
     for side in ("attacker", "defender"):
         volley = row.volleys.get(side)
-        cells.append(_dice_cell(volley, colour[side]) if volley else _empty())
+        cells.append(_dice_cell(volley, colour[side], die) if volley else _empty())
         cells.append(_hits_cell(volley, colour[side]) if volley else _empty())
     notes = [plain(t) for n in row.notes if (t := note_text(n, names))]
     cells.append(_text_block(notes, COLUMNS[5] - 8, 16, wrap=True))
@@ -179,15 +188,16 @@ def _empty() -> Cell:
     return Cell(0, lambda d, x, y: None)
 
 
-def _dice_cell(volley: Volley, colour: Rgb) -> Cell:
+def _dice_cell(volley: Volley, colour: Rgb, die: int) -> Cell:
+    gap = GAP * die // DIE
     width = COLUMNS[1] - 8 - CAPTION
-    per_line = max(1, (width + GAP) // (DIE + GAP))
+    per_line = max(1, (width + gap) // (die + gap))
     parts: list[tuple[int, Roll]] = []
     y = 0
     for roll in volley.rolls:
         parts.append((y, roll))
         lines = max(1, -(-len(roll.dice) // per_line))
-        y += max(lines * (DIE + GAP), 44)
+        y += max(lines * (die + gap), 44)
 
     def draw(d: ImageDraw.ImageDraw, x: int, y0: int) -> None:
         for dy, roll in parts:
@@ -196,11 +206,11 @@ def _dice_cell(volley: Volley, colour: Rgb) -> Cell:
             d.text((x, top), need, font=font(20), fill=INK)
             d.text((x, top + 23), _fit(_group(roll.units), CAPTION - 6, 15), font=font(15), fill=INK)
             for i, face in enumerate(roll.dice):
-                cx = x + CAPTION + (i % per_line) * (DIE + GAP)
-                cy = top + (i // per_line) * (DIE + GAP)
+                cx = x + CAPTION + (i % per_line) * (die + gap)
+                cy = top + (i // per_line) * (die + gap)
                 hit = roll.value is not None and face <= roll.value
-                _die(d, cx, cy, face, colour if hit else None)
-    return Cell(max(y - GAP, 0), draw)
+                _die(d, cx, cy, die, face, colour if hit else None)
+    return Cell(max(y - gap, 0), draw)
 
 
 def _group(units: Mapping[str, int]) -> str:
@@ -208,16 +218,17 @@ def _group(units: Mapping[str, int]) -> str:
     return ", ".join(f"{n} {short(k)}" for k, n in ordered)
 
 
-def _die(d: ImageDraw.ImageDraw, x: int, y: int, face: int, hit: Rgb | None) -> None:
+def _die(d: ImageDraw.ImageDraw, x: int, y: int, size: int, face: int, hit: Rgb | None) -> None:
     """A die showing ``face``: filled in the side's colour when it hit."""
-    box = (x, y, x + DIE, y + DIE)
+    box = (x, y, x + size, y + size)
     if hit is None:
-        d.rounded_rectangle(box, radius=6, fill=MISS_FILL, outline=MISS_INK, width=2)
+        d.rounded_rectangle(box, radius=size // 5, fill=MISS_FILL, outline=MISS_INK, width=2)
         ink = MISS_INK
     else:
-        d.rounded_rectangle(box, radius=6, fill=hit, outline=INK, width=2)
+        d.rounded_rectangle(box, radius=size // 5, fill=hit, outline=INK, width=2)
         ink = text_on(hit)
-    d.text((x + DIE / 2, y + DIE / 2 + 1), str(face), font=font(20), fill=ink, anchor="mm")
+    d.text((x + size / 2, y + size / 2 + 1), str(face), font=font(size * 2 // 3), fill=ink,
+           anchor="mm")
 
 
 def _hits_cell(volley: Volley, colour: Rgb) -> Cell:

@@ -1,0 +1,166 @@
+"""Battle logs from real engine battles: grouping events into battles, every die shown by
+the value it needed, hits, who chose each casualty, retreats, special fire, partial logs.
+
+Rules behind the scenarios: 000_fc7e3a790a753b06.txt, "Phase 3: Conduct Combat" (General
+Combat Steps 1-7, Strategic Bombing Raids, Amphibious Assaults) and "Unit Profiles".
+"""
+
+from __future__ import annotations
+
+from bot.render.battlelog import Volley, battle_logs, partition
+from bot.render.battletext import battle_text, body_lines, title
+from engine.combat import casualties
+from engine.commands import Casualties
+from engine.dice import FixedDice
+from tests.render import battlelog_kit as kit
+
+
+def flat(lines: list[str]) -> list[str]:
+    """Lines with their alignment spaces squeezed, to compare words and dice."""
+    return [" ".join(line.split()) for line in lines]
+
+
+def test_west_russia_every_die_grouped_by_needed_value_with_hits_and_choosers() -> None:
+    """Infantry supported by artillery rolls at 2 with it (000, Unit Profiles,
+    Artillery); units sharing a value roll together (General Combat, Step 3)."""
+    logs = battle_logs(kit.west_russia())
+    assert len(logs) == 1
+    log = logs[0]
+    assert log.finished and log.started and log.waiting is None
+    assert title(log) == "⚔ West Russia — Soviet Union attacks Germany"
+    lines = flat(body_lines(log))
+    assert lines[:2] == ["Attacker Soviet Union: 3 inf, 1 art, 1 tnk, 1 ftr",
+                         "Defender Germany: 3 inf, 1 art, 1 tnk"]
+    start = lines.index("Round 1")
+    assert lines[start:start + 10] == [
+        "Round 1",
+        "Soviet Union fires: 2 hits",
+        "@1 inf×2 3 5 → 0",
+        "@2 inf, art 2 6 → 1",
+        "@3 tnk, ftr 1 4 → 1",
+        "Germany loses 2 inf (orders: cheapest first)",
+        "Germany fires: 2 hits",
+        "@2 inf×3, art 2 3 3 5 → 1",
+        "@3 tnk 2 → 1",
+        "Soviet Union loses 2 inf (orders: cheapest first)",
+    ]
+    assert "Germany loses 1 tnk (no choice)" in lines
+    assert lines[-2:] == ["Result: Soviet Union takes West Russia.",
+                          "Left: 1 art, 1 tnk, 1 ftr vs nothing"]
+    shown = [int(d) for line in lines if line.startswith("@") for d in line.split("→")[0].split()
+             if d.isdigit()]
+    assert shown == [3, 5, 2, 6, 1, 4, 2, 3, 3, 5, 2, 6, 1, 4, 2, 3, 3, 5, 2, 6, 1, 4, 2]
+
+
+def test_dice_columns_line_up_within_a_battle() -> None:
+    lines = body_lines(battle_logs(kit.west_russia())[0])
+    arrows = {line.index("→") for line in lines if "→" in line}
+    assert len(arrows) == 1
+
+
+def test_a_battle_stopped_for_a_choice_is_partial_and_says_who_must_choose() -> None:
+    """With ``decide: self`` the battle waits for the defender's casualties (General
+    Combat, Step 3: the defender chooses); the next command continues the same battle."""
+    state = kit.karelia(orders={"Soviet Union": {"decide": "self"}})
+    state, first = kit.fight(state, "Karelia", [1, 6, 6])
+    (log,) = battle_logs(first)
+    assert not log.finished
+    assert log.waiting == "waiting for Soviet Union to choose casualties"
+    assert battle_text(log).splitlines()[-2] == \
+        "… continues: waiting for Soviet Union to choose casualties"
+
+    dice = FixedDice([6, 6, 6, 1, 1, 1, 6, 6])
+    state, later = casualties(state, Casualties(((kit.RULES.find_unit("artillery"), 1),)), dice)
+    second = kit.as_json(later)
+    (rest,) = battle_logs(second)
+    assert not rest.started and rest.finished
+    assert title(rest) == "⚔ Karelia S.S.R. — Germany attacks Soviet Union (continued)"
+    assert "Soviet Union loses 1 art (in person)" in flat(body_lines(rest))
+
+    (whole,) = battle_logs(first + second)
+    assert whole.started and whole.finished
+    assert [r.number for r in whole.rounds] == [1, 2]
+    assert flat(body_lines(whole)).count("Soviet Union loses 1 art (in person)") == 1
+
+
+def test_waiting_for_the_attacker_to_press_or_retreat() -> None:
+    state = kit.karelia(orders={"Germany": {"decide": "self"}})
+    _, events = kit.fight(state, "Karelia", [6, 6, 6, 6, 6, 6])
+    assert battle_logs(events)[0].waiting == "waiting for Germany to press on or retreat"
+
+
+def test_retreat_by_standing_order_names_the_order() -> None:
+    """General Combat, Step 6: the attacker may retreat; here its ``retreat_below`` order."""
+    state = kit.karelia(orders={"Germany": {"retreat_below": 3}})
+    _, events = kit.fight(state, "Karelia", [6, 6, 6, 1, 6, 6])
+    lines = flat(body_lines(battle_logs(events)[0]))
+    assert ("Germany retreats 1 inf, 1 tnk to Belorussia "
+            "(orders: retreat below 3 units: 2 left)") in lines
+    assert "Result: Germany retreats; Soviet Union holds Karelia S.S.R." in lines
+
+
+def test_sea_battle_surprise_strike_damage_and_repair() -> None:
+    """Submarines' Surprise Strike (General Combat, Step 2); a battleship takes two hits
+    and is repaired after the battle (Unit Profiles, Battleships)."""
+    (log,) = battle_logs(kit.sea_zone_6())
+    lines = flat(body_lines(log))
+    assert lines[lines.index("Round 1") + 1:][:5] == [
+        "Germany keeps its subs to strike (orders: submerge never)",
+        "Germany surprise strike: 1 hit",
+        "@2 ss×2 3 1 → 1",
+        "United Kingdom has 1 bb damaged (orders: cheapest first)",
+        "Germany fires: 0 hits",
+    ]
+    assert "Result: United Kingdom wins in Sea Zone 6." in lines
+    assert "1 bb repaired." in lines
+    assert lines[-1] == "Left: nothing vs 1 bb, 1 trn"
+
+
+def test_raid_shows_factory_fire_damage_and_cap() -> None:
+    """Strategic Bombing Raids: the factory rolls one die per bomber hitting on 1; damage
+    is capped at twice the territory's value."""
+    (log,) = battle_logs(kit.raid_on_italy())
+    assert log.kind == "raid"
+    assert title(log) == "✈ Raid on Italy — United Kingdom"
+    lines = flat(body_lines(log))
+    assert lines[lines.index("Round 1") + 1:] == [
+        "Factory AA: 1 hit",
+        "@1 ic 1 3 → 1",
+        "United Kingdom loses 1 bmb (no choice)",
+        "United Kingdom bombs: 4 damage rolled",
+        "bmb 4 = 4",
+        "factory takes 1 damage (4 rolled, cap 6); now 6",
+        "",
+        "Result: 1 damage to the factory (now 6).",
+    ]
+
+
+def test_antiaircraft_and_bombardment_are_their_own_lines() -> None:
+    """AAA fires before the first round (Unit Profiles, AAA); ships bombard in an
+    amphibious assault (Amphibious Assaults, Step 2)."""
+    (log,) = battle_logs(kit.aa_and_bombardment())
+    lines = flat(body_lines(log))
+    assert "from the sea: 2 inf" in lines
+    assert lines[lines.index("Round 1") + 1:][:6] == [
+        "Soviet Union AA fire: 1 hit",
+        "@1 aaa 1 5 → 1",
+        "Germany loses 1 ftr (no choice)",
+        "Germany bombards: 1 hit",
+        "@4 bb 3 → 1",
+        "Soviet Union loses 1 inf (orders: cheapest first)",
+    ]
+    assert [v.source for r in log.rounds for v in r.entries if isinstance(v, Volley)] == [
+        "antiaircraft", "bombard", "fire", "fire"]
+
+
+def test_events_outside_battles_stay_sentences() -> None:
+    stray = [{"type": "phase", "text": "Soviet Union: Conduct Combat."},
+             {"type": "capture", "text": "Soviet Union captures Finland.", "space": "Finland"}]
+    logs, others = partition([stray[0], *kit.west_russia(), stray[1]])
+    assert len(logs) == 1 and others == stray
+
+
+def test_several_battles_in_one_turn() -> None:
+    logs = battle_logs(kit.west_russia() + kit.sea_zone_6())
+    assert [(log.space, log.finished) for log in logs] == [("West Russia", True),
+                                                           ("Sea Zone 6", True)]
