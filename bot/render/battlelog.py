@@ -183,7 +183,7 @@ def _learn_names(log: BattleLog, e: dict[str, Any]) -> None:
 def waiting_for(log: BattleLog) -> str | None:
     """What an unfinished battle waits for, told from its last events (the engine stops
     only for casualties, press or retreat, submerging, or interceptors)."""
-    names = log.side_names
+    names = {"attacker": log.attacker or "the attacker", "defender": log.defender or "the defender"}
     entries = log.rounds[-1].entries if log.rounds else []
     last = entries[-1] if entries else None
     retreat = f"waiting for {names['attacker']} to press on or retreat"

@@ -35,7 +35,7 @@ MISS_INK: Rgb = (120, 120, 120)
 RULE: Rgb = (200, 196, 188)
 SHADE: Rgb = (236, 232, 222)
 STAGES = {"antiaircraft": "AA fire", "bombard": "bombard", "surprise": "surprise",
-          "intercept": "air battle", "raid_defense": "flak", "bombing": "bombing", "fire": ""}
+          "intercept": "air battle", "raid_defense": "factory", "bombing": "bombing", "fire": ""}
 ASCII = str.maketrans({"×": "x", "→": "->", "…": "...", "—": "-", "⚔": "", "✈": ""})
 
 Draw = Callable[[ImageDraw.ImageDraw, int, int], None]

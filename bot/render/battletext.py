@@ -145,7 +145,7 @@ def note_text(note: Note, names: Mapping[str, str]) -> str | None:
         where = "(aircraft stay to land)" if d.get("to") == d.get("space") else f"to {d.get('to')}"
         return f"{who} retreats {units} {where} {how}".rstrip()
     if note.type == "bombing":
-        return (f"factory takes {d.get('applied')} damage ({d.get('rolled')} rolled, "
+        return (f"Factory takes {d.get('applied')} damage ({d.get('rolled')} rolled, "
                 f"cap {d.get('cap')}); now {d.get('damage')}")
     return None
 

@@ -116,6 +116,30 @@ def _space_order(board: BoardGeometry, snapshot: Snapshot) -> list[str]:
     return sorted((s for s in snapshot.spaces if snapshot.spaces[s].units), key=weight)
 
 
+@dataclass(frozen=True)
+class _Block:
+    """One power's box before drawing."""
+
+    power: str
+    units: dict[str, int]
+    damaged: dict[str, int]
+    ic_damage: int
+    lines: list[list[_Chip]]
+    size: tuple[float, float]
+
+
+def _blocks(board: BoardGeometry, state: SpaceState, fnt: ImageFont.FreeTypeFont,
+            pad: float) -> list[_Block]:
+    blocks = []
+    for power_id in (p.id for p in board.powers if p.id in state.units):
+        units = state.units[power_id]
+        damaged = state.damaged.get(power_id, {})
+        ic_damage = state.ic_damage if "industrial_complex" in units else 0
+        lines = _lines(_chips(units, damaged, ic_damage))
+        blocks.append(_Block(power_id, units, damaged, ic_damage, lines, _measure(lines, fnt, pad)))
+    return blocks
+
+
 def draw_stacks(
     draw: ImageDraw.ImageDraw,
     board: BoardGeometry,
@@ -124,46 +148,42 @@ def draw_stacks(
     placer: Placer,
     label_boxes: dict[str, Rect],
 ) -> list[StackDrawn]:
-    """Place and draw every stack in the view; return what was drawn."""
+    """Place every stack in the view, draw leader lines, then the boxes; return what was drawn."""
     k = text_scale(view)
     fnt = font(round(10 * k))
     pad = max(2.0, 2.0 * k)
-    drawn: list[StackDrawn] = []
+    placed: list[tuple[str, Rect, list[_Block]]] = []
     for space_id in _space_order(board, snapshot):
         space = board.spaces[board.index_of[space_id]]
         ax, ay = anchor_px(board, view, space)
         if not (0 <= ax < view.width and 0 <= ay < view.height):
             continue
-        state: SpaceState = snapshot.spaces[space_id]
-        blocks = []
-        for power_id in (p.id for p in board.powers if p.id in state.units):
-            units = state.units[power_id]
-            damaged = state.damaged.get(power_id, {})
-            ic_damage = state.ic_damage if "industrial_complex" in units else 0
-            lines = _lines(_chips(units, damaged, ic_damage))
-            blocks.append((power_id, units, damaged, ic_damage, lines, _measure(lines, fnt, pad)))
-        total_w = max(b[5][0] for b in blocks)
-        total_h = sum(b[5][1] for b in blocks) + pad * (len(blocks) - 1)
+        blocks = _blocks(board, snapshot.spaces[space_id], fnt, pad)
+        total_w = max(b.size[0] for b in blocks)
+        total_h = sum(b.size[1] for b in blocks) + pad * (len(blocks) - 1)
         label = label_boxes.get(space_id)
         top = label[3] if label else ay
         rect = placer.place(ax, top, total_w, total_h, gap=pad)
         if rect[1] != top + pad or rect[0] != ax - total_w / 2:
             _leader(draw, (ax, ay), rect, k, dot_radius(space, view) + 1 if space.dot else 0.0)
+        placed.append((space.name, rect, blocks))
+    drawn: list[StackDrawn] = []
+    for space_name, rect, blocks in placed:
         y = rect[1]
-        for power_id, units, damaged, ic_damage, lines, (w, h) in blocks:
-            power = board.power(power_id)
-            box = (rect[0], y, rect[0] + w, y + h)
-            _draw_box(draw, box, lines, fnt, pad, power.color)
+        for block in blocks:
+            power = board.power(block.power)
+            box = (rect[0], y, rect[0] + block.size[0], y + block.size[1])
+            _draw_box(draw, box, block.lines, fnt, pad, power.color)
             drawn.append(
                 StackDrawn(
-                    space=space.name,
+                    space=space_name,
                     power=power.name,
-                    units=dict(units),
-                    damaged=dict(damaged),
-                    ic_damage=ic_damage,
-                    text="  ".join(c.text for line in lines for c in line),
-                    box=tuple(round(v) for v in box),  # type: ignore[arg-type]
+                    units=dict(block.units),
+                    damaged=dict(block.damaged),
+                    ic_damage=block.ic_damage,
+                    text="  ".join(c.text for line in block.lines for c in line),
+                    box=(round(box[0]), round(box[1]), round(box[2]), round(box[3])),
                 )
             )
-            y += h + pad
+            y += block.size[1] + pad
     return drawn
