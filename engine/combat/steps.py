@@ -30,13 +30,13 @@ from .sides import attackers, defenders, lead_defender
 # -- the steps -------------------------------------------------------------------------
 
 def start(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
+    """Step 1, place units along the battle strip: log both sides. A battle with no
+    attacker left (its cargo lost at sea) or, on land, no defending combat unit ends here."""
     b = current(phase)
     atk, dfn = attackers(state, b), defenders(state, b, phase)
     name = state.board.name(b.space)
-    by_power: dict[str, dict[str, int]] = {}
-    for u in dfn:
-        by_power.setdefault(state.rules.power_name(u.owner), {}).update(
-            counts(state, [v for v in dfn if v.owner == u.owner]))
+    by_power = {state.rules.power_name(p): counts(state, [u for u in dfn if u.owner == p])
+                for p in dict.fromkeys(u.owner for u in dfn)}
     text = (f"Battle in {name}: {state.rules.power_name(b.attacker)} attacks with {unit_text(state, counts(state, atk))}"
             f" against {'; '.join(f'{p} {unit_text(state, c)}' for p, c in by_power.items()) or 'no defenders'}.")
     events = [event("battle_start", text, space=name, combat=b.kind, amphibious=b.amphibious,
