@@ -129,7 +129,7 @@ def test_raid_shows_factory_fire_damage_and_cap() -> None:
         "United Kingdom loses 1 bmb (no choice)",
         "United Kingdom bombs: 4 damage rolled",
         "bmb 4 = 4",
-        "factory takes 1 damage (4 rolled, cap 6); now 6",
+        "Factory takes 1 damage (4 rolled, cap 6); now 6",
         "",
         "Result: 1 damage to the factory (now 6).",
     ]
