@@ -5,25 +5,27 @@ from __future__ import annotations
 import argparse
 import asyncio
 import getpass
-import importlib
 import json
 import os
 import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from bot.console.console import Console, run_console
+from bot.dice.cli import verify_command
 from bot.console.script import final_state, run_lines
+from bot.service.game_service import GameService
 from bot.service.record import replay_record
+from bot.service.reply import Refusal
 from bot.service.rules import engine_rules
 from bot.service.setup import open_service
+from bot.store import repo
 from bot.store.db import default_data_dir
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser; ``run`` appears only when the Discord front end is installed."""
+    """The argument parser for every subcommand."""
     parser = argparse.ArgumentParser(
         prog="aaref", description="Referee Axis & Allies games: Discord bot and local console."
     )
@@ -46,8 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--json", action="store_true", help="print the state JSON")
     verify = sub.add_parser("verify", help="check the dice of an exported record")
     verify.add_argument("record")
-    if _discord_run() is not None:
-        sub.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
+    sub.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
     return parser
 
 
@@ -56,15 +57,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     command = args.command
     if command is None:
-        command = "run" if os.environ.get("DISCORD_TOKEN") and _discord_run() else "console"
+        command = "run" if os.environ.get("DISCORD_TOKEN") else "console"
         args = build_parser().parse_args([command, *(argv or [])])
     if command == "run":
-        run = _discord_run()
-        assert run is not None
-        return int(run() or 0)
-    if command == "verify":
-        from bot.dice.cli import verify_command
+        from bot.discord import run  # discord.py loads only when the bot runs
 
+        return run()
+    if command == "verify":
         return verify_command(args.record)
     if command == "replay":
         return _replay(args.record, args.json)
@@ -116,8 +115,6 @@ async def _export(args: argparse.Namespace) -> int:
         if ref is None:
             print(f"aaref export: no game called {args.game!r}", file=sys.stderr)
             return 1
-        from bot.service.reply import Refusal
-
         try:
             record = await service.export(ref)
         except Refusal as refusal:
@@ -130,9 +127,7 @@ async def _export(args: argparse.Namespace) -> int:
     return 0
 
 
-async def _game_by_name(service: Any, name: str) -> int | None:
-    from bot.store import repo
-
+async def _game_by_name(service: GameService, name: str) -> int | None:
     async with service.db.read() as session:
         games = await repo.find_games(session, name)
     return games[0].id if games else None
@@ -159,15 +154,6 @@ def _replay(path: Path, as_json: bool) -> int:
             f"{state.rules.power_name(state.turn)} to move, {state.phase}{winner}."
         )
     return 1 if replayed.errors else 0
-
-
-def _discord_run() -> Any:
-    """``bot.discord.run`` when the Discord front end provides it."""
-    try:
-        module = importlib.import_module("bot.discord")
-    except ImportError:
-        return None
-    return getattr(module, "run", None)
 
 
 def _local_user() -> str:

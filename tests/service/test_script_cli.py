@@ -62,3 +62,12 @@ def test_bad_fixed_dice_are_refused(tmp_path: Path) -> None:
     transcript = tmp_path / "t.txt"
     transcript.write_text("@alice /game status\n")
     assert main(["script", str(transcript), "--dice", "fixed:1,9"]) == 2
+
+
+def test_run_without_token_explains(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``aaref run`` hands over to the Discord front end, which needs a token."""
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    assert main(["run"]) == 2
+    assert "DISCORD_TOKEN" in capsys.readouterr().err
