@@ -17,6 +17,7 @@ class DoubleService:
     delay: float = 0.0
     fail: bool = False
     outsiders: frozenset[str] = frozenset()
+    only_message: str | None = None
     game_state: Any = None
     applied: list[tuple[str, str]] = field(default_factory=list)
     seen: dict[str, Reply] = field(default_factory=dict)
@@ -28,6 +29,8 @@ class DoubleService:
             raise RuntimeError("database on fire")
         if actor.user_id in self.outsiders:
             return Reply(False, "You are not playing in this game.")
+        if self.only_message is not None:
+            return Reply(True, self.only_message)
         assert request_id is not None
         if request_id not in self.seen:
             self.applied.append((actor.user_id, line))

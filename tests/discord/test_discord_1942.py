@@ -67,3 +67,6 @@ async def test_soviet_turn_one(fake: FakeDiscord, start_bot, service: GameServic
     assert deferred.payload == {"type": 5}
     picture = (await fake.wait_for("followup", before + 1, timeout=30))[-1]
     assert picture.files[0][1] == "map.png" and picture.files[0][2].startswith(b"\x89PNG")
+    record = await fake.respond("game export", who="bob")
+    assert record.flags & EPHEMERAL and "aa1942-2e" in record.content
+    assert '/move units:"4 infantry, 1 artillery"' in record.content

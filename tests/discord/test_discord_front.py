@@ -214,3 +214,12 @@ async def test_game_options_reach_the_service_as_console_words(fake: FakeDiscord
                                     "turkish_straits": True, "victory": "total"})
     assert svc.applied[-1][1] == ('/game new ruleset:aa1942-2e name:"sunday league" '
                                   "victory:total turkish_straits:true")
+
+
+async def test_a_long_private_answer_arrives_as_a_file(fake: FakeDiscord, start_bot) -> None:
+    record = "[Event \"sunday\"]\n" + "1 soviet_union /done\n" * 300
+    await start_bot(DoubleService(only_message=record))
+    reply = await fake.respond("game export")
+    assert reply.flags & EPHEMERAL and reply.content.startswith("[Event")
+    [(field, name, data)] = reply.files
+    assert (field, name, data) == ("files[0]", "aaref.txt", record.encode())
