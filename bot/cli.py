@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bot.console.console import Console, run_console
-from bot.dice.cli import verify_command
 from bot.console.script import final_state, run_lines
+from bot.dice.cli import verify_command
 from bot.service.game_service import GameService
 from bot.service.record import replay_record
 from bot.service.reply import Refusal
