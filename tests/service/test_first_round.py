@@ -57,3 +57,15 @@ def test_first_round_of_1942_second_edition(
     assert '\n1 germany\n  /buy units:"2 tanks"\n  /undo\n' in text
     assert "    roll West Russia r1 defender 3 infantry, 1 artillery @2: 5 5 5 5\n" in text
     assert run(capsys, "replay", str(record)) == state
+
+
+def test_running_out_of_fixed_dice_is_an_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """With too few fixed dice the battle is refused, nothing of it stored, and the run fails."""
+    short = "fixed:" + ",".join(["2"] * 13)
+    assert main(["script", str(TRANSCRIPT), "--dice", short, "--json"]) == 1
+    results = json.loads(capsys.readouterr().out)["results"]
+    battle = next(r for r in results if r["command"].startswith("/battle"))
+    assert not battle["ok"] and "fixed dice ran out" in battle["message"]
+    assert battle["phase"] == "conduct_combat"
