@@ -57,6 +57,12 @@ async def test_illegal_commands_are_refused_privately(fake: FakeDiscord, start_b
     early = await fake.respond("move", {"units": "1 infantry", "from": "Karelia",
                                         "to": "West Russia"})
     assert early.flags & EPHEMERAL and "Combat Move" in early.content
+    await ok(fake, "done")
+    too_far = await fake.respond("move", {"units": "1 infantry", "from": "Archangel",
+                                          "to": "Belorussia"})
+    assert too_far.flags & EPHEMERAL                  # "Phase 2: Combat Move", movement
+    assert too_far.content == "Infantry move at most 1 space; Archangel to Belorussia is 2."
+    assert not fake.of("channel_message") and not fake.of("followup")
 
 
 async def test_everyone_in_a_game_name_pings_nobody(fake: FakeDiscord, start_bot,
