@@ -22,6 +22,17 @@ from bot.discord.ports import Service
 
 log = logging.getLogger(__name__)
 
+PERMISSIONS = discord.Permissions(view_channel=True, send_messages=True,
+                                  send_messages_in_threads=True, attach_files=True)
+"""What the bot needs in a server: see the game channels, post events there and in game
+threads, and attach maps and records. Nothing else (no privileged intents either)."""
+
+
+def invite_url(application_id: int) -> str:
+    """The link a server admin opens to add the bot with exactly :data:`PERMISSIONS`."""
+    return discord.utils.oauth_url(application_id, permissions=PERMISSIONS,
+                                   scopes=("bot", "applications.commands"))
+
 
 class AarefBot(commands.Bot):
     """Registers the slash commands and syncs them once per start.
@@ -55,6 +66,8 @@ class AarefBot(commands.Bot):
         else:
             synced = await self.tree.sync()
         log.info("Synced %d slash commands", len(synced))
+        if self.application_id is not None:
+            log.info("Invite link: %s", invite_url(self.application_id))
 
 
 def create_bot(service: Service, config: DiscordConfig, *, render: Renderer | None = None,

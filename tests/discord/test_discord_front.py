@@ -223,3 +223,11 @@ async def test_a_long_private_answer_arrives_as_a_file(fake: FakeDiscord, start_
     assert reply.flags & EPHEMERAL and reply.content.startswith("[Event")
     [(field, name, data)] = reply.files
     assert (field, name, data) == ("files[0]", "aaref.txt", record.encode())
+
+
+def test_invite_link_asks_for_four_permissions_only() -> None:
+    from bot.discord.app import invite_url
+
+    assert invite_url(42) == ("https://discord.com/oauth2/authorize?client_id=42"
+                              "&scope=bot+applications.commands&permissions=274877942784")
+    assert 274877942784 == (1 << 10) | (1 << 11) | (1 << 15) | (1 << 38)
