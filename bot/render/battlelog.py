@@ -19,6 +19,9 @@ INSIDE = frozenset({
     "roll", "casualties", "removed", "submerge", "intercept", "press", "retreat", "repair",
     "landing", "destroyed", "bombing", "capture", "liberate", "plunder", "reland",
 })
+# What a battle seen only from its middle must be, told by an event type or a dice source.
+KIND_HINTS = {"submerge": "sea", "surprise": "sea", "intercept": "raid", "raid_defense": "raid",
+              "bombing": "raid"}
 # Events that can only come from a battle in progress, so they continue one when the
 # given events begin mid-battle (a capture or landing alone is not a battle).
 MIDWAY = frozenset({"roll", "casualties", "removed", "submerge", "intercept", "press", "retreat",
@@ -75,7 +78,8 @@ class BattleLog:
     """
 
     space: str
-    kind: str = "land"
+    kind: str | None = None
+    """``land``, ``sea`` or ``raid``; None while the events have not told."""
     amphibious: bool = False
     attacker: str | None = None
     defender: str | None = None
@@ -150,6 +154,8 @@ def _start(e: dict[str, Any]) -> BattleLog:
 def _add(log: BattleLog, e: dict[str, Any]) -> None:
     kind = e["type"]
     _learn_names(log, e)
+    if log.kind is None:
+        log.kind = KIND_HINTS.get(kind) or KIND_HINTS.get(str(e.get("source")))
     if kind in ("capture", "liberate", "plunder", "destroyed", "reland", "landing", "repair"):
         log.after.append(Note(kind, e))
         return
@@ -180,6 +186,9 @@ def _learn_names(log: BattleLog, e: dict[str, Any]) -> None:
         log.defender = log.defender or str(who)
 
 
+SUBMERGE = "waiting for a choice to submerge submarines or strike"
+
+
 def waiting_for(log: BattleLog) -> str | None:
     """What an unfinished battle waits for, told from its last events (the engine stops
     only for casualties, press or retreat, submerging, or interceptors)."""
@@ -195,13 +204,9 @@ def waiting_for(log: BattleLog) -> str | None:
     if last is None:
         if log.kind == "raid":
             return f"waiting for {names['defender']} to choose interceptors"
-        if log.kind == "sea":
-            return "waiting for a submarine choice: submerge or strike"
-        return None
+        return SUBMERGE if log.kind == "sea" else None
     if last.type == "press" or last.type == "submerge":
-        if log.kind == "sea":
-            return "waiting for a submarine choice: submerge or strike"
-        return None
+        return SUBMERGE if log.kind == "sea" else None
     if last.type == "casualties" and last.data.get("side") == "attacker" \
             and last.data.get("source") == "fire":
         return retreat

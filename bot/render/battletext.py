@@ -75,14 +75,13 @@ def body_lines(log: BattleLog) -> list[str]:
             lines.append(f"Defender  {power}: {units_text(counts)}")
     label_w, dice_w = _widths(log)
     for rnd in log.rounds:
-        lines += ["", f"Round {rnd.number}"]
+        lines += ["", f"Round {rnd.number}"] if lines else [f"Round {rnd.number}"]
         for entry in rnd.entries:
             if isinstance(entry, Volley):
                 lines += volley_lines(entry, names, label_w, dice_w)
             elif (text := note_text(entry, names)) is not None:
                 lines.append(f"  {text}")
-    lines.append("")
-    lines += result_lines(log)
+    lines += ["", *result_lines(log)] if lines else result_lines(log)
     return lines
 
 
@@ -115,13 +114,16 @@ def volley_lines(v: Volley, names: Mapping[str, str], label_w: int, dice_w: int)
     return out
 
 
-def chooser(data: Mapping[str, Any]) -> str:
-    """Who made a choice and how: ``(in person)``, ``(orders: cheapest first)``."""
+def chooser(data: Mapping[str, Any], name: str = "") -> str:
+    """How a choice was made: ``(in person)``, ``(orders: cheapest first)``; ``name`` is
+    the chooser when the line's subject is someone else (allies defending together)."""
     by = str(data.get("by") or "")
-    order = str(data.get("order") or "")
+    order = str(data.get("order") or "").removeprefix("order of loss: ")
+    whose = f"{name}'s " if name else ""
     if by == "standing orders":
-        order = order.removeprefix("order of loss: ")
-        return f"(orders: {order})" if order else "(standing orders)"
+        return f"({whose}orders: {order})" if order else f"({whose}standing orders)"
+    if by == "in person" and name:
+        return f"({name} in person)"
     return f"({by})" if by else ""
 
 
@@ -131,7 +133,10 @@ def note_text(note: Note, names: Mapping[str, str]) -> str | None:
     who = str(d.get("chosen_by") or names.get(str(d.get("side")), ""))
     how = chooser(d)
     if note.type == "casualties":
-        return f"{casualty_text(d, who)} {how}".rstrip()
+        side = names.get(str(d.get("side")), who)
+        if who and side != who:
+            how = chooser(d, who)
+        return f"{casualty_text(d, side)} {how}".rstrip()
     if note.type == "submerge":
         units = d.get("units") or {}
         what = f"submerges {units_text(units)}" if units else "keeps its subs to strike"
@@ -155,9 +160,10 @@ def casualty_text(d: Mapping[str, Any], who: str) -> str:
     if d.get("source") == "defenseless":
         text = f"{units_text(units)} defenseless, sunk"
         return text + (f" with {units_text(cargo)}" if cargo else "")
-    parts = [f"loses {units_text(units)}"] if units else []
+    many = " & " in who
+    parts = [f"{'lose' if many else 'loses'} {units_text(units)}"] if units else []
     if damaged:
-        parts.append(f"has {units_text(damaged)} damaged")
+        parts.append(f"{'have' if many else 'has'} {units_text(damaged)} damaged")
     if cargo:
         parts.append(f"cargo lost: {units_text(cargo)}")
     if not parts:
@@ -192,11 +198,12 @@ def outcome_text(log: BattleLog, after: Mapping[str, Mapping[str, Any]]) -> str:
         return f"{lib.get('liberator')} liberates {log.space} for {_stop(str(lib.get('power')))}"
     if "capture" in after:
         return f"{after['capture'].get('power')} takes {_stop(log.space)}"
+    if outcome == "attacker" and log.kind == "land":
+        return f"{names['attacker']} wins; nothing left that can take the territory."
     if outcome == "attacker":
-        return f"{names['attacker']} wins" + (
-            "; nothing left that can take the territory." if log.kind == "land" else ".")
+        return f"{names['attacker']} wins."
     if outcome == "defender":
-        verb = "holds" if log.kind == "land" else "wins in"
+        verb = "wins in" if log.kind == "sea" else "holds"
         return f"{names['defender']} {verb} {_stop(log.space)}"
     if outcome == "retreat":
         return f"{names['attacker']} retreats; {names['defender']} holds {_stop(log.space)}"

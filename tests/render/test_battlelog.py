@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from bot.render.battlelog import Volley, battle_logs, partition
 from bot.render.battletext import battle_text, body_lines, title
-from engine.combat import casualties
-from engine.commands import Casualties
+from engine.combat import casualties, submerge
+from engine.commands import Casualties, Submerge
 from engine.dice import FixedDice
+from tests.engine.combat_kit import begin, board, moved
 from tests.render import battlelog_kit as kit
 
 
@@ -164,3 +165,39 @@ def test_several_battles_in_one_turn() -> None:
     logs = battle_logs(kit.west_russia() + kit.sea_zone_6())
     assert [(log.space, log.finished) for log in logs] == [("West Russia", True),
                                                            ("Sea Zone 6", True)]
+
+
+def test_submerge_choice_in_person_continues_a_sea_battle() -> None:
+    """General Combat, Step 2: the attacker decides to submerge or strike before any die;
+    the continuation alone still reads as a sea battle."""
+    state = board(kit.RULES, "Germany", {"Sea Zone 6": {"Germany": {"submarine": 2},
+                                                       "United Kingdom": {"cruiser": 1}}},
+                  orders={"Germany": {"decide": "self"}})
+    state, _ = begin(moved(state, "Sea Zone 6", "Germany", "submarine", came_from="Sea Zone 5"))
+    state, first = kit.fight(state, "Sea Zone 6", [])
+    assert battle_logs(first)[0].waiting == "waiting for a choice to submerge submarines or strike"
+    sub = kit.RULES.find_unit("submarine")
+    _, later = submerge(state, Submerge(((sub, 1),)), FixedDice([2, 6]))
+    (rest,) = battle_logs(kit.as_json(later))
+    assert rest.kind == "sea" and not rest.started
+    assert flat(body_lines(rest)) == [
+        "Round 1", "Germany submerges 1 ss (in person)", "Germany surprise strike: 1 hit",
+        "@2 ss 2 → 1", "United Kingdom loses 1 ca (no choice)", "",
+        "Result: Germany wins.", "Left: 1 ss vs nothing"]
+
+
+def test_multinational_defence_names_every_defending_power() -> None:
+    """Multinational Forces: allied defenders fight together; the lead defender chooses."""
+    state = board(kit.RULES, "Germany", {"Sea Zone 6": {"Germany": {"battleship": 1},
+                                                       "United Kingdom": {"destroyer": 1},
+                                                       "United States": {"cruiser": 1}}},
+                  orders={"United Kingdom": {"loss": ["cruiser"]}})
+    state, _ = begin(moved(state, "Sea Zone 6", "Germany", "battleship", came_from="Sea Zone 5"))
+    _, events = kit.fight(state, "Sea Zone 6", [1, 6, 6, 1, 6])
+    (log,) = battle_logs(events)
+    assert title(log) == "⚔ Sea Zone 6 — Germany attacks United Kingdom & United States"
+    lines = flat(body_lines(log))
+    assert lines[:3] == ["Attacker Germany: 1 bb", "Defender United Kingdom: 1 dd",
+                         "Defender United States: 1 ca"]
+    assert ("United Kingdom & United States lose 1 ca "
+            "(United Kingdom's orders: cruiser, then cheapest first)") in lines
