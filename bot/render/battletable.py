@@ -121,7 +121,8 @@ def _colour(colours: Mapping[str, str | Rgb] | None, power: str | None, default:
 def _header(log: BattleLog, names: Mapping[str, str]) -> Cell:
     lines = [plain(title(log))]
     if log.started:
-        lines.append(f"Attacker {names['attacker']}: {_units(log.attackers)}")
+        lines.append(f"Attacker {names['attacker']}: {_units(log.attackers)}"
+                     + (f" ({_units(log.seaborne)} from the sea)" if log.seaborne else ""))
         lines += [f"Defender {p}: {_units(c)}" for p, c in log.defenders.items()]
     big = _text_block(lines[:1], WIDTH - 2 * PAD, 26)
     small = _text_block(lines[1:], WIDTH - 2 * PAD, 18)
