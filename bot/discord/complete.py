@@ -1,7 +1,8 @@
 """Autocomplete values for slash-command options (pure: a game state in, names out).
 
 What is offered comes from the engine's ``legal_commands(state)`` (units the treasury can buy,
-unit groups that can move and where, where purchases can be placed) and from the board's
+unit groups that can move and where, where purchases can be placed), from the combat phase
+in the state (battles waiting, the units a pending choice is about) and from the board's
 names; nothing here judges a rule. The engine still decides when the command arrives, so a
 suggestion is a convenience, never a promise.
 """
@@ -121,6 +122,8 @@ class Completer:
             return self._names(self.legal.placements)
         if command == "repair":
             return self._names(s for s, damage in self.state.ic_damage.items() if damage)
+        if command == "battle" and self.state.combat is not None:
+            return self._names(entry.space for entry in self.state.combat.entries)
         return [s.name for s in self.board.spaces.values()]
 
     def units(self, command: str) -> list[tuple[str, int | None]]:
@@ -130,7 +133,19 @@ class Completer:
             return [(kind, n) for g in self._groups() for kind, n in g.units]
         if command == "place":
             return [(k, n) for k, n in self.state.purchased.items() if n]
+        pending = self._pending()
+        if command in ("casualties", "submerge") and pending is not None:
+            kinds = [self.state.units[uid].kind for uid in pending.among]
+            due = sum(count for count, _ in pending.hits) or len(kinds)
+            return [(k, min(kinds.count(k), due)) for k in dict.fromkeys(kinds)]
         return [(k, None) for k in self.state.rules.units]
+
+    def _pending(self) -> Any:
+        """The choice the battle in progress waits for, if any."""
+        combat = self.state.combat
+        if combat is None or combat.current is None:
+            return None
+        return combat.current.pending
 
 
 def suggestions(state: Any, command: str, option: str, typed: str,

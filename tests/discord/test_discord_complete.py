@@ -64,3 +64,19 @@ def test_moves_offer_what_the_engine_says_can_move(opening: GameState) -> None:
     assert suggestions(state, "move", "units", "2 inf", given) == ["2 infantry"]
     assert all(s.startswith("Karelia > ") for s in
                suggestions(state, "move", "path", "Karelia > ", given))
+
+
+def test_battles_and_casualties_come_from_the_combat_phase(opening: GameState) -> None:
+    """Soviet attack on West Russia, the player choosing casualties in person
+    (rulebook "Phase 3: Conduct Combat", "Step 3: Remove Attacker's Casualties")."""
+    from engine import FixedDice, NoDice, apply, parse_command
+
+    state = opening
+    for line in ("/orders decide:self", "/done", '/move units:"4 infantry, 1 artillery" '
+                 'from:Karelia to:"West Russia"', "/done"):
+        state = apply(state, parse_command(line, state), NoDice()).state
+    assert suggestions(state, "battle", "territory", "", {}) == ["West Russia"]
+    attack, defence = [6] * 5, [1, 6, 6, 6, 6]          # the defender scores one hit
+    state = apply(state, parse_command('/battle territory:"West Russia"', state),
+                  FixedDice(attack + defence)).state
+    assert suggestions(state, "casualties", "units", "", {}) == ["1 artillery", "1 infantry"]
