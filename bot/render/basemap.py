@@ -43,15 +43,43 @@ class View:
 
 
 @dataclass(frozen=True)
+class Palette:
+    """Slots of the 256-colour palette a base layer is painted in.
+
+    Spaces take slots from OFFSET on; after them come outline colours, one hatch
+    slot per neutral space (hatched only while it shows the neutral colour) and
+    the capture outline colours, one per power.
+    """
+
+    coast: int
+    land_border: int
+    sea_border: int
+    hatch: dict[int, int]
+    capture_rim: int
+    capture_line: int
+    powers: dict[str, int]
+
+
+def palette_slots(board: BoardGeometry) -> Palette:
+    """Assign palette slots for `board`; refuse boards too big for one palette."""
+    after = OFFSET + len(board.spaces)
+    hatched = [i for i, s in enumerate(board.spaces) if s.neutral or s.impassable]
+    hatch = {space: after + 3 + j for j, space in enumerate(hatched)}
+    rim = after + 3 + len(hatched)
+    powers = {p.id: rim + 2 + j for j, p in enumerate(board.powers)}
+    if rim + 2 + len(powers) > 256:
+        raise ValueError(f"{board.board_id} has too many spaces to paint in one palette")
+    return Palette(after, after + 1, after + 2, hatch, rim, rim + 1, powers)
+
+
+@dataclass(frozen=True)
 class BaseLayer:
-    """Space index per pixel plus the pixels of coasts and borders (flat indices)."""
+    """Space index per pixel (`index`) and the same painted in palette slots (`paint`)."""
 
     view: View
     index: np.ndarray
-    coast: np.ndarray
-    land_border: np.ndarray
-    sea_border: np.ndarray
-    hatch: np.ndarray
+    paint: np.ndarray
+    palette: Palette
 
 
 def full_view(board: BoardGeometry, width: int) -> View:
@@ -130,8 +158,14 @@ def _dots(board: BoardGeometry, view: View, land: np.ndarray) -> None:
             land |= (rows - cy + 0.5) ** 2 + (cols - cx + 0.5) ** 2 <= radius**2
 
 
-def _edges(index: np.ndarray, width: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    land = (index >= UNCLAIMED_LAND) & ~np.isin(index, [OPEN_SEA, UNZONED_WATER])
+def _paint(board: BoardGeometry, index: np.ndarray, palette: Palette, width: int,
+           hatch_step: int) -> np.ndarray:
+    """Palette slots per pixel: the space, or an outline, or a neutral space's hatch."""
+    paint = (index + OFFSET).astype(np.uint8)
+    is_land = np.zeros(OFFSET + len(board.spaces), dtype=bool)
+    is_land[UNCLAIMED_LAND + OFFSET] = True
+    is_land[OFFSET:] = [not space.is_sea for space in board.spaces]
+    land = is_land[paint]
     coast = np.zeros(index.shape, dtype=bool)
     border = np.zeros(index.shape, dtype=bool)
     for a, b in ((np.s_[:, :-1], np.s_[:, 1:]), (np.s_[:-1, :], np.s_[1:, :])):
@@ -145,9 +179,14 @@ def _edges(index: np.ndarray, width: int) -> tuple[np.ndarray, np.ndarray, np.nd
         grown[:, 1:] |= border[:, :-1]
         grown[1:, :] |= border[:-1, :]
         border = grown
-    land_border = border & land & ~coast
-    sea_border = border & (index >= 0) & ~land & ~coast
-    return (np.flatnonzero(coast), np.flatnonzero(land_border), np.flatnonzero(sea_border))
+    rows, cols = np.indices(index.shape)
+    stripes = ((rows + cols) % hatch_step) == 0
+    for space, slot in palette.hatch.items():
+        paint[stripes & (index == space)] = slot
+    paint[border & land & ~coast] = palette.land_border
+    paint[border & (index >= 0) & ~land & ~coast] = palette.sea_border
+    paint[coast] = palette.coast
+    return paint
 
 
 @functools.lru_cache(maxsize=8)
@@ -171,7 +210,6 @@ def base_layer(board: BoardGeometry, view: View) -> BaseLayer:
     index[unzoned] = UNZONED_WATER
     _nearest(index, land, px, py, _seed_points(board, sea=False), board.land_reach)
     _nearest(index, ~land & ~unzoned, px, py, _seed_points(board, sea=True), _SEA_REACH)
-    coast, land_border, sea_border = _edges(index, 2 if view.scale >= 1.6 else 1)
-    rows, cols = np.indices(index.shape)
-    hatch = np.flatnonzero(((rows + cols) % max(4, round(7 * view.scale**0.5))) == 0)
-    return BaseLayer(view, index, coast, land_border, sea_border, hatch)
+    palette = palette_slots(board)
+    paint = _paint(board, index, palette, 2 if view.scale >= 1.6 else 1, max(4, round(7 * view.scale**0.5)))
+    return BaseLayer(view, index, paint, palette)

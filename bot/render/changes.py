@@ -120,20 +120,25 @@ def _grow(mask: np.ndarray) -> np.ndarray:
     return grown
 
 
-def outline_captures(rgb: np.ndarray, base: BaseLayer, board: BoardGeometry,
-                     changes: list[Change]) -> None:
-    """Outline each captured space: black rim, a band in the capturer's colour, yellow inner line."""
+def outline_captures(base: BaseLayer, board: BoardGeometry, changes: list[Change]) -> np.ndarray:
+    """The base layer's palette raster with each captured space outlined.
+
+    Black rim outside, a band in the capturer's colour, then a yellow inner line.
+    Returns the base raster itself when nothing was captured.
+    """
+    captures = [c for c in changes if isinstance(c, Capture)]
+    if not captures:
+        return base.paint
+    paint = base.paint.copy()
     band = max(3, round(3 * base.view.scale**0.5))
-    for change in changes:
-        if not isinstance(change, Capture):
-            continue
+    for change in captures:
         rows, cols = np.nonzero(base.index == board.index_of[change.space])
         if rows.size == 0:
             continue
         r0, r1 = max(rows.min() - 1, 0), rows.max() + 2
         c0, c1 = max(cols.min() - 1, 0), cols.max() + 2
         inside = base.index[r0:r1, c0:c1] == board.index_of[change.space]
-        crop = rgb[r0:r1, c0:c1]
+        crop = paint[r0:r1, c0:c1]
         ring = _grow(~inside) & inside
         painted = ring.copy()
         layers = [ring]
@@ -141,11 +146,12 @@ def outline_captures(rgb: np.ndarray, base: BaseLayer, board: BoardGeometry,
             ring = _grow(ring) & inside & ~painted
             painted |= ring
             layers.append(ring)
-        crop[_grow(inside) & ~inside] = INK
+        crop[_grow(inside) & ~inside] = base.palette.capture_rim
         for layer in layers[:-2]:
-            crop[layer] = board.power(change.power).color
+            crop[layer] = base.palette.powers[change.power]
         for layer in layers[-2:]:
-            crop[layer] = BATTLE_FILL
+            crop[layer] = base.palette.capture_line
+    return paint
 
 
 def _head(view: View, tail: tuple[float, float], head: tuple[float, float]) -> tuple[float, float]:

@@ -113,22 +113,29 @@ def space_fills(board: BoardGeometry, snapshot: Snapshot) -> dict[str, tuple[int
     return fills
 
 
-def _paint(base: BaseLayer, board: BoardGeometry, fills: dict[str, tuple[int, int, int]]) -> np.ndarray:
-    lut = np.zeros((len(board.spaces) + OFFSET, 3), dtype=np.uint8)
-    lut[0] = style.SEA
-    lut[1] = style.SEA
-    lut[2] = style.UNCLAIMED_LAND
-    hatch_lut = lut.copy()
+def _paint(base: BaseLayer, board: BoardGeometry, fills: dict[str, tuple[int, int, int]],
+           changes: list[Change]) -> Image.Image:
+    """Colour the base layer through its palette: owners' tints, outlines, hatches, captures."""
+    slots = base.palette
+    colours = np.zeros((256, 3), dtype=np.uint8)
+    colours[0] = colours[1] = style.SEA
+    colours[2] = style.UNCLAIMED_LAND
     for i, space in enumerate(board.spaces):
-        lut[i + OFFSET] = fills[space.id]
-        hatch_lut[i + OFFSET] = style.NEUTRAL_HATCH if fills[space.id] == style.NEUTRAL else fills[space.id]
-    rgb = lut[base.index + OFFSET]
-    flat = rgb.reshape(-1, 3)
-    flat[base.hatch] = hatch_lut[base.index.reshape(-1)[base.hatch] + OFFSET]
-    flat[base.sea_border] = style.SEA_BORDER
-    flat[base.land_border] = style.LAND_BORDER
-    flat[base.coast] = style.COAST
-    return np.asarray(rgb)
+        colours[i + OFFSET] = fills[space.id]
+    colours[slots.coast] = style.COAST
+    colours[slots.land_border] = style.LAND_BORDER
+    colours[slots.sea_border] = style.SEA_BORDER
+    for position, slot in slots.hatch.items():
+        fill = fills[board.spaces[position].id]
+        colours[slot] = style.NEUTRAL_HATCH if fill == style.NEUTRAL else fill
+    colours[slots.capture_rim] = style.INK
+    colours[slots.capture_line] = style.BATTLE_FILL
+    for power in board.powers:
+        colours[slots.powers[power.id]] = power.color
+    paint = outline_captures(base, board, changes)
+    image = Image.frombuffer("P", (base.view.width, base.view.height), paint, "raw", "P", 0, 1)
+    image.putpalette(colours.tobytes())
+    return image.convert("RGB")
 
 
 def render_map_result(
@@ -149,9 +156,7 @@ def render_map_result(
     view = choose_view(board, width, region, focus)
     base = base_layer(board, view)
     fills = space_fills(board, snapshot)
-    rgb = _paint(base, board, fills)
-    outline_captures(rgb, base, board, parsed)
-    canvas = Image.fromarray(rgb)
+    canvas = _paint(base, board, fills, parsed)
     draw = ImageDraw.Draw(canvas)
     labels = label_layer(board, view)
     placer = Placer(view.width, view.height)
