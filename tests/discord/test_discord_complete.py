@@ -72,8 +72,8 @@ def test_battles_and_casualties_come_from_the_combat_phase(opening: GameState) -
     from engine import FixedDice, NoDice, apply, parse_command
 
     state = opening
-    for line in ("/orders decide:self", "/done", '/move units:"4 infantry, 1 artillery" '
-                 'from:Karelia to:"West Russia"', "/done"):
+    attack_move = '/move units:"4 infantry, 1 artillery" from:Karelia to:"West Russia"'
+    for line in ("/orders decide:self", "/done", attack_move, "/done"):
         state = apply(state, parse_command(line, state), NoDice()).state
     assert suggestions(state, "battle", "territory", "", {}) == ["West Russia"]
     attack, defence = [6] * 5, [1, 6, 6, 6, 6]          # the defender scores one hit
