@@ -151,8 +151,9 @@ class Playout:
             return
         among = [s.units[i] for i in pending.among if i in s.units]
         due = sum(n for n, _ in pending.hits)
-        self.rng.shuffle(among)
-        for size in range(min(due, len(among)), 0, -1):
+        for attempt in range(60):
+            self.rng.shuffle(among)
+            size = max(1, min(due, len(among)) - attempt // 20)
             pick: dict[str, int] = {}
             for u in among[:size]:
                 pick[u.kind] = pick.get(u.kind, 0) + 1
