@@ -23,6 +23,8 @@ from bot.service.setup import open_service
 from bot.store import repo
 from bot.store.db import default_data_dir
 
+REFEREE_HELP = "a user who acts with the referee role (may correct any seat); repeatable"
+
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every subcommand."""
@@ -34,11 +36,15 @@ def build_parser() -> argparse.ArgumentParser:
     console.add_argument("--db", help="SQLite file (default: the data directory's database)")
     console.add_argument("--user", default=_local_user(), help="who you are at the start")
     console.add_argument("--dice", help="fixed:3,1,6,... instead of the auditable dice")
+    console.add_argument(
+        "--referee", action="append", default=[], metavar="USER", help=REFEREE_HELP
+    )
     script = sub.add_parser("script", help="run a transcript of @user /command lines")
     script.add_argument("file", type=Path)
     script.add_argument("--dice", help="fixed:3,1,6,... (used in order; running out is an error)")
     script.add_argument("--db", help="SQLite file to keep (default: a temporary database)")
     script.add_argument("--json", action="store_true", help="print one JSON object")
+    script.add_argument("--referee", action="append", default=[], metavar="USER", help=REFEREE_HELP)
     export = sub.add_parser("export", help="write a game's record (PGN-like text)")
     export.add_argument("game", help="game id, or game name")
     export.add_argument("--db", help="SQLite file (default: DATABASE_URL or the data directory)")
@@ -74,7 +80,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 async def _console(args: argparse.Namespace) -> int:
     async with open_service(args.db, args.dice) as service:
         data = default_data_dir()
-        console = Console(service, args.user, images=data / "images")
+        console = Console(service, args.user, images=data / "images", referees=args.referee)
         await run_console(console, data / "console_history")
     return 0
 
@@ -89,7 +95,7 @@ async def _script(args: argparse.Namespace) -> int:
         db = args.db or Path(tmp) / "script.sqlite3"
         try:
             async with open_service(db, args.dice) as service:
-                results = await run_lines(service, lines)
+                results = await run_lines(service, lines, referees=args.referee)
                 state = await final_state(service)
         except ValueError as err:
             print(f"aaref script: {err}", file=sys.stderr)

@@ -8,7 +8,7 @@ and ``/map`` writes the map as a PNG into the image folder.
 from __future__ import annotations
 
 import shlex
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any
 
@@ -67,12 +67,15 @@ class Console:
         images: Path,
         write: Callable[[str], None] = print,
         channel_id: str = LOCAL_CHANNEL,
+        referees: Collection[str] = (),
     ) -> None:
         self.service = service
         self.user = user
         self.images = images
         self.write = write
         self.channel_id = channel_id
+        self.referees = frozenset(referees)
+        """Console users who act with the referee role."""
         self.names: list[str] = []
         """Territory and power names for tab completion, filled once a game is loaded."""
 
@@ -97,8 +100,9 @@ class Console:
             await self._map()
         else:
             try:
+                user = line.user or self.user
                 reply = await self.service.execute(
-                    Actor(line.user or self.user), self.channel_id, line.text
+                    Actor(user, user in self.referees), self.channel_id, line.text
                 )
             except Exception as err:  # noqa: BLE001  (keep the prompt alive; nothing was stored)
                 reply = Reply(

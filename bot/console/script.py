@@ -6,7 +6,7 @@ Lines run in order in one local channel; a refused line is reported and the run 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -55,9 +55,15 @@ def strip_comment(line: str) -> str:
 
 
 async def run_lines(
-    service: GameService, lines: Iterable[str], channel_id: str = LOCAL_CHANNEL
+    service: GameService,
+    lines: Iterable[str],
+    channel_id: str = LOCAL_CHANNEL,
+    referees: Collection[str] = (),
 ) -> list[LineResult]:
-    """Run every non-blank line; refusals are results, never exceptions."""
+    """Run every non-blank line; refusals are results, never exceptions.
+
+    Users named in ``referees`` act with the referee role.
+    """
     results: list[LineResult] = []
     user: str | None = None
     for number, raw in enumerate(lines, start=1):
@@ -73,7 +79,7 @@ async def run_lines(
             if not line.text:
                 raise LineError(f"no command after @{user}")
             command = line.text
-            reply = await service.execute(Actor(user), channel_id, command)
+            reply = await service.execute(Actor(user, user in referees), channel_id, command)
         except LineError as err:
             reply = Reply(False, str(err), reason="line.malformed")
         except Exception as err:  # noqa: BLE001  (a bug must not end the transcript)

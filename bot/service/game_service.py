@@ -245,7 +245,7 @@ class GameService:
                 raise Refusal(f"{_label(g)} has already started.", "game.started")
             rules = self.rules.load_ruleset(g.ruleset)
             seats = await self._seats_of(tx.session, g)
-            if not self._is_referee(actor, g) and all(s.user_id != actor.user_id for s in seats):
+            if not self._may_manage(actor, g) and all(s.user_id != actor.user_id for s in seats):
                 raise Refusal(
                     "Only a seated player or the referee can start the game.", "game.not_player"
                 )
@@ -363,7 +363,7 @@ class GameService:
                 pid = mine[0]
             else:
                 raise Refusal(f"You have no seat in {_label(g)}.", "service.not_player")
-            if pid not in mine and not self._is_referee(actor, g):
+            if pid not in mine and not actor.referee:
                 raise Refusal(f"You do not play {rules.power_name(pid)}.", "service.not_your_seat")
             side = rules.board.side_of(pid)
             outcome = self.rules.concede(state, side)
@@ -392,8 +392,10 @@ class GameService:
 
         async def action(tx: _Tx) -> Reply:
             g = tx.game
-            if not self._is_referee(actor, g):
-                raise Refusal("Only the referee can abandon a game.", "service.not_referee")
+            if not self._may_manage(actor, g):
+                raise Refusal(
+                    "Only its creator or a referee can abandon a game.", "service.not_referee"
+                )
             if g.status not in ("setup", "active"):
                 raise Refusal(f"{_label(g)} is already over.", "game.over")
             seq = await self._append(
@@ -578,7 +580,8 @@ class GameService:
             raise Refusal(f"{_label(g)} is over ({g.result}).", "game.over")
         return await self._load_state(tx.session, g)
 
-    def _is_referee(self, actor: Actor, game: Game) -> bool:
+    def _may_manage(self, actor: Actor, game: Game) -> bool:
+        """Starting and abandoning a game: its creator or a referee."""
         return actor.referee or actor.user_id == game.created_by
 
     def _check_turn(
@@ -588,7 +591,7 @@ class GameService:
         holders = {s.user_id for s in seats if s.power == due}
         if actor.user_id in holders:
             return False
-        if self._is_referee(actor, game):
+        if actor.referee:
             return True
         mine = [rules.power_name(s.power) for s in seats if s.user_id == actor.user_id]
         if not mine:

@@ -10,8 +10,9 @@ from typing import Any
 class Actor:
     """Who is asking: a user id (Discord snowflake or a console name) and their role.
 
-    ``referee`` is granted by the front end (a Discord role, a console switch); the creator
-    of a game is its referee as well.
+    ``referee`` is granted by the front end (a Discord role, ``--referee`` locally). Only a
+    referee may act for a seat that is not theirs, and each such command is logged as a
+    correction naming them. A game's creator may start or abandon it.
     """
 
     user_id: str

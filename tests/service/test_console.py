@@ -52,3 +52,19 @@ async def test_map_writes_a_png(db, tmp_path: Path) -> None:  # type: ignore[no-
     png = tmp_path / "images" / "map-r1-soviet_union-purchase.png"
     assert out[-1] == f"Map written to {png}"
     assert png.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+
+
+async def test_console_referee_option(service: GameService, tmp_path: Path) -> None:
+    """Users named as referees act with the role: their move for another seat is a correction."""
+    from tests.service.conftest import started
+
+    await started(service, "local")
+    out: list[str] = []
+    console = Console(service, "ref", images=tmp_path, write=out.append, referees={"ref"})
+    await console.handle('/buy units:"1 infantry"')
+    correction = 'Referee correction by @ref for Soviet Union: /buy units:"1 infantry"'
+    assert out[0].splitlines()[:2] == ['/buy units:"1 infantry"', correction]
+    assert f"  #local> {correction}" in out
+    out.clear()
+    await console.handle('@carol /buy units:"1 infantry"')
+    assert out == ["(only you) You have no seat in game #1 (test)."]

@@ -116,3 +116,14 @@ async def test_fixed_dice_running_out_refuses_and_keeps_values(db: Database) -> 
     reply = await service.submit(ALICE, "c1", "/battle territory:Ukraine")
     assert not reply.ok and reply.reason == "dice.exhausted" and "ran out" in reply.message
     assert await counts(db) == before and service.dice.pos == 0
+
+
+async def test_creator_without_referee_role_cannot_act_for_others(service: GameService) -> None:
+    """Creating a game gives no right to move for another seat; the referee role does."""
+    from bot.service import Actor
+
+    await started(service)
+    creator = Actor("ref")  # created the game, but the front end grants no referee role
+    reply = await service.submit(creator, "c1", "/done")
+    assert not reply.ok and reply.reason == "service.not_player"
+    assert (await service.submit(REF, "c1", "/done")).ok
