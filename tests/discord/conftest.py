@@ -91,10 +91,16 @@ def opening() -> GameState:
     return new_game(load_ruleset("aa1942-2e"))
 
 
+@pytest.fixture
+def dice() -> list[int]:
+    """The values the service's dice produce, in order (override in a test module)."""
+    return [1] * 500
+
+
 @pytest_asyncio.fixture
-async def service(tmp_path: Path) -> AsyncIterator[GameService]:
-    """The real GameService and engine on a fresh SQLite file; every die rolls 1."""
+async def service(tmp_path: Path, dice: list[int]) -> AsyncIterator[GameService]:
+    """The real GameService and engine on a fresh SQLite file, with fixed dice."""
     db = Database(database_url(tmp_path / "aaref.sqlite3"))
     await db.migrate()
-    yield GameService(db, FixedDiceSource([1] * 500))
+    yield GameService(db, FixedDiceSource(dice))
     await db.close()

@@ -68,7 +68,7 @@ def test_moves_offer_what_the_engine_says_can_move(opening: GameState) -> None:
 
 def test_battles_and_casualties_come_from_the_combat_phase(opening: GameState) -> None:
     """Soviet attack on West Russia, the player choosing casualties in person
-    (rulebook "Phase 3: Conduct Combat", "Step 3: Remove Attacker's Casualties")."""
+    (rulebook 000_fc7e3a790a753b06.txt, General Combat, "Step 4. Defending Units Fire")."""
     from engine import FixedDice, NoDice, apply, parse_command
 
     state = opening
