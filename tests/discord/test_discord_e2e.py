@@ -47,8 +47,8 @@ async def test_someone_without_a_seat_is_refused_privately(fake: FakeDiscord, st
 
 async def test_illegal_commands_are_refused_privately(fake: FakeDiscord, start_bot,
                                                       service: GameService) -> None:
-    """The engine's sentence reaches only the player (rulebook "Phase 1: Purchase and
-    Repair Units": you may not spend more IPCs than you have)."""
+    """The engine's sentence reaches only the player (rulebook 000_fc7e3a790a753b06.txt,
+    "Phase 1: Purchase Units": no more than the IPCs you have; "Phase 2: Combat Move")."""
     await start_bot(service)
     await open_game(fake)
     reply = await fake.respond("buy", {"units": "9 battleship"})
