@@ -233,7 +233,11 @@ def _carry_out(ctx: Ctx, cmd: Move, units: list[Unit], domain: str, path: tuple[
                    for u in units]
     state = state.with_units(changed)
     if not ctx.combat and ctx.board.spaces[dest].is_sea:
-        state = state.with_units(land_fighters(ctx, dict(state.units), dest))
+        moved = {u.id for u in units}
+        if domain == "air":
+            state = state.with_units(land_fighters(ctx, dict(state.units), dest, fighters=moved))
+        else:
+            state = state.with_units(land_fighters(ctx, dict(state.units), dest, carriers=moved))
     names = [ctx.name(s) for s in path]
     counts = count_kinds(units)
     text = f"{ctx.pname()} moves {units_text(counts)}: {' → '.join(names)}"

@@ -71,16 +71,19 @@ def sail(ctx: Ctx, ships: Sequence[Unit], path: tuple[SpaceId, ...], flags: froz
     return out
 
 
-def land_fighters(ctx: Ctx, units: dict[int, Unit], zone: SpaceId) -> list[Unit]:
-    """Noncombat Move: own airborne fighters in ``zone`` land on friendly carriers with room
-    there (the mover's own first); a landing ends the fighter's move."""
+def land_fighters(ctx: Ctx, units: dict[int, Unit], zone: SpaceId, fighters: set[int] | None = None,
+                  carriers: set[int] | None = None) -> list[Unit]:
+    """Noncombat Move: own airborne fighters in ``zone`` (or just ``fighters``) land on friendly
+    carriers with room there (or just ``carriers``), the mover's own first; landing ends the
+    fighter's move."""
     present = [u for u in units.values() if u.space == zone]
-    carriers = sorted((u for u in present if ctx.spec(u.kind).carrier_capacity and ctx.friendly(u.owner)),
-                      key=lambda c: (c.owner != ctx.power, c.id))
+    decks = sorted((u for u in present if ctx.spec(u.kind).carrier_capacity and ctx.friendly(u.owner)
+                    and (carriers is None or u.id in carriers)), key=lambda c: (c.owner != ctx.power, c.id))
     flying = sorted((u for u in present if u.owner == ctx.power and u.aboard is None
-                     and ctx.spec(u.kind).carrier_based), key=lambda u: u.id)
+                     and ctx.spec(u.kind).carrier_based and (fighters is None or u.id in fighters)),
+                    key=lambda u: u.id)
     out: list[Unit] = []
-    for carrier in carriers:
+    for carrier in decks:
         room = ctx.spec(carrier.kind).carrier_capacity - sum(1 for u in present if u.aboard == carrier.id)
         while room > 0 and flying:
             f = flying.pop(0)
