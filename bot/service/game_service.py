@@ -662,6 +662,8 @@ class GameService:
                 await self._add_dice(tx, seq, body)
         # Offset by the game id so that games started together do not snapshot together.
         if state is not None and (snapshot or (seq + _id(g)) % self.snapshot_every == 0):
+            if not snapshot:
+                await repo.prune_snapshots(tx.session, _id(g), before=seq)
             tx.session.add(Snapshot(game_id=_id(g), seq=seq, state=state.to_json()))
         await tx.session.flush()
         await repo.bump_version(

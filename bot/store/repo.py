@@ -6,7 +6,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import func, update
+from sqlalchemy import delete, func, update
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -69,6 +69,22 @@ async def first_snapshot(session: AsyncSession, game_id: int) -> Snapshot | None
     """The snapshot taken when the game started: the position its record replays from."""
     query = select(Snapshot).where(Snapshot.game_id == game_id).order_by(col(Snapshot.seq))
     return (await session.exec(query.limit(1))).first()
+
+
+async def prune_snapshots(session: AsyncSession, game_id: int, *, before: int) -> None:
+    """Drop the game's snapshots older than ``before`` except the first one.
+
+    Loading needs only the newest snapshot, and export the start; the log keeps the rest.
+    """
+    first = select(func.min(Snapshot.seq)).where(Snapshot.game_id == game_id).scalar_subquery()
+    connection = await session.connection()
+    await connection.execute(
+        delete(Snapshot).where(
+            col(Snapshot.game_id) == game_id,
+            col(Snapshot.seq) < before,
+            col(Snapshot.seq) > first,
+        )
+    )
 
 
 async def engine_entries(

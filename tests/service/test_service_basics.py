@@ -6,7 +6,7 @@ from sqlalchemy import func
 from sqlmodel import select
 
 from bot.service import GameService
-from bot.store import Database, DiceLog, Game, LogEntry
+from bot.store import Database, DiceLog, Game, LogEntry, Snapshot
 from tests.service.conftest import ALICE, BOB, REF, started
 
 
@@ -103,6 +103,21 @@ async def test_state_is_rebuilt_from_log_and_snapshots(service: GameService, db:
         )
     fresh = GameService(db, service.dice, rules=service.rules, snapshot_every=4)
     assert await fresh.state("c1") == await service.state("c1")
+    async with db.read() as s:
+        kept = (await s.exec(select(Snapshot.seq).order_by(Snapshot.seq))).all()
+    assert kept[0] == 7 and len(kept) == 2  # the start, and the newest
+
+
+async def test_export_replays_from_the_start_after_pruning(service: GameService) -> None:
+    """Pruned snapshots do not matter to the record: it replays from the start position."""
+    from bot.service.record import replay_record
+    from tests.service import fake_engine
+
+    await started(service)
+    for _ in range(9):
+        assert (await service.submit(ALICE, "c1", "/battle territory:x")).ok
+    replayed = replay_record(fake_engine, await service.export("c1"))
+    assert not replayed.errors and replayed.state == await service.state("c1")
 
 
 async def test_fixed_dice_running_out_refuses_and_keeps_values(db: Database) -> None:
