@@ -37,7 +37,8 @@ class Step(NamedTuple):
     blitz: bool
     """The step passes through an unoccupied hostile territory (tanks only)."""
     danger: int
-    """How unwelcome the space is on the way (search prefers safe paths among the shortest)."""
+    """How unwelcome the space is on the way: hostile, guarded by antiaircraft artillery, or
+    holding enemy submarines or transports (search prefers safe paths among the shortest)."""
 
 
 class Refusal(NamedTuple):
@@ -56,6 +57,8 @@ def step(ctx: Ctx, mode: Mode, here: SpaceId, nxt: SpaceId, index: int) -> Step 
         return Refusal("move.impassable", f"{space.name} is neutral: no unit may enter or fly over it.")
     if mode.domain == "air":
         danger = 1 if (ctx.battle_territory(nxt) if space.is_land else ctx.hostile_sea(nxt)) else 0
+        if any(ctx.spec(e.kind).antiaircraft_shots for e in ctx.enemy_at(nxt)):
+            danger += 1
         return Step(False, False, danger)
     if mode.domain == "land":
         if space.is_sea:
@@ -88,7 +91,7 @@ def step(ctx: Ctx, mode: Mode, here: SpaceId, nxt: SpaceId, index: int) -> Step 
             return Refusal("noncombat.hostile_sea", f"In Noncombat Move sea units may not enter or cross hostile "
                            f"{space.name} (enemy surface warships there).")
         return Step(True, False, 0)
-    return Step(False, False, 0)
+    return Step(False, False, 1 if ctx.enemy_at(nxt) else 0)
 
 
 def _stop_refusal(ctx: Ctx, mode: Mode, space: SpaceId) -> Refusal:

@@ -241,3 +241,12 @@ def test_fighters_escort_raids_only_under_the_optional_rule(rules: RuleSet) -> N
     raiders = [u for u in after.units_at(sid(after, "West Russia")) if u.owner == "germany"]
     assert sorted(u.kind for u in raiders) == ["bomber", "fighter"]
     assert all(u.has(RAID) and u.target == "west_russia" for u in raiders)
+
+
+def test_search_flies_around_antiaircraft_artillery(rules: RuleSet) -> None:
+    """Among the shortest ways the referee takes the one past the fewest dangers (AAA fires only
+    at attackers in 1942, Unit Profiles, AAA, but a safe route is never worse)."""
+    for guarded, expected in (("Belorussia", "Ukraine S.S.R."), ("Ukraine S.S.R.", "Belorussia")):
+        state = east(rules, **{guarded: {"Soviet Union": {"aaa": 1}}})
+        _, events = move(state, "1 bomber", "Poland", "Russia")
+        assert events[-1].data["path"][1] == expected
