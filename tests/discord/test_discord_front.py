@@ -231,3 +231,17 @@ def test_invite_link_asks_for_four_permissions_only() -> None:
     assert invite_url(42) == ("https://discord.com/oauth2/authorize?client_id=42"
                               "&scope=bot+applications.commands&permissions=274877942784")
     assert 274877942784 == (1 << 10) | (1 << 11) | (1 << 15) | (1 << 38)
+
+
+def test_the_fake_nests_subcommand_groups_like_discord() -> None:
+    """INTERACTION_CREATE for '/a b c x:1': group b, subcommand c, typed from the schema."""
+    from bot.discord.lines import interaction_line
+
+    fake = FakeDiscord()
+    fake.commands = [{"name": "a", "id": "9", "type": 1, "options": [
+        {"name": "b", "type": 2, "options": [
+            {"name": "c", "type": 1, "options": [{"name": "x", "type": 4}]}]}]}]
+    data = fake.interaction_payload("a b c", {"x": 1})["data"]
+    assert data["options"] == [{"name": "b", "type": 2, "options": [
+        {"name": "c", "type": 1, "options": [{"name": "x", "type": 4, "value": 1}]}]}]
+    assert interaction_line(data) == "/a b c x:1"
