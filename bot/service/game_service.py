@@ -110,9 +110,8 @@ class GameService:
             "abandon": lambda: self.abandon(actor, ref, request_id),
             "status": lambda: self.status(ref),
             "history": lambda: self.history(ref, _count(options.get("last", ""), 20)),
+            "export": lambda: self._export_reply(ref),
         }
-        if sub == "export":
-            return await self._export_reply(ref)
         if sub in simple:
             return await simple[sub]()
         return Reply(
