@@ -61,6 +61,6 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Create an
                       power: str | None = None) -> None:
         await self.bridge.run(interaction)
 
-    @app_commands.command(description="Referees: end this game without a result")
+    @app_commands.command(description="End this game without a result (its creator or a referee)")
     async def abandon(self, interaction: discord.Interaction) -> None:
         await self.bridge.run(interaction)
