@@ -93,7 +93,7 @@ def end_combat_move(state: GameState) -> tuple[GameState, list[Event]]:
             continue
         if not any(ctx.spec(u.kind).is_warship for u in _own_free(ctx, z)):
             refuse("combat_move.ignored_subs", f"Enemy submarines in {ctx.name(z)} are ignored, so the assault from "
-                   "there needs one of your warships in the zone (000, Special Combat Movement, Transports).")
+                   "there needs one of your warships in the zone.")
     return _settle_assaults(ctx, mine, pending, assaults, battles)
 
 
