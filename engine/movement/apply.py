@@ -225,7 +225,8 @@ def _carry_out(ctx: Ctx, cmd: Move, units: list[Unit], domain: str, path: tuple[
         target = dest  # supports the assault launched from this zone; resolved at the end of Combat Move
     if domain == "sea":
         changed = sail(ctx, units, path, flags)
-        changed = [replace(u, target=target) if u.id in {s.id for s in units} and target else u for u in changed]
+        supporters = {s.id for s in units if not ctx.spec(s.kind).is_transport}
+        changed = [replace(u, target=target) if u.id in supporters and target else u for u in changed]
     else:
         steps = len(path) - 1
         changed = [replace(u, space=dest, moved=u.moved + steps, path=(u.path or (path[0],)) + path[1:],
