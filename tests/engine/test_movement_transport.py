@@ -210,3 +210,17 @@ def test_assault_from_an_allys_transport_on_your_own_turn(rules: RuleSet) -> Non
     with pytest.raises(IllegalCommandError) as err:
         move(state, "1 transport", "Sea Zone 5", "Sea Zone 6")
     assert str(err.value) == "United Kingdom has no transports in Sea Zone 5."
+
+
+def test_ships_with_the_assault_are_marked_to_bombard(rules: RuleSet) -> None:
+    """Phase 2, Amphibious Assaults: moving "battleships and/or cruisers that will support the
+    assault" into the zone is a combat move; Amphibious Assaults, Step 2: they bombard the
+    territory when no sea combat took place there."""
+    state = baltic(rules, "combat_move", **{"Sea Zone 5": {"Germany": {"transport": 1, "infantry": 2,
+                                                                       "battleship": 1}},
+                                            "Sea Zone 6": {"Germany": {"cruiser": 1}}})
+    state, _ = move(state, "2 inf", "Sea Zone 5", "Karelia")
+    state, _ = move(state, "1 cruiser", "Sea Zone 6", "Sea Zone 5")
+    after, _ = end_combat_move(state)
+    ships = [u for u in after.units_at(sid(after, "Sea Zone 5")) if u.kind in ("battleship", "cruiser")]
+    assert len(ships) == 2 and all(u.target == "karelia_ssr" for u in ships)
