@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from bot.render import BoardGeometry
-from bot.render.basemap import base_layer, box_view, full_view
+from bot.render.basemap import UNCLAIMED_LAND, base_layer, box_view, full_view
 from bot.render.geometry import build_geometry
 from bot.render.projection import MASTER_WIDTH
 from maps import load_board_data
@@ -87,3 +87,12 @@ def test_every_adjacency_is_a_shared_border(board: BoardGeometry) -> None:
 
 def test_regions_are_named_boxes(board: BoardGeometry) -> None:
     assert {"europe", "pacific", "africa", "asia", "americas", "atlantic"} <= set(board.regions)
+
+
+def test_mainland_belongs_to_territories(board: BoardGeometry) -> None:
+    """Between 45S and 62N only small islands off the board stay unclaimed (e.g. Aleutians, Fiji)."""
+    view = full_view(board, 2000)
+    index = base_layer(board, view).index
+    top = int(board.projection.y_of(62.0) * view.scale)
+    bottom = int(board.projection.y_of(-45.0) * view.scale)
+    assert (index[top:bottom] == UNCLAIMED_LAND).sum() < 400
