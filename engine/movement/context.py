@@ -39,11 +39,14 @@ class Ctx:
         self.enemy: dict[SpaceId, list[Unit]] = {}
         self.hostile_seas: set[SpaceId] = set()
         self.destroyer_zones: set[SpaceId] = set()
+        self.antiaircraft: set[SpaceId] = set()
         self.allied_side = {p for p, pw in board.powers.items() if pw.side == side}
         for u in state.units.values():
             if u.owner in self.allied_side:
                 continue
             self.enemy.setdefault(u.space, []).append(u)
+            if self.rules.spec(u.kind).antiaircraft_shots:
+                self.antiaircraft.add(u.space)
             if board.spaces[u.space].is_sea:
                 spec = self.rules.spec(u.kind)
                 if spec.surface_warship or (not warships_make_hostile and spec.is_warship):

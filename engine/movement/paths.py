@@ -57,7 +57,7 @@ def step(ctx: Ctx, mode: Mode, here: SpaceId, nxt: SpaceId, index: int) -> Step 
         return Refusal("move.impassable", f"{space.name} is neutral: no unit may enter or fly over it.")
     if mode.domain == "air":
         danger = 1 if (ctx.battle_territory(nxt) if space.is_land else ctx.hostile_sea(nxt)) else 0
-        if any(ctx.spec(e.kind).antiaircraft_shots for e in ctx.enemy_at(nxt)):
+        if nxt in ctx.antiaircraft:
             danger += 1
         return Step(False, False, danger)
     if mode.domain == "land":
