@@ -130,7 +130,7 @@ def _retreat_by_orders(state: GameState, phase: CombatPhase) -> tuple[SpaceId | 
         return None, "no retreat condition met"
     options = retreat_options(state, phase)
     came = [u.came_from for u in _movers(state, b, atk)]
-    return max(options, key=lambda s: (came.count(s), [-ord(c) for c in state.board.name(s)])), note
+    return min(options, key=lambda s: (-came.count(s), state.board.name(s))), note
 
 
 def estimate(state: GameState, phase: CombatPhase) -> float:
