@@ -162,11 +162,14 @@ def test_unopposed_capture_removes_lone_aaa(rules: RuleSet) -> None:
     assert [e.type for e in events] == ["capture", "destroyed"]
 
 
-def test_moscow_plunder(rules: RuleSet) -> None:
+@pytest.mark.parametrize("berlin", ["Germany", "United Kingdom"])
+def test_moscow_plunder(rules: RuleSet, berlin: str) -> None:
     """Edge case 18 / 000, Capturing and Liberating Capitals: Germany conquers Moscow while
-    the Soviet Union holds 18 IPCs -> they pass to Germany at once."""
+    the Soviet Union holds 18 IPCs -> they pass to Germany at once, "even if your own
+    capital is in enemy hands"."""
     state = board(rules, "Germany", {"Russia": {"Germany": {"tank": 2}, "Soviet Union": {"infantry": 1}}},
-                  treasury={"Soviet Union": 18, "Germany": 5, "United Kingdom": 0, "Japan": 0, "United States": 0})
+                  treasury={"Soviet Union": 18, "Germany": 5, "United Kingdom": 0, "Japan": 0, "United States": 0},
+                  owners={"Germany": berlin})
     state = moved(state, "Russia", "Germany", "tank", came_from="West Russia")
     state, _ = begin(state)
     state, events, _ = fight(state, "Russia", [3, 6, 6])
