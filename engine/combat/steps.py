@@ -19,6 +19,7 @@ from ..dice import Dice
 from ..events import Event, event
 from ..state import SEABORNE, GameState, Unit
 from . import amphibious, raids
+from .choices import retreat_options
 from .conclude import conclude
 from .fire import hit_rule, roll_groups, values
 from .flow import Result, Step, ask_casualties, can_hit, current, with_battle
@@ -97,7 +98,8 @@ def _has_destroyer(state: GameState, units: list[Unit]) -> bool:
 def _sea_checks(state: GameState, phase: CombatPhase) -> tuple[GameState, CombatPhase, list[Event], str | None]:
     """Defenseless transports (000, Step 5): when no defender can hit an attacker and the
     attacker has a unit with an attack value, the defender's transports are destroyed with
-    their cargo. Then, if neither side can hit the other, the battle is over."""
+    their cargo; the attacker's likewise when they cannot retreat. Then, if neither side
+    can hit the other, the battle is over."""
     b = current(phase)
     atk = attackers(state, b)
     dfn = [u for u in defenders(state, b, phase) if u.id not in b.strip]
@@ -107,19 +109,31 @@ def _sea_checks(state: GameState, phase: CombatPhase) -> tuple[GameState, Combat
     transports = [u for u in dfn if state.rules.spec(u.kind).chosen_last]
     if transports and not d_threat and any(state.rules.spec(u.kind).attack > 0 for u in atk):
         state, lost = destroy(state, [u.id for u in transports], b.attacker)
-        name = state.board.name(b.space)
-        events.append(event("casualties", f"{name}: {unit_text(state, counts(state, transports))} defenseless, "
-                            f"destroyed{' with ' + unit_text(state, counts(state, lost)) if lost else ''}.",
-                            space=name, round=b.round, side="defender", units=counts(state, transports),
-                            damaged={}, cargo=counts(state, lost), source="defenseless",
-                            chosen_by=None, by="rules", immediate=True))
+        events.append(_defenseless(state, b, "defender", transports, lost))
         dfn = [u for u in dfn if u not in transports]
     if not atk or not dfn:
         return state, phase, events, None
     a_threat = any(can_hit(state, a, d, "attacker", a_des, True) for a in atk for d in dfn)
+    stranded = [u for u in atk if state.rules.spec(u.kind).chosen_last]
+    if stranded and not a_threat and d_threat and not retreat_options(state, phase):
+        # "Attacking transports ... If they can't retreat, they are treated the same as
+        # defending transports."
+        state, lost = destroy(state, [u.id for u in stranded], b.attacker)
+        events.append(_defenseless(state, b, "attacker", stranded, lost))
+        atk = [u for u in atk if u not in stranded]
+        if not atk:
+            return state, phase, events, None
     if not a_threat and not d_threat:
         return state, phase, events, "stalemate"
     return state, phase, events, None
+
+
+def _defenseless(state: GameState, b: Battle, side: str, ships: list[Unit], lost: list[Unit]) -> Event:
+    name = state.board.name(b.space)
+    return event("casualties", f"{name}: {unit_text(state, counts(state, ships))} defenseless, destroyed"
+                 f"{' with ' + unit_text(state, counts(state, lost)) if lost else ''}.",
+                 space=name, round=b.round, side=side, units=counts(state, ships), damaged={},
+                 cargo=counts(state, lost), source="defenseless", chosen_by=None, by="rules", immediate=True)
 
 
 def _surprise_allowed(b: Battle, side: str) -> bool:
@@ -224,8 +238,6 @@ def remove(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
 def end_round(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
     """Step 6: the battle ends when a side has no unit left that can fire or retreat
     (Condition A); otherwise the attacker presses on or retreats (Condition B)."""
-    from .choices import retreat_options
-
     events: list[Event] = []
     if current(phase).kind == "sea":
         state, phase, events, over = _sea_checks(state, phase)

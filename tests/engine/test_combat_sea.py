@@ -302,3 +302,19 @@ def test_own_fighter_on_a_sinking_attacking_carrier_launches(rules: RuleSet) -> 
     fighter = units(state, "Sea Zone 5", "United Kingdom", "fighter")[0]
     assert fighter.aboard is None
     assert tally(state, "Sea Zone 5", "Germany") == {}
+
+
+def test_attacking_transports_that_cannot_retreat_are_defenseless(rules: RuleSet) -> None:
+    """000, Defenseless Transports: "Attacking transports are not usually considered
+    defenseless ... If they can't retreat, they are treated the same as defending
+    transports." This transport started in the zone, so it has nowhere to retreat."""
+    state = board(rules, "Germany", {"Sea Zone 6": {"Germany": {"cruiser": 1, "transport": 1, "infantry": 1},
+                                                   "United Kingdom": {"destroyer": 1}}})
+    state = moved(state, "Sea Zone 6", "Germany", "cruiser", came_from="Sea Zone 5")
+    state, _ = begin(state)
+    state, events, _ = fight(state, "Sea Zone 6", [6, 2])
+    gone = of(events, "casualties")[1]
+    assert (gone.data["side"], gone.data["source"]) == ("attacker", "defenseless")
+    assert dict(gone.data["cargo"]) == {"infantry": 1}
+    assert tally(state, "Sea Zone 6", "Germany") == {}
+    assert of(events, "battle_end")[0].data["outcome"] == "defender"
