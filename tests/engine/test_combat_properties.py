@@ -1,6 +1,7 @@
 """Random battles keep the combat invariants (property tests with hypothesis).
 
-Random armies fight on land (Karelia S.S.R.) and at sea (Sea Zone 6) with random dice;
+Random armies fight on land (Karelia S.S.R., sometimes as an amphibious assault with
+bombardment) and at sea (Sea Zone 6) with random dice;
 each side decides in person or by random standing orders; in-person answers are random
 legal choices. After every command: units leave only as logged casualties; the state
 round-trips through JSON; a casualty choice made by standing orders passes the same check
@@ -71,7 +72,18 @@ def _position(rules: RuleSet, rng: random.Random, sea: bool) -> GameState:
         return state
     attack = _army(rng, LAND_ATTACK, 4)
     defense = _army(rng, LAND_DEFENSE, 4)
-    state = board(rules, "Germany", {"Karelia S.S.R.": {"Germany": attack, "Soviet Union": defense}}, orders=orders)
+    seaborne = rng.randint(0, 2)
+    ships = {"battleship": rng.randint(0, 1), "cruiser": rng.randint(0, 1)} if seaborne else {}
+    spaces: dict[str, Any] = {"Karelia S.S.R.": {"Germany": {**attack, "infantry": attack.get("infantry", 0) + seaborne},
+                                                 "Soviet Union": defense}}
+    if seaborne:
+        spaces["Sea Zone 5"] = {"Germany": {"transport": 1, **{k: n for k, n in ships.items() if n}}}
+    state = board(rules, "Germany", spaces, orders=orders)
+    if seaborne:
+        state = moved(state, "Karelia", "Germany", "infantry", seaborne, came_from="Sea Zone 5", flags={"seaborne"})
+        for kind, n in ships.items():
+            if n:
+                state = moved(state, "Sea Zone 5", "Germany", kind, target="Karelia S.S.R.")
     for kind in attack:
         state = moved(state, "Karelia", "Germany", kind, came_from=rng.choice(["Belorussia", "Baltic States"]))
     return state
@@ -139,14 +151,14 @@ def _check_battle(rules: RuleSet, seed: int, sea: bool) -> None:
         assert u.hits == 0, u
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                  HealthCheck.function_scoped_fixture])
 @given(st.integers(0, 2**32 - 1))
 def test_random_land_battles(rules: RuleSet, seed: int) -> None:
     _check_battle(rules, seed, sea=False)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                  HealthCheck.function_scoped_fixture])
 @given(st.integers(0, 2**32 - 1))
 def test_random_sea_battles(rules: RuleSet, seed: int) -> None:
