@@ -457,9 +457,10 @@ class GameService:
                 entries = await repo.log_entries(session, _id(g), last=max(1, last))
         except Refusal as refusal:
             return Reply(False, refusal.message, reason=refusal.reason)
+        rules = self.rules.load_ruleset(g.ruleset)
         lines = [
             f"{e.seq}. {_mention(e.user_id)}"
-            + (f" ({e.power})" if e.power else "")
+            + (f" ({rules.power_name(e.power)})" if e.power else "")
             + (" [correction]" if e.kind == "correction" else "")
             + f": {e.text}"
             for e in entries
