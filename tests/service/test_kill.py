@@ -16,7 +16,7 @@ from sqlmodel import col, select
 from bot.service import FixedDiceSource, GameService
 from bot.store import Database, DiceLog, Game, LogEntry, Snapshot, database_url
 from tests.service import fake_engine
-from tests.service.conftest import ALICE
+from tests.service.conftest import ALICE, started
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -80,5 +80,50 @@ async def test_kill_9_mid_command_loses_nothing_acknowledged(tmp_path: Path) -> 
         resumed = GameService(db, FixedDiceSource([6, 6]), rules=fake_engine)
         assert (await resumed.submit(ALICE, "c1", "/battle territory:Ukraine")).ok
         assert (await resumed.state("c1")).dice_total == (await check_consistent(db))[1]
+    finally:
+        await db.close()
+
+
+def run_two_writers(db_path: Path, commits: int) -> int:
+    """Run two writers on one game until each committed ``commits``, then kill both."""
+    children = [
+        subprocess.Popen(
+            [sys.executable, "-m", "tests.service.kill_child", str(db_path)],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(2)
+    ]
+    acknowledged = 0
+    for child in children:
+        assert child.stdout is not None
+        assert child.stdout.readline().strip() == "ready"
+    for child in children:
+        assert child.stdout is not None
+        for _ in range(commits):
+            assert child.stdout.readline().strip() == "done"
+    for child in children:
+        os.kill(child.pid, signal.SIGKILL)
+        child.wait()
+        assert child.stdout is not None
+        acknowledged += commits + sum(1 for line in child.stdout if line.strip() == "done")
+    return acknowledged
+
+
+async def test_two_writer_processes_never_interleave(tmp_path: Path) -> None:
+    """Two real processes play the same game at once; every command lands whole, in one order."""
+    db_path = tmp_path / "aaref.sqlite3"
+    db = Database(database_url(db_path))
+    await db.migrate()
+    await started(GameService(db, FixedDiceSource([]), rules=fake_engine), "c1")
+    await db.close()
+    acknowledged = run_two_writers(db_path, 15)
+    db = Database(database_url(db_path))
+    try:
+        battles, dice_sum = await check_consistent(db)
+        assert acknowledged <= battles <= acknowledged + 2
+        state = await GameService(db, FixedDiceSource([]), rules=fake_engine).state("c1")
+        assert state.dice_total == dice_sum
     finally:
         await db.close()
