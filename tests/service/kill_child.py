@@ -28,8 +28,9 @@ def _slow_apply(state: Any, command: Any, dice: Any) -> Any:
 SLOW = SimpleNamespace(**{**vars(fake_engine), "apply": _slow_apply})
 
 
-async def main(path: str) -> None:
-    db = Database(database_url(path))
+async def main(where: str) -> None:
+    """``where`` is a database URL, or the path of a SQLite file."""
+    db = Database(where if "://" in where else database_url(where))
     await db.migrate()
     values = [(i * 7) % 6 + 1 for i in range(100_000)]
     service = GameService(db, FixedDiceSource(values), rules=SLOW, snapshot_every=7)

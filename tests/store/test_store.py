@@ -134,3 +134,19 @@ async def test_unknown_game_and_non_player(db: Database) -> None:
     assert not reply.ok and "no seat" in reply.message
     async with db.read() as s:
         assert (await s.get(Game, game_id)).version == 7
+
+
+async def test_two_writer_processes(url: str) -> None:
+    """Two OS processes play one game at once; the database lock keeps one order, no loss."""
+    from tests.service.test_kill import check_consistent, run_two_writers
+
+    db = Database(url)
+    await db.migrate()
+    try:
+        await started(service_on(db), "c1")
+        acknowledged = await asyncio.to_thread(run_two_writers, url, 10)
+        battles, dice_sum = await check_consistent(db)
+        assert acknowledged <= battles <= acknowledged + 2
+        assert (await service_on(db).state("c1")).dice_total == dice_sum
+    finally:
+        await db.close()
