@@ -71,3 +71,18 @@ def test_run_without_token_explains(
     monkeypatch.delenv("DISCORD_TOKEN", raising=False)
     assert main(["run"]) == 2
     assert "DISCORD_TOKEN" in capsys.readouterr().err
+
+
+def test_export_and_replay_refuse_bad_input(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Unknown games and unreadable records give a clear message and a failing status."""
+    db = str(tmp_path / "g.sqlite3")
+    assert main(["export", "99", "--db", db]) == 1
+    assert main(["export", "nosuchgame", "--db", db]) == 1
+    garbage = tmp_path / "bad.record"
+    garbage.write_text("this is not a record\n")
+    assert main(["replay", str(garbage)]) == 1
+    err = capsys.readouterr().err
+    assert "There is no game #99." in err and "no game called 'nosuchgame'" in err
+    assert "bad.record: line 1: a record starts with tags" in err
