@@ -8,11 +8,28 @@ from __future__ import annotations
 
 from .board import Board, Space
 from .commands import (
-    Battle, Buy, Casualties, Command, Done, Move, Orders, Place, Press, Repair, Retreat, Submerge, Undo,
+    Battle,
+    Buy,
+    Casualties,
+    Command,
+    Done,
+    Move,
+    Orders,
+    Place,
+    Press,
+    Repair,
+    Retreat,
+    Submerge,
+    Undo,
 )
 from .dice import Dice, DiceExhausted, FixedDice, NoDice, ScriptedDice
 from .errors import (
-    AmbiguousCommandError, BoardDataError, IllegalCommandError, NotationError, OutOfTurnError, RulesError,
+    AmbiguousCommandError,
+    BoardDataError,
+    IllegalCommandError,
+    NotationError,
+    OutOfTurnError,
+    RulesError,
 )
 from .events import Event
 from .game import Outcome, apply, concede, new_game

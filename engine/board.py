@@ -60,7 +60,7 @@ class Canal:
     controlled_by: tuple[SpaceId, ...]
 
 
-_SEA_NUMBER = re.compile(r"^\s*(?:s\.?\s*z\.?|sea\s*zone|sea|zone)?\s*#?\s*(\d{1,3})\s*$", re.I)
+_SEA_NUMBER = re.compile(r"^\s*(?:s\.?\s*z\.?|sea\s*zone|sea|zone)?\s*#?\s*(\d{1,3})\s*$", re.IGNORECASE)
 
 
 class Board:
@@ -188,7 +188,7 @@ class Board:
                     raise BoardDataError(f"{self.id}: canal {canal.id} is controlled by unknown territory {t!r}")
         clashes = self.space_names.collisions()
         if clashes:
-            key, ids = sorted(clashes.items())[0]
+            key, ids = min(clashes.items())
             raise BoardDataError(f"{self.id}: the spelling {key!r} names several spaces: {sorted(ids)}")
 
 

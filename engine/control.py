@@ -26,11 +26,12 @@ def holds_capital(state: GameState, power: PowerId) -> bool:
 
 def victory_cities(state: GameState, side: str) -> list[SpaceId]:
     board = state.board
-    return sorted(
-        s
-        for s, space in board.spaces.items()
-        if space.victory_city and state.owners.get(s) is not None and board.side_of(state.owners[s]) == side  # type: ignore[arg-type]
-    )
+    held = []
+    for s, space in board.spaces.items():
+        owner = state.owners.get(s)
+        if space.victory_city and owner is not None and board.side_of(owner) == side:
+            held.append(s)
+    return sorted(held)
 
 
 def capture(state: GameState, territory: SpaceId, captor: PowerId) -> tuple[GameState, list[Event]]:
@@ -48,9 +49,9 @@ def capture(state: GameState, territory: SpaceId, captor: PowerId) -> tuple[Game
     new_owner = captor
     original = space.original
     events: list[Event] = []
-    if original is not None and original != captor and board.allies(original, captor):
-        if holds_capital(state, original) or territory == board.powers[original].capital:
-            new_owner = original
+    if (original is not None and original != captor and board.allies(original, captor)
+            and (holds_capital(state, original) or territory == board.powers[original].capital)):
+        new_owner = original
     owners = dict(state.owners)
     owners[territory] = new_owner
     treasury = dict(state.treasury)
@@ -65,15 +66,15 @@ def capture(state: GameState, territory: SpaceId, captor: PowerId) -> tuple[Game
                             power=state.rules.power_name(new_owner), liberator=state.rules.power_name(captor)))
     victim_capital_of = [p for p in board.powers.values() if p.capital == territory]
     for victim in victim_capital_of:
-        if previous == victim.id and not board.allies(victim.id, captor):
-            if state.rules.switch("capital_plunder") and treasury.get(victim.id, 0) > 0:
-                taken = treasury[victim.id]
-                treasury[victim.id] = 0
-                treasury[captor] = treasury.get(captor, 0) + taken
-                events.append(event("plunder", f"{state.rules.power_name(captor)} takes "
-                                    f"{state.rules.power_name(victim.id)}'s {taken} IPCs.",
-                                    power=state.rules.power_name(captor),
-                                    victim=state.rules.power_name(victim.id), ipcs=taken))
+        if (previous == victim.id and not board.allies(victim.id, captor)
+                and state.rules.switch("capital_plunder") and treasury.get(victim.id, 0) > 0):
+            taken = treasury[victim.id]
+            treasury[victim.id] = 0
+            treasury[captor] = treasury.get(captor, 0) + taken
+            events.append(event("plunder", f"{state.rules.power_name(captor)} takes "
+                                f"{state.rules.power_name(victim.id)}'s {taken} IPCs.",
+                                power=state.rules.power_name(captor),
+                                victim=state.rules.power_name(victim.id), ipcs=taken))
         if new_owner == victim.id:
             owners = _restore_liberated_capital(state, owners, victim.id)
     removed = [u.id for u in state.units_at(territory)
@@ -114,8 +115,11 @@ def settle_liberations(state: GameState) -> GameState:
             changed = True
     if not changed:
         return state
-    units = [replace(u, owner=owners[u.space]) for u in state.units.values()
-             if state.rules.spec(u.kind).structure and owners.get(u.space) not in (None, u.owner)]
+    units = []
+    for u in state.units.values():
+        holder = owners.get(u.space)
+        if state.rules.spec(u.kind).structure and holder is not None and holder != u.owner:
+            units.append(replace(u, owner=holder))
     return state.with_units(units, owners=owners)
 
 

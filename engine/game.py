@@ -12,13 +12,26 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .commands import Battle, Buy, Casualties, Command, Done, Move, Orders, Place, Press, Repair, Retreat, Submerge, Undo
 from . import mobilize, purchase
+from .commands import (
+    Battle,
+    Buy,
+    Casualties,
+    Command,
+    Done,
+    Move,
+    Orders,
+    Place,
+    Press,
+    Repair,
+    Retreat,
+    Submerge,
+    Undo,
+)
 from .control import holds_capital, income, settle_liberations, victory_cities
 from .dice import Dice, NoDice
 from .errors import IllegalCommandError, OutOfTurnError
 from .events import Event, event
-from .ids import PowerId, SpaceId
 from .ruleset import RuleSet
 from .state import GameState, Unit, frozen
 
@@ -297,12 +310,3 @@ def concede(state: GameState, side: str) -> Outcome:
     other = "Allies" if side == "Axis" else "Axis"
     return Outcome(state.evolve(winner=other), (event("concede", f"The {side} concede; the {other} win.",
                                                       side=side, winner=other),))
-
-
-def power_sides(state: GameState) -> dict[PowerId, str]:
-    return {p: state.board.side_of(p) for p in state.rules.turn_order}
-
-
-def production_capacity(state: GameState, territory: SpaceId) -> int:
-    """Units a factory may mobilize: the territory's IPC value minus damage (000, Phase 5)."""
-    return max(0, state.board.spaces[territory].ipc - state.ic_damage.get(territory, 0))

@@ -18,7 +18,19 @@ from collections.abc import Mapping
 from typing import Any
 
 from .commands import (
-    Battle, Buy, Casualties, Command, Done, Move, Orders, Place, Press, Repair, Retreat, Submerge, Undo,
+    Battle,
+    Buy,
+    Casualties,
+    Command,
+    Done,
+    Move,
+    Orders,
+    Place,
+    Press,
+    Repair,
+    Retreat,
+    Submerge,
+    Undo,
     UnitCounts,
 )
 from .errors import NotationError
@@ -74,8 +86,7 @@ def split_line(text: str) -> tuple[str, dict[str, str], list[str]]:
         NotationError: unbalanced quotes, an option given twice, or no command word.
     """
     line = text.strip()
-    if line.startswith("/"):
-        line = line[1:]
+    line = line.removeprefix("/")
     if line.count('"') % 2:
         raise NotationError(f"Unbalanced quotes in: {text}", reason="notation.quotes", text=text)
     options: dict[str, str] = {}
@@ -247,7 +258,7 @@ def unit_word(kind: str, count: int) -> str:
     return word + ("es" if word.endswith("x") else "s")
 
 
-def format_units(units: UnitCounts | Mapping[str, int]) -> str:
+def format_units(units: UnitCounts | Mapping[UnitKind, int] | Mapping[str, int]) -> str:
     """``"2 infantry, 1 tank"``."""
     items = units.items() if isinstance(units, Mapping) else units
     return ", ".join(f"{n} {unit_word(k, n)}" for k, n in items)

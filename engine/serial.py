@@ -81,7 +81,7 @@ def state_from_json(data: Mapping[str, Any], rules: RuleSet) -> GameState:
         owners[sid] = power(entry["owner"]) if entry.get("owner") else None
         if entry.get("ic_damage"):
             ic_damage[sid] = int(entry["ic_damage"])
-    for sid, space in board.spaces.items():
+    for sid in board.spaces:
         owners.setdefault(sid, None)
     if "pieces" in data:
         units = {u.id: u for u in (_unit_from_json(rules, p) for p in data["pieces"])}

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from .ids import PowerId, SpaceId, UnitKind
 
 if TYPE_CHECKING:
+    from .board import Board
     from .ruleset import RuleSet
 
 # Per-turn facts a unit may carry in ``Unit.flags``; all are cleared when a turn ends.
@@ -128,7 +129,7 @@ class GameState:
         return self.rules.id
 
     @property
-    def board(self) -> Any:
+    def board(self) -> Board:
         return self.rules.board
 
     @property

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from ..dice import Dice
 from ..events import Event, event
+from ..ids import SpaceId
 from ..state import GameState, Unit
 from .report import counts, purpose
 
@@ -45,7 +46,7 @@ def hit_rule(state: GameState, unit: Unit, sea: bool, own_destroyer: bool) -> st
     return "any"
 
 
-def roll_groups(state: GameState, dice: Dice, space: str, round_: int, side: str,
+def roll_groups(state: GameState, dice: Dice, space: SpaceId, round_: int, side: str,
                 groups: dict[tuple[int, str], list[Unit]], source: str,
                 count: dict[tuple[int, str], int] | None = None) -> tuple[list[tuple[int, str]], list[Event]]:
     """Roll each (value, rule) group once; return hits per rule and one event per roll."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from ..ids import UnitKind
+from ..ids import SpaceId, UnitKind
 from ..state import GameState, Unit
 
 
@@ -25,7 +25,7 @@ def unit_text(state: GameState, tally: Mapping[str, int]) -> str:
     return ", ".join(parts) or "nothing"
 
 
-def purpose(state: GameState, space: str, round_: int, side: str, tally: Mapping[str, int], value: int | str) -> str:
+def purpose(state: GameState, space: SpaceId, round_: int, side: str, tally: Mapping[str, int], value: int | str) -> str:
     """The dice purpose, e.g. ``Ukraine S.S.R. r2 attacker 3 infantry @1``."""
     at = f"@{value}" if isinstance(value, int) else value
     return f"{state.board.name(space)} r{round_} {side} {unit_text(state, tally)} {at}"

@@ -123,10 +123,25 @@ class Playout:
                 if self.send(f'/move units:"1 {u.kind}" from:"{s.board.name(u.space)}" to:"{s.board.name(dest)}"'):
                     break
         if not self.send("/done"):
+            self._fetch_air_with_carriers()
+        if not self.send("/done"):
             # Combat Move refused (e.g. cargo loaded for an assault that is not declared): undo to the start.
             while self.send("/undo"):
                 pass
             self.send("/done")
+
+    def _fetch_air_with_carriers(self) -> None:
+        """Fighters out of range can still be picked up: send a carrier to them."""
+        s = self.state
+        stranded = sorted({u.space for u in s.units_of(s.turn)
+                           if s.rules.spec(u.kind).is_air and u.aboard is None and s.board.spaces[u.space].is_sea})
+        for zone in stranded:
+            carriers = [u for u in self.state.units_of(s.turn) if s.rules.spec(u.kind).carrier_capacity]
+            for carrier in sorted(carriers, key=lambda u: u.id):
+                if zone in reachable(self.state, carrier.space, ((carrier.kind, 1),)) and self.send(
+                        f'/move units:"1 {carrier.kind}" from:"{s.board.name(carrier.space)}" '
+                        f'to:"{s.board.name(zone)}"'):
+                    break
 
     def _battles(self) -> None:
         combat = self.state.combat
@@ -146,7 +161,7 @@ class Playout:
             if self.rng.random() < 0.7 or not self._retreat():
                 self.send("/press")
             return
-        if pending.kind == "submerge":
+        if pending.kind in ("submerge", "intercept"):
             self.send("/press")
             return
         among = [s.units[i] for i in pending.among if i in s.units]
