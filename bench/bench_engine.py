@@ -64,6 +64,18 @@ def main() -> None:
     runs = [t * 1000 for t in _time(replay, 20)]
     print(f"replay of a first round ({len(lines)} commands, {sum(len(d) for _, d in rolls)} dice): "
           f"median {statistics.median(runs):.1f} ms, {statistics.median(runs) / len(lines):.2f} ms per command")
+    _random_games(opening)
+
+
+def _random_games(opening) -> None:
+    """Whole random games of 10 rounds (issue: engine part 2, goal under 2 s each)."""
+    for seed in (1, 2, 3):
+        start = time.perf_counter()
+        play = Playout(opening, random.Random(seed))
+        play.play_rounds(10)
+        took = time.perf_counter() - start
+        print(f"random game, seed {seed}: {play.state.round - 1} rounds, {play.commands} commands, "
+              f"{play.dice.rolled} dice in {took:.2f} s (goal < 2 s)")
 
 
 def _first_round(opening):
