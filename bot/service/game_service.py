@@ -136,10 +136,8 @@ class GameService:
         try:
             rules = self.rules.load_ruleset(ruleset)
             resolved = rules.resolve_options(options or {}) if options else {}
-        except (self.rules.RulesError, KeyError) as err:
-            return Reply(
-                False, _message(err, f"Unknown rule set {ruleset!r}."), reason="game.ruleset"
-            )
+        except self.rules.RulesError as err:
+            return Reply(False, str(err), reason=err.reason)
         try:
             async with self.db.write() as session:
                 if request_id and (stored := await repo.get_request(session, request_id)):
@@ -801,7 +799,3 @@ def _option_value(value: str) -> Any:
 def _count(text: str, default: int) -> int:
     """A positive count from an option, or the default when it is missing or not a number."""
     return int(text) if text.isdigit() and int(text) > 0 else default
-
-
-def _message(err: Exception, fallback: str) -> str:
-    return str(err) if not isinstance(err, KeyError) else fallback

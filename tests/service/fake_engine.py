@@ -73,7 +73,7 @@ RULES = RuleSet()
 
 def load_ruleset(name: str) -> RuleSet:
     if name != "fake":
-        raise KeyError(name)
+        raise NotationError(f"No rule set called {name!r}.", reason="ruleset.unknown")
     return RULES
 
 

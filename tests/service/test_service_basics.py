@@ -142,3 +142,10 @@ async def test_creator_without_referee_role_cannot_act_for_others(service: GameS
     reply = await service.submit(creator, "c1", "/done")
     assert not reply.ok and reply.reason == "service.not_player"
     assert (await service.submit(REF, "c1", "/done")).ok
+
+
+async def test_unknown_rule_set_is_refused(service: GameService) -> None:
+    """Creating a game with a rule set nobody knows stores nothing and says so."""
+    reply = await service.create_game(ALICE, "c9", ruleset="chess", name="x")
+    assert not reply.ok and reply.reason == "ruleset.unknown" and "chess" in reply.message
+    assert not (await service.status("c9")).ok
