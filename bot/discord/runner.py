@@ -12,7 +12,9 @@ import discord
 from bot.discord.app import create_bot
 from bot.discord.bridge import Renderer
 from bot.discord.config import ConfigError, DiscordConfig
+from bot.discord.notices import DiscordSender
 from bot.discord.pictures import render_state
+from bot.scheduler.loop import Scheduler
 from bot.service.setup import open_service
 
 log = logging.getLogger(__name__)
@@ -22,8 +24,19 @@ async def serve(config: DiscordConfig, render: Renderer | None = render_state) -
     """Open the service and keep the bot connected until cancelled."""
     async with open_service() as service:
         bot = create_bot(service, config, render=render)
+        scheduler = Scheduler(service, DiscordSender(bot))
         async with bot:
-            await bot.start(config.token)
+            deadlines = asyncio.create_task(_tick_when_ready(bot, scheduler))
+            try:
+                await bot.start(config.token)
+            finally:
+                deadlines.cancel()
+
+
+async def _tick_when_ready(bot: discord.Client, scheduler: Scheduler) -> None:
+    """Deadlines, reminders and turn notices, once the bot can post."""
+    await bot.wait_until_ready()
+    await scheduler.run()
 
 
 def run(env: Mapping[str, str] | None = None) -> int:

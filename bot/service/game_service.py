@@ -20,6 +20,8 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.dice.derive import NO_ENTROPY
 from bot.dice.log import GENESIS
+from bot.scheduler.clock import Clock, utc_now
+from bot.scheduler.desk import DeadlineDesk, note_due
 from bot.service.dice import Chain, CommandDice, DiceExhaustedError, DiceSource
 from bot.service.lines import LineError, words_and_options
 from bot.service.record import write_record
@@ -66,8 +68,12 @@ class GameService:
         *,
         rules: Any = None,
         snapshot_every: int = SNAPSHOT_EVERY,
+        clock: Clock = utc_now,
     ) -> None:
         self.db = db
+        self.clock = clock
+        """The time written when an input becomes due; tests inject their own."""
+        self.deadlines = DeadlineDesk(self)
         self.dice = dice
         self.rules = rules if rules is not None else engine_rules()
         self.snapshot_every = snapshot_every
@@ -108,7 +114,9 @@ class GameService:
             "start": lambda: self.start(actor, ref, request_id),
             "concede": lambda: self.concede(actor, ref, options.get("power"), request_id),
             "abandon": lambda: self.abandon(actor, ref, request_id),
-            "status": lambda: self.status(ref),
+            "status": lambda: self.deadlines.status(ref),
+            "settings": lambda: self.deadlines.settings(actor, ref, options, request_id),
+            "vacation": lambda: self.deadlines.vacation(actor, ref, options, request_id),
             "history": lambda: self.history(ref, _count(options.get("last", ""), 20)),
             "export": lambda: self._export_reply(ref),
         }
@@ -117,7 +125,7 @@ class GameService:
         return Reply(
             False,
             f"Unknown game command {sub!r}. Use /game new, join, start, status, history, "
-            "export, concede or abandon.",
+            "export, settings, vacation, concede or abandon.",
             reason="line.unknown_command",
         )
 
@@ -275,6 +283,10 @@ class GameService:
         self, actor: Actor, game: GameRef, text: str, request_id: str | None = None
     ) -> Reply:
         """Apply one engine command line for the power whose input is due."""
+        return await self._mutate(game, request_id, self._player_action(actor, text))
+
+    def _player_action(self, actor: Actor, text: str) -> Callable[[_Tx], Awaitable[Reply]]:
+        """The write step of :meth:`submit`; deadlines chain several in one transaction."""
 
         async def action(tx: _Tx) -> Reply:
             g = tx.game
@@ -334,7 +346,7 @@ class GameService:
             message = "\n".join([canonical, *texts])
             return self._play_reply(True, message, texts, g, seats, new, previous_due=due)
 
-        return await self._mutate(game, request_id, action)
+        return action
 
     async def undo(self, actor: Actor, game: GameRef, request_id: str | None = None) -> Reply:
         """Take back the last step the engine allows (``/undo``), logged like any command."""
@@ -672,6 +684,7 @@ class GameService:
             result=result if result is not None else g.result,
         )
         if state is not None:
+            await note_due(tx.session, g, seq, state.actor, self.clock())
             tx.after.append(lambda: self._states.__setitem__(_id(g), (seq, state)))
         seats = self._seats.get(_id(g))
         if kind != "admin" and seats is not None and seats[0] == seq - 1:

@@ -35,6 +35,12 @@ class Game(SQLModel, table=True):
     created_by: str = Field(max_length=64)
     version: int = 0
     """Sequence number of the last log entry; bumped by compare-and-swap on every write."""
+    due_power: str | None = Field(default=None, max_length=40)
+    """The power whose input is due (``state.actor``) since log entry ``due_seq``."""
+    due_seq: int | None = None
+    """The log entry that passed the input to ``due_power``: deadlines count from it."""
+    due_at: datetime | None = None
+    """When that entry was written; a turn's deadline is derived from it, never a timer."""
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
 
@@ -129,3 +135,36 @@ class Setting(SQLModel, table=True):
     scope: str = Field(primary_key=True, max_length=64)
     key: str = Field(primary_key=True, max_length=64)
     value: str
+
+
+class Vacation(SQLModel, table=True):
+    """A player's declared absence: their deadlines stop running from ``starts_at`` to ``ends_at``."""
+
+    __tablename__ = "vacations"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id", index=True)
+    user_id: str = Field(max_length=64)
+    starts_at: datetime
+    ends_at: datetime
+
+
+class Notice(SQLModel, table=True):
+    """A reminder, deadline expiry or turn notice that was done, and its message (an outbox).
+
+    The key (``remind:<due seq>:<hours>``, ``expire:<due seq>``...) is unique per game and
+    written in the same transaction as the effect, so a restart or a second process never
+    does it twice; ``sent_at`` is claimed before the message is sent, so it is sent once.
+    """
+
+    __tablename__ = "notices"
+
+    game_id: int = Field(foreign_key="games.id", primary_key=True)
+    key: str = Field(primary_key=True, max_length=64)
+    channel_id: str = Field(max_length=64)
+    text: str = ""
+    pings: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    dm_text: str = ""
+    dms: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+    created_at: datetime = Field(default_factory=utcnow)
+    sent_at: datetime | None = Field(default=None, index=True)

@@ -1,4 +1,4 @@
-"""/game new|join|start|status|history|export|concede|abandon."""
+"""/game new|join|start|status|history|export|settings|vacation|concede|abandon."""
 from __future__ import annotations
 
 import discord
@@ -7,6 +7,7 @@ from discord.ext import commands
 
 from bot.discord.bridge import Bridge
 from bot.discord.choices import option_choices, power_choices, ruleset_choices
+from bot.scheduler.deadlines import POLICIES
 
 
 class GameCog(commands.GroupCog, group_name="game", group_description="Create and run games"):
@@ -63,4 +64,29 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Create an
 
     @app_commands.command(description="End this game without a result (its creator or a referee)")
     async def abandon(self, interaction: discord.Interaction) -> None:
+        await self.bridge.run(interaction)
+
+    @app_commands.command(description="Show or change deadlines, reminders, vacations and DMs")
+    @app_commands.describe(deadline_hours="Hours each player has for their input (0: none)",
+                           reminders="Hours before the deadline to remind, e.g. 12,1",
+                           policy="What happens at the deadline",
+                           substitute="Who takes over a silent seat (policy substitute)",
+                           vacation_days="Vacation days each player may take in this game",
+                           vacation_max="Longest single vacation, in days",
+                           dm="Your own choice: a direct message when your input is due")
+    @app_commands.choices(policy=[app_commands.Choice(name=p.replace("_", " "), value=p)
+                                  for p in POLICIES])
+    async def settings(self, interaction: discord.Interaction,
+                       deadline_hours: app_commands.Range[int, 0, 8760] | None = None,
+                       reminders: str | None = None, policy: str | None = None,
+                       substitute: discord.User | None = None,
+                       vacation_days: app_commands.Range[int, 0, 365] | None = None,
+                       vacation_max: app_commands.Range[int, 0, 365] | None = None,
+                       dm: bool | None = None) -> None:
+        await self.bridge.run(interaction)
+
+    @app_commands.command(description="Pause your deadlines for some days (0 ends it)")
+    @app_commands.describe(days="Days from now; 0 ends your vacation early")
+    async def vacation(self, interaction: discord.Interaction,
+                       days: app_commands.Range[int, 0, 365]) -> None:
         await self.bridge.run(interaction)
