@@ -7,6 +7,7 @@ and ``/map`` writes the map as a PNG into the image folder.
 
 from __future__ import annotations
 
+import asyncio
 import shlex
 from collections.abc import Callable, Collection
 from pathlib import Path
@@ -14,6 +15,8 @@ from typing import Any
 
 from bot.console.script import LOCAL_CHANNEL
 from bot.render import load_board_geometry, render_map
+from bot.render.pictures import battle_pictures, turn_picture
+from bot.service.ambiguity import substitute
 from bot.service.game_service import GameService
 from bot.service.lines import LineError, split_user
 from bot.service.reply import Actor, Refusal, Reply
@@ -39,6 +42,9 @@ COMMANDS = (
     "/press",
     "/submerge",
     "/orders",
+    "/dice verify",
+    "/dice log",
+    "/dice entropy",
     "/map",
     "/as",
     "/help",
@@ -53,6 +59,7 @@ Type the same command lines as in Discord, for example:
   @bob /done                            (act as bob for one line)
   /as bob                               (act as bob from now on)
   /map                                  (write the map as a PNG)
+  /dice verify   /dice log last:10     /dice entropy text:"anything"
   /quit"""
 
 
@@ -109,6 +116,9 @@ class Console:
                     False, f"internal error ({type(err).__name__}: {err}); nothing was stored"
                 )
             self.show(reply)
+            for name in reply.candidates:
+                self.write(f"  did you mean: {substitute(line.text, reply.ambiguous or '', name)}")
+            await self._pictures(reply)
             await self._learn_names()
         return True
 
@@ -119,6 +129,25 @@ class Console:
             self.write(f"  #{self.channel_id}> {post}")
         if reply.pings:
             self.write("  ping: " + ", ".join(f"@{p}" for p in reply.pings))
+
+    async def _pictures(self, reply: Reply) -> None:
+        """Write the battle tables and the map of a finished turn, as Discord attaches them."""
+        if not reply.ok or reply.board is None:
+            return
+        self.images.mkdir(parents=True, exist_ok=True)
+        for filename, png in await asyncio.to_thread(battle_pictures, reply.events, reply.board):
+            path = _free(self.images / filename)
+            path.write_bytes(png)
+            self.write(f"Battle table written to {path}")
+        if reply.turn_end is not None and reply.game_id is not None:
+            turn = await self.service.turn_map(reply.game_id, reply.turn_end)
+            png = await asyncio.to_thread(
+                turn_picture, turn.state, turn.changes, turn.board, turn.title
+            )
+            power = turn.power.lower().replace(" ", "_")
+            path = _free(self.images / f"turn-r{turn.round}-{power}.png")
+            path.write_bytes(png)
+            self.write(f"Map of the turn written to {path}")
 
     def prompt(self) -> str:
         return f"aaref @{self.user}> "
@@ -160,6 +189,16 @@ class Console:
             )
 
 
+def _free(path: Path) -> Path:
+    """``path``, or ``name-2.png``, ``name-3.png``, ... if it exists: keep earlier pictures."""
+    number = 1
+    found = path
+    while found.exists():
+        number += 1
+        found = path.with_name(f"{path.stem}-{number}{path.suffix}")
+    return found
+
+
 def complete(console: Console, text: str, line: str) -> list[str]:
     """Completion candidates for the word ``text`` at the end of ``line``.
 
@@ -183,8 +222,6 @@ def complete(console: Console, text: str, line: str) -> list[str]:
 
 async def run_console(console: Console, history: Path | None) -> None:
     """The prompt loop, with readline history and completion when the terminal has them."""
-    import asyncio
-
     readline = _readline(console, history)
     console.write("aaref console. /help for help, /quit to leave.")
     loop = asyncio.get_running_loop()

@@ -11,7 +11,7 @@ processes; on PostgreSQL different games run concurrently.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sqlalchemy import text as sql_text
@@ -23,11 +23,14 @@ from bot.dice.log import GENESIS
 from bot.scheduler.clock import Clock, utc_now
 from bot.scheduler.desk import DeadlineDesk, note_due
 from bot.service.dice import Chain, CommandDice, DiceExhaustedError, DiceSource
+from bot.service.dicecmd import dice_command
 from bot.service.lines import LineError, words_and_options
+from bot.service.posts import channel_posts
 from bot.service.record import write_record
 from bot.service.replay import replay
 from bot.service.reply import Actor, Refusal, Reply
 from bot.service.rules import engine_rules
+from bot.service.turns import TurnMap, load_turn
 from bot.store import repo
 from bot.store.db import Database
 from bot.store.models import DiceLog, Game, LogEntry, Seat, Snapshot
@@ -89,6 +92,8 @@ class GameService:
         self, actor: Actor, channel_id: str, line: str, request_id: str | None = None
     ) -> Reply:
         """Run one command line (``/game ...`` or an engine command) in a channel's game."""
+        if line.lower().startswith("/dice"):
+            return await dice_command(self, actor, channel_id, line, request_id)
         if not line.lower().startswith("/game"):
             return await self.submit(actor, channel_id, line, request_id)
         try:
@@ -299,7 +304,7 @@ class GameService:
                 command = self.rules.parse_command(text, state)
                 canonical = self.rules.format_command(command, state)
             except self.rules.RulesError as err:
-                raise Refusal(str(err), err.reason) from None
+                raise Refusal.of(err) from None
             chain = await self._chain(tx) if self.dice.auditable else None
             dice = self.dice.for_command(_id(g), chain)
             try:
@@ -310,7 +315,7 @@ class GameService:
                 raise Refusal(str(err), "dice.exhausted") from None
             new = outcome.state
             events = [e.to_json() for e in outcome.events]
-            texts = [e.text for e in outcome.events]
+            texts = channel_posts(events, dice.roll_entries())
             if correction:
                 note = {
                     "type": "correction",
@@ -337,14 +342,21 @@ class GameService:
                 state=new,
                 rolls=dice,
             )
-            if (new.round, new.turn) != (state.round, state.turn) or new.winner:
+            ended = (new.round, new.turn) != (state.round, state.turn) or bool(new.winner)
+            if ended:
                 texts += await self._close_period(tx, seq)
                 if not new.winner:
                     texts += await self._open_period(tx, seq, new)
             if result:
                 texts.append(f"{_label(g)} is over: {result}.")
             message = "\n".join([canonical, *texts])
-            return self._play_reply(True, message, texts, g, seats, new, previous_due=due)
+            reply = self._play_reply(True, message, texts, g, seats, new, previous_due=due)
+            return replace(
+                reply,
+                events=tuple(events),
+                board=new.rules.board.id,
+                turn_end=seq if ended else None,
+            )
 
         return action
 
@@ -433,6 +445,12 @@ class GameService:
                 return None
             return await self._load_state(session, g)
 
+    async def turn_map(self, game_id: int, seq: int) -> TurnMap:
+        """The turn that log entry ``seq`` ended: the board then and what the turn changed."""
+        async with self.db.read() as session:
+            g = await self._find(session, game_id)
+            return await load_turn(self.rules, session, g, seq)
+
     async def status(self, game: GameRef) -> Reply:
         """Who plays what, whose input is due, round and phase."""
         try:
@@ -518,7 +536,14 @@ class GameService:
                     if request_id:
                         repo.add_request(session, request_id, game_id, reply.to_json())
             except Refusal as refusal:
-                return Reply(False, refusal.message, game_id=game_id, reason=refusal.reason)
+                return Reply(
+                    False,
+                    refusal.message,
+                    game_id=game_id,
+                    reason=refusal.reason,
+                    candidates=refusal.candidates,
+                    ambiguous=refusal.ambiguous,
+                )
             except repo.ConcurrentWriteError:
                 self._states.pop(game_id or 0, None)
                 continue
@@ -729,7 +754,9 @@ class GameService:
         last = await repo.last_dice(tx.session, _id(tx.game), "commit")
         number = int(str(last.period).split("-")[0]) + 1 if last else 1
         period = f"{number}-r{state.round}-{state.turn}"
-        entropy = last.body["entropy"] if last else NO_ENTROPY
+        # The entropy in force is the newest contribution's chain value (docs/dice.md).
+        latest = await repo.last_dice(tx.session, _id(tx.game), "entropy")
+        entropy = latest.body["entropy"] if latest else NO_ENTROPY
         body = self.dice.open_period(_id(tx.game), period, entropy)
         if body is None:
             return []

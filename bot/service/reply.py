@@ -39,11 +39,21 @@ class Reply:
     """A stable key for a refusal (``service.not_your_turn``, or the engine's reason)."""
     files: tuple[str, ...] = field(default=())
     """Names of images the front end should render and attach (``map``)."""
+    events: tuple[dict[str, Any], ...] = ()
+    """The command's engine events (JSON), for pictures of its battles."""
+    board: str | None = None
+    """The game's board id, to draw those pictures."""
+    turn_end: int | None = None
+    """The log entry that ended a power's turn: the front end posts that turn's map."""
+    candidates: tuple[str, ...] = ()
+    """Names an ambiguous name could mean (display names), to offer as a pick list."""
+    ambiguous: str | None = None
+    """The text that was ambiguous, to substitute a picked candidate for."""
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict, stored with the request id for idempotent retries."""
         data = asdict(self)
-        for key in ("posts", "pings", "files"):
+        for key in _LISTS:
             data[key] = list(data[key])
         return data
 
@@ -51,15 +61,40 @@ class Reply:
     def from_json(cls, data: dict[str, Any]) -> Reply:
         """The reply :meth:`to_json` stored."""
         values = dict(data)
-        for key in ("posts", "pings", "files"):
+        for key in _LISTS:
             values[key] = tuple(values.get(key, ()))
         return cls(**values)
 
 
-class Refusal(Exception):
-    """A request the service turns down; nothing it did is stored."""
+_LISTS = ("posts", "pings", "files", "events", "candidates")
 
-    def __init__(self, message: str, reason: str) -> None:
+
+class Refusal(Exception):
+    """A request the service turns down; nothing it did is stored.
+
+    ``candidates`` and ``ambiguous`` come from a name that fits several things.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        reason: str,
+        candidates: tuple[str, ...] = (),
+        ambiguous: str | None = None,
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.reason = reason
+        self.candidates = candidates
+        self.ambiguous = ambiguous
+
+    @classmethod
+    def of(cls, err: Exception) -> Refusal:
+        """The refusal for an engine ``RulesError``, keeping an ambiguous name's candidates."""
+        candidates = tuple(getattr(err, "candidates", ()))
+        return cls(
+            str(err),
+            str(getattr(err, "reason", "rules")),
+            candidates,
+            getattr(err, "text", None) if candidates else None,
+        )

@@ -38,6 +38,8 @@ class IllegalCommandError(RulesError):
 
 @dataclass(frozen=True)
 class Board:
+    id: str = "fake"
+
     def side_of(self, power: str) -> str:
         return SIDES[power]
 

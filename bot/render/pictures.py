@@ -1,0 +1,32 @@
+"""The pictures a command's answer comes with, for any front end: battle tables and the map
+of a finished turn. Pure and slow (tenths of a second each): call them in a worker thread.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from bot.render.battlelog import battle_logs
+from bot.render.battleposts import present_battles
+from bot.render.geometry import load_board_geometry
+from bot.render.map import render_map
+
+TURN_MAP_WIDTH = 1600
+
+
+def battle_pictures(events: Sequence[Mapping[str, Any]], board: str) -> list[tuple[str, bytes]]:
+    """(file name, PNG) of each battle in the events worth a picture (3+ rounds, or long)."""
+    if not battle_logs(events):
+        return []
+    geometry = load_board_geometry(board)
+    colours = {p.name: p.color for p in geometry.powers}
+    return [(post.filename, post.png) for post in present_battles(events, colours)
+            if post.png is not None]
+
+
+def turn_picture(state: Mapping[str, Any], changes: Iterable[Mapping[str, Any]], board: str,
+                 title: str, width: int = TURN_MAP_WIDTH) -> bytes:
+    """The whole board after a turn, with its moves, battles and captures marked."""
+    return render_map(state, load_board_geometry(board), changes=changes, title=title,
+                      width=width)

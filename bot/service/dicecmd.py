@@ -1,0 +1,139 @@
+"""``/dice verify``, ``/dice log [last:N]`` and ``/dice entropy text:...`` for a channel's game.
+
+``verify`` checks the stored dice log with the same verifier as ``aaref verify`` and posts the
+result; ``log`` shows the newest rolls to the asker; ``entropy`` lets any seated player fold
+text into the game's entropy chain at any time (it goes into the next period's commitment).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from bot.dice.derive import NO_ENTROPY
+from bot.dice.log import Entry, entry_from_json, entry_to_json, format_recent_rolls
+from bot.dice.session import add_entropy
+from bot.dice.verify import verify_log
+from bot.service.lines import LineError, words_and_options
+from bot.service.reply import Actor, Refusal, Reply
+from bot.store import repo
+from bot.store.models import DiceLog, Game
+
+if TYPE_CHECKING:
+    from bot.service.game_service import GameService, _Tx
+
+DEFAULT_LAST = 10
+MAX_LAST = 100
+USAGE = "Use /dice verify, /dice log [last:N] or /dice entropy text:..."
+
+
+async def dice_command(
+    service: GameService, actor: Actor, channel_id: str, line: str, request_id: str | None
+) -> Reply:
+    """Run one ``/dice ...`` line in the channel's game."""
+    try:
+        words, options = words_and_options(line)
+    except LineError as err:
+        return Reply(False, str(err), reason="line.malformed")
+    sub = words[1] if len(words) > 1 else ""
+    try:
+        if sub == "verify":
+            return await verify(service, channel_id)
+        if sub == "log":
+            last = options.get("last", "")
+            count = min(int(last), MAX_LAST) if last.isdigit() and int(last) > 0 else DEFAULT_LAST
+            return await recent(service, channel_id, count)
+    except Refusal as refusal:
+        return Reply(False, refusal.message, reason=refusal.reason)
+    if sub == "entropy":
+        return await entropy(service, actor, channel_id, options.get("text", ""), request_id)
+    return Reply(False, f"Unknown dice command {sub!r}. {USAGE}", reason="line.unknown_command")
+
+
+async def _stored(service: GameService, channel_id: str) -> tuple[Game, Sequence[DiceLog]]:
+    async with service.db.read() as session:
+        game = await service._find(session, channel_id)
+        assert game.id is not None
+        return game, await repo.dice_log(session, game.id)
+
+
+def _entries(rows: Sequence[DiceLog]) -> list[Entry] | None:
+    """The typed entries of an auditable game's log; None for fixed dice (no commitments)."""
+    if any(r.type == "roll" for r in rows) and not any(r.type == "commit" for r in rows):
+        return None
+    return [entry_from_json(r.body) for r in rows]
+
+
+async def verify(service: GameService, channel_id: str) -> Reply:
+    """Verify every revealed period of the game's dice log; the result is posted."""
+    game, rows = await _stored(service, channel_id)
+    entries = _entries(rows)
+    label = f"game #{game.id} ({game.name})"
+    if entries is None:
+        text = f"{label} plays with fixed dice (a transcript): there is nothing to verify."
+        return Reply(True, text, game_id=game.id)
+    result = verify_log(entries)
+    if result.error is not None:
+        summary = f"FAIL: dice log entry {result.error.line}: {result.error.message}"
+    else:
+        summary = result.summary()
+    text = f"Dice check of {label}: {summary}"
+    return Reply(True, text, posts=(text,), game_id=game.id)
+
+
+async def recent(service: GameService, channel_id: str, count: int) -> Reply:
+    """The newest ``count`` rolls with their purposes, for the asker."""
+    game, rows = await _stored(service, channel_id)
+    entries = _entries(rows)
+    if entries is None:
+        rolls = [r for r in rows if r.type == "roll"][-count:]
+        lines = [f"{r.purpose}: {' '.join(map(str, r.dice or []))}" for r in rolls]
+    else:
+        lines = format_recent_rolls(entries, count)
+    if not lines:
+        return Reply(True, f"No dice rolled yet in game #{game.id} ({game.name}).", game_id=game.id)
+    return Reply(True, "\n".join(lines), game_id=game.id)
+
+
+async def entropy(
+    service: GameService, actor: Actor, channel_id: str, text: str, request_id: str | None
+) -> Reply:
+    """Fold a seated player's text into the entropy chain; it counts from the next period."""
+
+    async def action(tx: _Tx) -> Reply:
+        g = tx.game
+        assert g.id is not None
+        if g.status not in ("setup", "active"):
+            raise Refusal(f"game #{g.id} ({g.name}) is over.", "game.over")
+        if not service.dice.auditable:
+            raise Refusal(
+                "This game plays with fixed dice; entropy feeds only the auditable dice.",
+                "dice.fixed",
+            )
+        if not text:
+            raise Refusal("Say something: /dice entropy text:<anything>", "dice.no_text")
+        seats = await service._seats_of(tx.session, g)
+        if all(s.user_id != actor.user_id for s in seats):
+            raise Refusal(f"You have no seat in game #{g.id} ({g.name}).", "service.not_player")
+        last = await repo.last_dice(tx.session, g.id, "entropy")
+        current = str(last.body["entropy"]) if last else NO_ENTROPY
+        entry = add_entropy(str(g.id), current, actor.user_id, text)
+        state = await service._load_state(tx.session, g) if g.status == "active" else None
+        seq = await service._append(
+            tx,
+            kind="admin",
+            actor=actor,
+            power=None,
+            text="/dice entropy",
+            events=[{"type": "entropy", "user": actor.user_id, "entropy": entry.entropy}],
+            state=state,
+        )
+        await service._add_dice(tx, seq, entry_to_json(entry))
+        who = f"<@{actor.user_id}>" if actor.user_id.isdigit() else f"@{actor.user_id}"
+        post = (
+            f"{who} added entropy to the dice: combined value {entry.entropy[:16]}..., "
+            "in force from the next turn's commitment."
+        )
+        return Reply(True, post, posts=(post,), game_id=g.id)
+
+    return await service._mutate(channel_id, request_id, action)
