@@ -243,8 +243,9 @@ class DeadlineDesk:
             actions = due_actions(now, due, settings, pauses, done[_gid(g)])
             turn_key = f"turn:{due.seq}"
             wanted = settings.deadline_hours > 0 or holders & dms
-            if wanted and turn_key not in done[_gid(g)] and not any(
-                    a.kind == "expire" for a in actions):
+            expired = f"expire:{due.seq}" in done[_gid(g)] or any(
+                a.kind == "expire" for a in actions)
+            if wanted and turn_key not in done[_gid(g)] and not expired:
                 end = deadline(due.since, settings.deadline_hours, pauses)
                 actions.insert(0, Action("turn", turn_key, end or due.since))
             plans += [(due, a) for a in actions]

@@ -21,7 +21,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from bot.dice.derive import NO_ENTROPY
 from bot.dice.log import GENESIS
 from bot.scheduler.clock import Clock, utc_now
-from bot.scheduler.desk import DeadlineDesk, note_due
+from bot.scheduler import desk as deadline_desk
 from bot.service.dice import Chain, CommandDice, DiceExhaustedError, DiceSource
 from bot.service.dicecmd import dice_command
 from bot.service.lines import LineError, words_and_options
@@ -76,7 +76,7 @@ class GameService:
         self.db = db
         self.clock = clock
         """The time written when an input becomes due; tests inject their own."""
-        self.deadlines = DeadlineDesk(self)
+        self.deadlines = deadline_desk.DeadlineDesk(self)
         self.dice = dice
         self.rules = rules if rules is not None else engine_rules()
         self.snapshot_every = snapshot_every
@@ -709,7 +709,7 @@ class GameService:
             result=result if result is not None else g.result,
         )
         if state is not None:
-            await note_due(tx.session, g, seq, state.actor, self.clock())
+            await deadline_desk.note_due(tx.session, g, seq, state.actor, self.clock())
             tx.after.append(lambda: self._states.__setitem__(_id(g), (seq, state)))
         seats = self._seats.get(_id(g))
         if kind != "admin" and seats is not None and seats[0] == seq - 1:

@@ -1,0 +1,184 @@
+"""Deadlines through the real GameService and 1942 Second Edition engine, with a clock moved
+by hand: derived from the database only, so a new service instance (a restarted bot) or two
+at once apply each reminder and expiry exactly once."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from bot.scheduler.clock import ManualClock
+from bot.service import Actor, FixedDiceSource, GameService
+from bot.store import Database, database_url
+from bot.store.models import Notice
+
+ANA, BEN, REF = Actor("ana"), Actor("ben"), Actor("ref", referee=True)
+SEATS = {"Soviet Union": ANA, "Germany": BEN, "United Kingdom": ANA, "Japan": BEN,
+         "United States": ANA}
+CHANNEL = "local"
+START = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
+# Karelia attacks West Russia: round 1 the attackers miss, the defender scores one hit;
+# from round 2 every die hits (rulebook 000_fc7e3a790a753b06.txt, "General Combat").
+DICE = [6] * 5 + [1] + [6] * 4 + [1] * 300
+
+Services = Callable[[], GameService]
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock(START)
+
+
+@pytest.fixture
+async def services(tmp_path: Path, clock: ManualClock) -> AsyncIterator[Services]:
+    """New service instances on one SQLite file: each one stands for a (re)started bot."""
+    opened: list[Database] = []
+
+    def make() -> GameService:
+        db = Database(database_url(tmp_path / "aaref.sqlite3"))
+        opened.append(db)
+        return GameService(db, FixedDiceSource(DICE), clock=clock)
+
+    await make().db.migrate()
+    yield make
+    for db in opened:
+        await db.close()
+
+
+async def run(service: GameService, actor: Actor, line: str) -> str:
+    reply = await service.execute(actor, CHANNEL, line)
+    assert reply.ok, reply.message
+    return "\n".join([reply.message, *reply.posts])
+
+
+async def started(service: GameService, settings: str) -> None:
+    await run(service, REF, "/game new ruleset:aa1942-2e name:sunday")
+    for power, who in SEATS.items():
+        await run(service, who, f'/game join power:"{power}"')
+    await run(service, REF, f"/game settings {settings}")
+    await run(service, ANA, "/game start")
+
+
+async def notices(service: GameService) -> list[Notice]:
+    return await service.deadlines.claim_unsent()
+
+
+async def test_a_deadline_passed_while_down_is_applied_once_by_restarted_bots(
+        services: Services, clock: ManualClock) -> None:
+    first = services()
+    await started(first, "deadline_hours:24 policy:wait")
+    assert "Deadline: 2026-03-02T12:00Z." in await run(first, BEN, "/game status")
+    clock.advance(hours=30)                       # the bot was down past the deadline
+    again, other = services(), services()         # restarted, and a second process
+    done = await asyncio.gather(again.deadlines.tick(), other.deadlines.tick())
+    assert sorted(done) == [0, 1]                 # the expiry, by one of them
+    sent = await asyncio.gather(notices(again), notices(other))
+    expiries = [n for batch in sent for n in batch if n.key.startswith("expire")]
+    assert len(expiries) == 1
+    assert expiries[0].text == ("The deadline for Soviet Union (@ana) passed "
+                                "2026-03-02T12:00Z.\nThe game waits for them.")
+    assert expiries[0].pings == ["ana"]
+    assert await again.deadlines.tick() == 0 and await notices(again) == []
+    assert (await again.state(CHANNEL)).actor == "soviet_union"
+
+
+async def test_reminders_before_the_deadline_each_once(services: Services,
+                                                       clock: ManualClock) -> None:
+    service = services()
+    await started(service, "deadline_hours:24 reminders:12,1")
+    await service.deadlines.tick()
+    turn = await notices(service)
+    assert [n.text for n in turn] == ["Deadline for Soviet Union (@ana): 2026-03-02T12:00Z."]
+    assert turn[0].pings == [] and turn[0].dms == []      # the command's reply pinged already
+    clock.advance(hours=12)
+    assert await service.deadlines.tick() == 1 and await service.deadlines.tick() == 0
+    [remind] = await notices(service)
+    assert remind.text == "Reminder: Soviet Union (@ana) must act by 2026-03-02T12:00Z."
+    assert remind.pings == ["ana"]
+    await run(service, ANA, "/game settings dm:on")
+    clock.advance(hours=11, minutes=30)
+    await services().deadlines.tick()
+    [last] = await notices(service)
+    assert last.key == "remind:7:1" and last.dms == ["ana"] and "must act by" in last.dm_text
+
+
+async def test_a_vacation_pauses_the_deadline(services: Services, clock: ManualClock) -> None:
+    service = services()
+    await started(service, "deadline_hours:24 policy:end_turn vacation_days:3 vacation_max:3")
+    clock.advance(hours=20)
+    refused = await service.execute(ANA, CHANNEL, "/game vacation days:4")
+    assert not refused.ok and "at most 3 days" in refused.message
+    assert "until 2026-03-05T08:00Z" in await run(service, ANA, "/game vacation days:3")
+    clock.advance(hours=10)                       # past the plain deadline, but away
+    await service.deadlines.tick()
+    assert (await service.state(CHANNEL)).actor == "soviet_union"
+    assert "Deadline: 2026-03-05T12:00Z." in await run(service, BEN, "/game status")
+    await run(service, ANA, "/game vacation days:0")           # back after 10 hours
+    assert "Deadline: 2026-03-02T22:00Z." in await run(service, BEN, "/game status")
+    again = await service.execute(ANA, CHANNEL, "/game vacation days:3")
+    assert not again.ok and "2.6 left" in again.message
+
+
+async def test_end_turn_fights_by_standing_orders_and_moves_nothing_else(
+        services: Services, clock: ManualClock) -> None:
+    service = services()
+    await started(service, "deadline_hours:24 policy:end_turn")
+    await run(service, ANA, "/orders decide:self")          # would answer in person
+    await run(service, ANA, "/done")
+    await run(service, ANA, '/move units:"4 infantry, 1 artillery" from:Karelia '
+                            'to:"West Russia"')
+    await run(service, ANA, "/done")
+    await run(service, ANA, '/battle territory:"West Russia"')
+    before = await service.state(CHANNEL)
+    assert before.combat.chooser() == "soviet_union"       # casualties asked in person
+    clock.advance(hours=24)
+    assert await services().deadlines.tick() == 1
+    after = await service.state(CHANNEL)
+    assert (after.round, after.turn, after.phase) == (1, "germany", "purchase")
+    untouched = {u.id: u.space for u in before.units.values() if u.space != "west_russia"
+                 and u.id not in before.combat.current.pending.among}
+    assert {i: after.units[i].space for i in untouched} == untouched
+    history = await run(service, BEN, "/game history last:30")
+    system = [line for line in history.splitlines() if "@deadline" in line]
+    assert system and all("[correction]" in line for line in system)
+    assert '/casualties units:"1 infantry"' in system[0]
+    assert not any("/move" in line or "/buy" in line or "/place" in line for line in system)
+    [notice] = [n for n in await notices(service) if n.key == "expire:7"]
+    assert "ends by standing orders" in notice.text and notice.pings == ["ben"]
+    assert "Germany to act (purchase)." in notice.text
+    # Germany's clock starts at the expiry, not at the start of the game.
+    assert "Deadline: 2026-03-03T12:00Z." in await run(service, BEN, "/game status")
+
+
+async def test_the_substitute_takes_the_seat_and_a_fresh_clock(
+        services: Services, clock: ManualClock) -> None:
+    service = services()
+    await started(service, "deadline_hours:24 policy:substitute substitute:sub")
+    clock.advance(hours=25)
+    await service.deadlines.tick()
+    [notice] = [n for n in await notices(service) if n.key.startswith("expire")]
+    assert "Soviet Union passes to the substitute @sub (policy: substitute)." in notice.text
+    assert notice.pings == ["sub"]
+    assert "Soviet Union: @sub" in await run(service, BEN, "/game status")
+    assert "Deadline: 2026-03-03T13:00Z." in await run(service, BEN, "/game status")
+    refused = await service.execute(ANA, CHANNEL, "/done")
+    assert not refused.ok
+    assert "Combat Move" in await run(service, Actor("sub"), "/done")
+    history = await run(service, BEN, "/game history last:3")
+    assert "@deadline (Soviet Union): /game substitute power:soviet_union user:sub" in history
+
+
+async def test_only_the_creator_or_a_referee_changes_game_settings(
+        services: Services) -> None:
+    service = services()
+    await started(service, "deadline_hours:24")
+    refused = await service.execute(BEN, CHANNEL, "/game settings policy:end_turn")
+    assert not refused.ok and refused.reason == "service.not_referee"
+    shown = await run(service, BEN, "/game settings dm:on")
+    assert "at the deadline: wait" in shown and "Direct messages to you: on" in shown
+    bad = await service.execute(REF, CHANNEL, "/game settings policy:kick")
+    assert not bad.ok and "policy is one of" in bad.message
