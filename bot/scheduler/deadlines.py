@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 POLICIES = ("wait", "end_turn", "substitute")
 """At the deadline: keep waiting, end the turn by standing orders, or hand the seat over."""
@@ -49,7 +50,8 @@ class GameSettings:
         for key, raw in values.items():
             text = raw.strip()
             if key in ("deadline_hours", "vacation_days", "vacation_max"):
-                out = replace(out, **{key: _whole(key, text, 24 * 365)})
+                number: dict[str, Any] = {key: _whole(key, text, 24 * 365)}
+                out = replace(out, **number)
             elif key == "reminders":
                 hours = [] if text.lower() in ("", "none", "0") else text.replace(" ", "").split(",")
                 out = replace(out, reminders=tuple(sorted({_whole(key, h, 24 * 30) for h in hours},

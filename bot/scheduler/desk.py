@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from functools import partial
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -202,7 +203,7 @@ class DeadlineDesk:
         for due, action in plans:
             if action.kind == "expire":
                 reply = await self.service._mutate(due.game_id, None,
-                                                   lambda tx, d=due, a=action: self._expire(tx, d, a))
+                                                   partial(self._expire, due=due, action=action))
                 done += reply.ok
             else:
                 done += await self._notify(due, action)
@@ -226,9 +227,9 @@ class DeadlineDesk:
                 col(Notice.game_id).in_(ids), col(Notice.key).in_(_keys(seqs, rows))))).all()
         by_game: dict[int, list[Setting]] = defaultdict(list)
         for row in rows:
-            game_id = row.scope.split(":")[1]
-            if game_id.isdigit():
-                by_game[int(game_id)].append(row)
+            scoped = row.scope.split(":")[1]
+            if scoped.isdigit():
+                by_game[int(scoped)].append(row)
         done: dict[int, set[str]] = defaultdict(set)
         for game_id, key in notices:
             done[game_id].add(key)
