@@ -13,9 +13,11 @@ from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any
 
+from bot.console.notices import ConsoleSender
 from bot.console.script import LOCAL_CHANNEL
 from bot.render import load_board_geometry, render_map
 from bot.render.pictures import battle_pictures, turn_picture
+from bot.scheduler.loop import Scheduler
 from bot.service.ambiguity import substitute
 from bot.service.game_service import GameService
 from bot.service.lines import LineError, split_user
@@ -30,6 +32,8 @@ COMMANDS = (
     "/game export",
     "/game concede",
     "/game abandon",
+    "/game settings",
+    "/game vacation",
     "/buy",
     "/repair",
     "/move",
@@ -83,6 +87,8 @@ class Console:
         self.channel_id = channel_id
         self.referees = frozenset(referees)
         """Console users who act with the referee role."""
+        self.deadlines = Scheduler(service, ConsoleSender(write))
+        """Reminders and expiries due by the service's clock, printed after each line."""
         self.names: list[str] = []
         """Territory and power names for tab completion, filled once a game is loaded."""
 
@@ -120,6 +126,7 @@ class Console:
                 self.write(f"  did you mean: {substitute(line.text, reply.ambiguous or '', name)}")
             await self._pictures(reply)
             await self._learn_names()
+            await self.deadlines.tick()
         return True
 
     def show(self, reply: Reply) -> None:

@@ -182,3 +182,21 @@ async def test_only_the_creator_or_a_referee_changes_game_settings(
     assert "at the deadline: wait" in shown and "Direct messages to you: on" in shown
     bad = await service.execute(REF, CHANNEL, "/game settings policy:kick")
     assert not bad.ok and "policy is one of" in bad.message
+
+
+async def test_the_console_prints_due_notices_after_a_line(services: Services,
+                                                           clock: ManualClock,
+                                                           tmp_path: Path) -> None:
+    from bot.console.console import Console
+
+    out: list[str] = []
+    console = Console(services(), "ana", images=tmp_path, write=out.append, referees=["ref"])
+    for line in ["@ref /game new ruleset:aa1942-2e name:sunday",
+                 *(f'@{who.user_id} /game join power:"{power}"' for power, who in SEATS.items()),
+                 "@ref /game settings deadline_hours:24 reminders:1", "/game start"]:
+        await console.handle(line)
+    assert "  #local> Deadline for Soviet Union (@ana): 2026-03-02T12:00Z." in out
+    clock.advance(hours=23, minutes=30)
+    await console.handle("/game status")
+    assert "  #local> Reminder: Soviet Union (@ana) must act by 2026-03-02T12:00Z." in out
+    assert "  ping: @ana" in out
