@@ -13,6 +13,7 @@ import discord
 from discord.ext import commands
 
 from bot.discord.bridge import Bridge, Renderer
+from bot.discord.cogs.dice import DiceCog
 from bot.discord.cogs.game import GameCog
 from bot.discord.cogs.info import MapCog
 from bot.discord.cogs.turn import TurnCog
@@ -57,6 +58,7 @@ class AarefBot(commands.Bot):
         """Add the cogs and sync the command list (to one guild when configured: instant)."""
         await self.add_cog(GameCog(self.bridge))
         await self.add_cog(TurnCog(self.bridge))
+        await self.add_cog(DiceCog(self.bridge))
         if self.bridge.render is not None:           # /map only with a renderer to answer it
             await self.add_cog(MapCog(self.bridge))
         if self.config.guild_id is not None:

@@ -19,6 +19,8 @@ from discord import app_commands
 
 from bot.discord.complete import suggestions
 from bot.discord.lines import command_path, interaction_line
+from bot.discord.pick import offer
+from bot.discord.pictures import post_pictures
 from bot.discord.ports import Service
 from bot.discord.replies import ATTACHMENT_NAME, Outgoing, plan
 from bot.service.reply import Actor, Refusal
@@ -63,12 +65,19 @@ class Bridge:
 
     async def run(self, interaction: discord.Interaction) -> None:
         """Submit the interaction's command line and answer with the service's reply."""
+        await self.answer(interaction, self.line(interaction), str(interaction.id))
+
+    async def answer(self, interaction: discord.Interaction, line: str, request_id: str) -> None:
+        """Execute ``line`` as the interaction's user; answer with the text, then pictures.
+
+        An ambiguous name is answered with a pick list (:mod:`bot.discord.pick`); pictures are
+        drawn in a worker thread once the interaction has been answered.
+        """
         assert interaction.channel_id is not None
         started = time.perf_counter()
-        line = self.line(interaction)
         submit = asyncio.ensure_future(self.service.execute(
             actor_of(interaction, self.referee_role), str(interaction.channel_id),
-            line, str(interaction.id)))
+            line, request_id))
         done, _ = await asyncio.wait({submit}, timeout=self.defer_after)
         deferred = not done
         if deferred:
@@ -78,8 +87,13 @@ class Bridge:
                  interaction.user.id, interaction.channel_id, line,
                  "ok" if reply.ok else f"refused ({reply.reason})",
                  1000 * (time.perf_counter() - started))
+        if not reply.ok and reply.candidates:
+            await offer(self, interaction, line, request_id, reply, deferred=deferred)
+            return
         await self.send(interaction, plan(reply.ok, reply.message, reply.posts, reply.pings),
                         deferred=deferred)
+        if reply.ok and self.render is not None:
+            await post_pictures(self.service, interaction, reply)
 
     async def send(self, interaction: discord.Interaction, outgoing: Sequence[Outgoing], *,
                    deferred: bool) -> None:

@@ -1,12 +1,19 @@
-"""The map picture for /map: the renderer's PNG for a game state, and its region choices."""
+"""Pictures in Discord: the /map PNG for a game state and its region choices, and the
+pictures that follow a command's answer (battle tables, the map of a finished turn)."""
 from __future__ import annotations
 
+import asyncio
+import io
 from typing import Any
 
+import discord
 from discord import app_commands
 
 from bot.discord.choices import boards
+from bot.discord.ports import Service
 from bot.render import load_board_geometry, region_names, render_map
+from bot.render.pictures import battle_pictures, turn_picture
+from bot.service.reply import Reply
 
 MAP_WIDTH = 1600
 
@@ -26,3 +33,23 @@ def region_choices() -> list[app_commands.Choice[str]]:
     for board in boards():
         names.update((name, None) for name in region_names(load_board_geometry(board)))
     return [app_commands.Choice(name=n.title(), value=n) for n in names]
+
+
+async def post_pictures(service: Service, interaction: discord.Interaction, reply: Reply) -> None:
+    """Post the battle tables of a reply's battles worth one and, when it ended a power's
+    turn, the whole board marking that turn's moves, battles and captures.
+
+    Called after the interaction was answered; each picture is drawn in a worker thread.
+    """
+    channel = interaction.channel
+    assert isinstance(channel, discord.abc.Messageable)
+    if reply.events and reply.board is not None:
+        for name, png in await asyncio.to_thread(battle_pictures, reply.events, reply.board):
+            await channel.send(file=discord.File(io.BytesIO(png), name))
+    if reply.turn_end is not None and reply.game_id is not None:
+        turn = await service.turn_map(reply.game_id, reply.turn_end)
+        png = await asyncio.to_thread(turn_picture, turn.state, turn.changes, turn.board,
+                                      turn.title, MAP_WIDTH)
+        power = turn.power.lower().replace(" ", "-")
+        await channel.send(f"Map after {turn.power}'s turn, round {turn.round}.",
+                           file=discord.File(io.BytesIO(png), f"turn-r{turn.round}-{power}.png"))

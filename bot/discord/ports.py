@@ -1,7 +1,8 @@
 """What the Discord front end needs from the game service, stated as a protocol.
 
 The bot holds no rules and no storage: every command line goes to ``execute`` with the
-interaction id as request id; autocomplete and the map read the game through ``state``.
+interaction id as request id; autocomplete and the map read the game through ``state``, the
+map after a turn through ``turn_map``.
 ``bot.service.GameService`` satisfies it; tests may pass a double.
 """
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from bot.service.reply import Actor, Reply
+from bot.service.turns import TurnMap
 
 
 class Service(Protocol):
@@ -23,3 +25,6 @@ class Service(Protocol):
 
         Raises ``bot.service.reply.Refusal`` when the channel has no game.
         """
+
+    async def turn_map(self, game_id: int, seq: int) -> TurnMap:
+        """The board after the turn that log entry ``seq`` ended, and that turn's changes."""

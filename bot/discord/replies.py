@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 import discord
 
+from bot.render.discordtext import split_for_discord
+
 MESSAGE_LIMIT = 2000                  # Discord's maximum message length
 ATTACHMENT_NAME = "aaref.txt"
 
@@ -36,24 +38,9 @@ class Outgoing:
 
 
 def chunk(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
-    """Split text into messages within Discord's limit, at line breaks where possible."""
-    pieces: list[str] = []
-    current = ""
-    for line in text.splitlines():
-        while len(line) > limit:
-            if current:
-                pieces.append(current)
-                current = ""
-            pieces.append(line[:limit])
-            line = line[limit:]
-        candidate = f"{current}\n{line}" if current else line
-        if len(candidate) > limit:
-            pieces.append(current)
-            candidate = line
-        current = candidate
-    if current:
-        pieces.append(current)
-    return pieces
+    """Split text into messages within Discord's limit, between lines (at a battle round when
+    one is near), closing and reopening a code block cut in two so every piece renders."""
+    return split_for_discord(text, limit)
 
 
 def private(text: str) -> Outgoing:

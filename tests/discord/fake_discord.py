@@ -249,7 +249,8 @@ class FakeDiscord:
                "embeds": payload.get("embeds") or [], "mentions": [], "mention_roles": [],
                "mention_everyone": False, "pinned": False, "tts": False,
                "timestamp": now_iso(), "edited_timestamp": None,
-               "flags": payload.get("flags", 0) if flags is None else flags, "components": [],
+               "flags": payload.get("flags", 0) if flags is None else flags,
+               "components": payload.get("components") or [],
                "application_id": str(APP_ID),
                "webhook_id": str(APP_ID) if interaction else None}
         self.messages[mid] = msg
@@ -491,6 +492,29 @@ class FakeDiscord:
                            **kw: Any) -> dict:
         """Send an autocomplete interaction (type 4) while the user types option ``focused``."""
         payload = self.interaction_payload(command, values, kind=4, focused=focused, **kw)
+        await self.dispatch("INTERACTION_CREATE", payload)
+        return payload
+
+    async def choose(self, answer: Recorded, label: str, *, who: str = "alice") -> dict:
+        """Pick ``label`` in the select menu of the bot's answer ``answer`` (a component
+        interaction, type 3, carrying the message as Discord does)."""
+        token = answer.path.split("/")[-2]
+        message = self.messages["@original:" + token]
+        [menu] = [c for row in message["components"] for c in row["components"]]
+        [value] = [o["value"] for o in menu["options"] if o["label"] == label]
+        where = self.channels[0]
+        u = HUMANS[who]
+        roles = [str(REFEREE_ROLE_ID)] if who == "carol" else []
+        payload = {
+            "id": snowflake(), "application_id": str(APP_ID), "type": 3, "version": 1,
+            "token": f"tok-{snowflake()}",
+            "data": {"custom_id": menu["custom_id"], "component_type": 3, "values": [value]},
+            "guild_id": str(GUILD_ID), "channel_id": where["id"], "channel": where,
+            "member": dict(member(u, roles), permissions=ALL_PERMISSIONS), "message": message,
+            "app_permissions": ALL_PERMISSIONS, "locale": "en-US", "guild_locale": "en-US",
+            "entitlements": [], "authorizing_integration_owners": {"0": str(GUILD_ID)},
+            "context": 0, "attachment_size_limit": 10 * 1024 * 1024,
+        }
         await self.dispatch("INTERACTION_CREATE", payload)
         return payload
 

@@ -50,7 +50,7 @@ async def test_soviet_turn_one(fake: FakeDiscord, start_bot, service: GameServic
     assert refused.flags & EPHEMERAL                       # not Germany's turn
     await public(fake, "done")
     battle = await public(fake, "battle", {"territory": "West Russia"})
-    assert "Battle in West Russia" in battle.content
+    assert battle.content.startswith("**⚔ West Russia — Soviet Union attacks Germany**\n```")
     await public(fake, "done")
     await public(fake, "move", {"units": "1 infantry", "from": "Archangel",
                                 "to": "Karelia S.S.R."})

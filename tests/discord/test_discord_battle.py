@@ -50,9 +50,9 @@ async def test_casualties_and_retreat_chosen_in_person(fake: FakeDiscord, start_
     wrong = await fake.respond("casualties", {"units": "1 infantry"}, who="bob")
     assert wrong.flags & EPHEMERAL and BOB["id"] not in str(wrong.allowed_mentions)
     lost = await public(fake, "casualties", {"units": "1 infantry"})
-    assert "loses 1 infantry" in lost.content
+    assert "Soviet Union loses 1 inf (in person)" in lost.content
     back = await public(fake, "retreat", {"to": "Karelia"})
-    assert "retreats 3 infantry, 1 artillery" in back.content
+    assert "Soviet Union retreats 3 inf, 1 art" in back.content
     await public(fake, "done")
     state = await service.state(str(fake.channels[0]["id"]))
     assert state.phase == "noncombat_move"

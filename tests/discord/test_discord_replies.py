@@ -40,7 +40,18 @@ def test_long_text_is_split_at_line_breaks_within_the_limit() -> None:
     pieces = chunk("\n".join(lines))
     assert all(len(p) <= MESSAGE_LIMIT for p in pieces) and len(pieces) > 1
     assert "\n".join(pieces).splitlines() == lines
-    assert chunk("y" * (MESSAGE_LIMIT + 5)) == ["y" * MESSAGE_LIMIT, "yyyyy"]
+    assert "".join(chunk("y" * (MESSAGE_LIMIT + 5))) == "y" * (MESSAGE_LIMIT + 5)
+
+
+def test_a_long_battle_log_keeps_its_code_blocks_balanced() -> None:
+    """A code block cut between two messages is closed in the first and reopened in the next."""
+    log = "**⚔ Egypt**\n```\n" + "\n".join(f"Round {i}\n @1 inf×3  1 6 6  → 1"
+                                            for i in range(1, 120)) + "\n```\ndice: roll #9"
+    pieces = [o.content for o in plan(True, "", ["Battles to fight.", log], [])]
+    assert len(pieces) > 1 and all(len(p) <= MESSAGE_LIMIT for p in pieces)
+    assert all(p.count("```") % 2 == 0 for p in pieces)
+    assert pieces[0].startswith("Battles to fight.\n**⚔ Egypt**\n```")
+    assert pieces[1].startswith("```\nRound") and pieces[-1].endswith("```\ndice: roll #9")
 
 
 def test_pings_ride_on_the_last_piece_only() -> None:
