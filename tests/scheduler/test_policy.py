@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+from bot.scheduler.policy import end_turn_step
 from engine import FixedDice, GameState, apply, new_game, parse_command
 from maps import load_ruleset
-
-from bot.scheduler.policy import end_turn_step
 
 
 def play(lines: list[str], dice: list[int] | None = None) -> GameState:
@@ -22,8 +21,8 @@ def test_a_phase_without_anything_pending_just_ends() -> None:
 
 
 def test_a_battle_moved_into_is_fought() -> None:
-    state = play(["/done", '/move units:"4 infantry, 1 artillery" from:Karelia '
-                  'to:"West Russia"', "/done"])
+    state = play(["/done", ('/move units:"4 infantry, 1 artillery" from:Karelia '
+                  'to:"West Russia"'), "/done"])
     assert state.phase == "conduct_combat"
     assert end_turn_step(state) == '/battle territory:"West Russia"'
 
