@@ -13,7 +13,7 @@ import pytest
 
 from bot.scheduler.clock import ManualClock
 from bot.service import Actor, FixedDiceSource, GameService
-from bot.store import Database, database_url
+from bot.store import Database
 from bot.store.models import Notice
 
 ANA, BEN, REF = Actor("ana"), Actor("ben"), Actor("ref", referee=True)
@@ -34,12 +34,12 @@ def clock() -> ManualClock:
 
 
 @pytest.fixture
-async def services(tmp_path: Path, clock: ManualClock) -> AsyncIterator[Services]:
-    """New service instances on one SQLite file: each one stands for a (re)started bot."""
+async def services(url: str, clock: ManualClock) -> AsyncIterator[Services]:
+    """New service instances on one database: each one stands for a (re)started bot."""
     opened: list[Database] = []
 
     def make() -> GameService:
-        db = Database(database_url(tmp_path / "aaref.sqlite3"))
+        db = Database(url)
         opened.append(db)
         return GameService(db, FixedDiceSource(DICE), clock=clock)
 
