@@ -63,6 +63,7 @@ Type the same command lines as in Discord, for example:
   @bob /done                            (act as bob for one line)
   /as bob                               (act as bob from now on)
   /map                                  (write the map as a PNG)
+  /map changes:last_turn                (the board after the last turn, changes marked)
   /dice verify   /dice log last:10     /dice entropy text:"anything"
   /quit"""
 
@@ -110,7 +111,7 @@ class Console:
         elif word == "/as":
             self._switch(line.text)
         elif word == "/map":
-            await self._map()
+            await self._map(last_turn="changes:last_turn" in line.text)
         else:
             try:
                 user = line.user or self.user
@@ -147,14 +148,26 @@ class Console:
             path.write_bytes(png)
             self.write(f"Battle table written to {path}")
         if reply.turn_end is not None and reply.game_id is not None:
-            turn = await self.service.turn_map(reply.game_id, reply.turn_end)
-            png = await asyncio.to_thread(
-                turn_picture, turn.state, turn.changes, turn.board, turn.title
-            )
-            power = turn.power.lower().replace(" ", "_")
-            path = _free(self.images / f"turn-r{turn.round}-{power}.png")
-            path.write_bytes(png)
-            self.write(f"Map of the turn written to {path}")
+            await self._turn_map(reply.turn_end, reply.game_id)
+
+    async def _turn_map(self, seq: int | None, game: int | None = None) -> None:
+        """The board after a finished turn (the newest without ``seq``), its changes marked."""
+        try:
+            turn = await self.service.turn_map(game if game is not None else self.channel_id, seq)
+        except Refusal as refusal:
+            self.write(f"(only you) {refusal.message}")
+            return
+        if turn is None:
+            self.write("(only you) No turn has ended yet in this game.")
+            return
+        png = await asyncio.to_thread(
+            turn_picture, turn.state, turn.changes, turn.board, turn.title
+        )
+        power = turn.power.lower().replace(" ", "_")
+        self.images.mkdir(parents=True, exist_ok=True)
+        path = _free(self.images / f"turn-r{turn.round}-{power}.png")
+        path.write_bytes(png)
+        self.write(f"Map of the turn written to {path}")
 
     def prompt(self) -> str:
         return f"aaref @{self.user}> "
@@ -167,7 +180,10 @@ class Console:
         self.user = parts[1].lstrip("@")
         self.write(f"You are now @{self.user}.")
 
-    async def _map(self) -> None:
+    async def _map(self, last_turn: bool = False) -> None:
+        if last_turn:
+            await self._turn_map(None)
+            return
         state = await self._state()
         if state is None:
             self.write("(only you) There is no started game in this channel.")

@@ -20,15 +20,17 @@ from discord import app_commands
 from bot.discord.complete import suggestions
 from bot.discord.lines import command_path, interaction_line
 from bot.discord.pick import offer
-from bot.discord.pictures import post_pictures
+from bot.discord.pictures import MAP_WIDTH, post_pictures
 from bot.discord.ports import Service
 from bot.discord.replies import ATTACHMENT_NAME, Outgoing, plan
+from bot.render.pictures import turn_picture
 from bot.service.reply import Actor, Refusal
 
 log = logging.getLogger(__name__)
 
 DEFER_AFTER = 1.5          # seconds; Discord drops an interaction not answered within 3
 MAX_CHOICES = 25           # Discord's limit for autocomplete answers
+LAST_TURN = "last_turn"    # /map changes:last_turn
 Renderer = Callable[[Any, str | None, str | None], bytes]
 """(state, region, focus) -> PNG bytes."""
 
@@ -134,9 +136,15 @@ class Bridge:
         return [app_commands.Choice(name=v[:100], value=v[:100]) for v in values]
 
     async def map(self, interaction: discord.Interaction, region: str | None,
-                  focus: str | None) -> None:
-        """Render the channel's game as a PNG: defer first, rendering can take a while."""
+                  focus: str | None, changes: str | None = None) -> None:
+        """Render the channel's game as a PNG: defer first, rendering can take a while.
+
+        ``changes:last_turn`` shows the board after the last finished turn, marked.
+        """
         assert interaction.channel_id is not None and self.render is not None
+        if changes == LAST_TURN:
+            await self.last_turn_map(interaction, region, focus)
+            return
         state = await self.service.state(str(interaction.channel_id))   # Refusal: no game
         if state is None:
             await interaction.response.send_message(
@@ -144,4 +152,17 @@ class Bridge:
             return
         await interaction.response.defer(thinking=True)
         png = await asyncio.to_thread(self.render, state, region, focus)
+        await interaction.followup.send(file=discord.File(io.BytesIO(png), "map.png"))
+
+    async def last_turn_map(self, interaction: discord.Interaction, region: str | None,
+                            focus: str | None) -> None:
+        """The board after the last finished turn with its moves, battles and captures."""
+        turn = await self.service.turn_map(str(interaction.channel_id))   # Refusal: no game
+        if turn is None:
+            await interaction.response.send_message("No turn has ended yet in this game.",
+                                                    ephemeral=True)
+            return
+        await interaction.response.defer(thinking=True)
+        png = await asyncio.to_thread(turn_picture, turn.state, turn.changes, turn.board,
+                                      turn.title, MAP_WIDTH, region, focus)
         await interaction.followup.send(file=discord.File(io.BytesIO(png), "map.png"))

@@ -48,6 +48,7 @@ async def post_pictures(service: Service, interaction: discord.Interaction, repl
             await channel.send(file=discord.File(io.BytesIO(png), name))
     if reply.turn_end is not None and reply.game_id is not None:
         turn = await service.turn_map(reply.game_id, reply.turn_end)
+        assert turn is not None
         png = await asyncio.to_thread(turn_picture, turn.state, turn.changes, turn.board,
                                       turn.title, MAP_WIDTH)
         power = turn.power.lower().replace(" ", "-")

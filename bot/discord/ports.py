@@ -26,5 +26,6 @@ class Service(Protocol):
         Raises ``bot.service.reply.Refusal`` when the channel has no game.
         """
 
-    async def turn_map(self, game_id: int, seq: int) -> TurnMap:
-        """The board after the turn that log entry ``seq`` ended, and that turn's changes."""
+    async def turn_map(self, game: int | str, seq: int | None = None) -> TurnMap | None:
+        """The board after the turn that log entry ``seq`` (default: the newest) ended, and
+        that turn's changes; None before any turn has ended."""

@@ -26,7 +26,9 @@ def battle_pictures(events: Sequence[Mapping[str, Any]], board: str) -> list[tup
 
 
 def turn_picture(state: Mapping[str, Any], changes: Iterable[Mapping[str, Any]], board: str,
-                 title: str, width: int = TURN_MAP_WIDTH) -> bytes:
-    """The whole board after a turn, with its moves, battles and captures marked."""
+                 title: str, width: int = TURN_MAP_WIDTH, region: str | None = None,
+                 focus: str | None = None) -> bytes:
+    """The board after a turn (whole, a region or a space's neighbourhood), with the turn's
+    moves, battles and captures marked."""
     return render_map(state, load_board_geometry(board), changes=changes, title=title,
-                      width=width)
+                      width=width, region=region, focus=focus)

@@ -30,7 +30,7 @@ from bot.service.record import write_record
 from bot.service.replay import replay
 from bot.service.reply import Actor, Refusal, Reply
 from bot.service.rules import engine_rules
-from bot.service.turns import TurnMap, load_turn
+from bot.service.turns import TurnMap, last_turn_end, load_turn
 from bot.store import repo
 from bot.store.db import Database
 from bot.store.models import DiceLog, Game, LogEntry, Seat, Snapshot
@@ -445,11 +445,13 @@ class GameService:
                 return None
             return await self._load_state(session, g)
 
-    async def turn_map(self, game_id: int, seq: int) -> TurnMap:
-        """The turn that log entry ``seq`` ended: the board then and what the turn changed."""
+    async def turn_map(self, game: GameRef, seq: int | None = None) -> TurnMap | None:
+        """The turn that log entry ``seq`` (default: the newest turn's end) ended: the board
+        then and what the turn changed; None before any turn has ended."""
         async with self.db.read() as session:
-            g = await self._find(session, game_id)
-            return await load_turn(self.rules, session, g, seq)
+            g = await self._find(session, game)
+            seq = seq if seq is not None else await last_turn_end(session, _id(g))
+            return await load_turn(self.rules, session, g, seq) if seq is not None else None
 
     async def status(self, game: GameRef) -> Reply:
         """Who plays what, whose input is due, round and phase."""

@@ -135,6 +135,20 @@ async def load_turn(rules: Any, session: AsyncSession, game: Game, seq: int) -> 
                    state.board.id, power, number)
 
 
+async def last_turn_end(session: AsyncSession, game_id: int) -> int | None:
+    """The newest log entry that ended a power's turn, if any has."""
+    query = (
+        select(LogEntry)
+        .where(LogEntry.game_id == game_id)
+        .order_by(col(LogEntry.seq).desc())
+        .limit(TURN_WINDOW)
+    )
+    for entry in (await session.exec(query)).all():
+        if any(e.get("type") == "turn" for e in entry.events):
+            return entry.seq
+    return None
+
+
 async def state_at(rules: Any, session: AsyncSession, game: Game, seq: int) -> Any:
     """The engine state after log entry ``seq``: the newest snapshot before it plus replay."""
     assert game.id is not None

@@ -66,6 +66,11 @@ async def test_battle_table_and_the_map_after_the_turn(fake: FakeDiscord, start_
     [(_, name, png)] = turn_map.files
     assert name == "turn-r1-soviet-union.png" and png.startswith(PNG)
     assert handover.at < turn_map.at                  # answered first, drawn afterwards
+    followups = len(fake.of("followup"))
+    deferred = await fake.respond("map", {"changes": "last_turn", "region": "europe"}, who="bob")
+    assert deferred.payload == {"type": 5}
+    again = (await fake.wait_for("followup", followups + 1, timeout=30))[-1]
+    assert again.files[0][1] == "map.png" and again.files[0][2].startswith(PNG)
 
 
 async def test_an_ambiguous_name_offers_a_pick_list(fake: FakeDiscord, start_bot,

@@ -57,6 +57,7 @@ async def test_battle_log_and_the_turns_changes(db: Database) -> None:
     """The battle is one log with every round; the turn's moves, battle and capture are listed."""
     service = GameService(db, FixedDiceSource(FIVE_ROUNDS))
     await play(service, SETUP)
+    assert await service.turn_map("c1") is None
     replies = await play(service, SOVIET_TURN)
     battle = replies[4]
     [log] = [p for p in battle.posts if p.startswith("**⚔ West Russia")]
@@ -76,6 +77,7 @@ async def test_battle_log_and_the_turns_changes(db: Database) -> None:
     ]
     assert turn.state["spaces"]["West Russia"]["owner"] == "Soviet Union"
     assert (turn.power, turn.round, turn.board) == ("Soviet Union", 1, "aa1942-2e")
+    assert await service.turn_map("c1") == turn               # the newest finished turn
     german = await play(service, GERMAN_TURN)
     turn = await service.turn_map(battle.game_id or 0, german[-1].turn_end or 0)
     assert turn.changes == [] and turn.power == "Germany"   # the one move was taken back
@@ -124,6 +126,8 @@ async def test_console_prints_the_battle_log_and_writes_pictures(db: Database,
     assert f"Battle table written to {battle}" in out
     assert f"Map of the turn written to {turn_map}" in out
     assert battle.read_bytes().startswith(b"\x89PNG") and turn_map.stat().st_size > 100_000
+    await console.handle("/map changes:last_turn")
+    assert out[-1] == f"Map of the turn written to {turn_map.with_name('turn-r1-soviet_union-2.png')}"
     await console.handle('/move units:"1 infantry" from:Ka to:"West Russia"')
     assert out[-2:] == [
         '  did you mean: /move units:"1 infantry" from:"Karelia S.S.R." to:"West Russia"',
