@@ -129,6 +129,7 @@ async def test_a_deadline_passed_while_the_bot_was_down_is_applied_once(
     await Scheduler(service, DiscordSender(second)).tick()
     [expiry] = posted(fake, "The deadline for Soviet Union")
     assert "Its turn ends by standing orders" in expiry.content
+    assert "@deadline for Soviet Union: /done" in expiry.content
     assert "Germany to act (purchase)." in expiry.content
     assert expiry.allowed_mentions == {"parse": [], "users": [int(BOB["id"])]}
     state = await service.state(str(fake.channels[0]["id"]))

@@ -1,0 +1,237 @@
+"""The scheduler's actions: turn notices, reminders and expiries, each done exactly once.
+
+Everything is read from the database at each tick (the games' due clocks, settings,
+vacations, notices already done), so a restarted or second process decides the same. An
+action's notice row is written in the same transaction as its effect, under a key unique per
+game (``expire:<seq>``); the expiry also runs under the game's lock, like a command.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from datetime import datetime
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import update
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import col, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from bot.scheduler import store
+from bot.scheduler.deadlines import Action, Due, GameSettings, deadline, due_actions, shown_time
+from bot.scheduler.policy import end_turn_step
+from bot.scheduler.store import gid, label, mention, note_due, parse_settings
+from bot.service.reply import Actor, Refusal, Reply
+from bot.store import repo
+from bot.store.models import Game, Notice, Seat, Setting, Vacation
+
+if TYPE_CHECKING:
+    from bot.service.game_service import GameService
+
+SYSTEM = Actor("deadline", referee=True)
+"""Who acts when a deadline passes: logged as a correction by ``@deadline``."""
+MAX_STEPS = 200
+"""Commands one expiry may give; a turn never needs nearly as many."""
+
+
+class DeadlineActions:
+    """What the games' clocks call for now, applied through the service."""
+
+    def __init__(self, service: GameService) -> None:
+        self.service = service
+
+    async def tick(self) -> int:
+        """Do every reminder, turn notice and expiry that is due now; returns how many."""
+        now = self.service.clock()
+        plans = await self._plan(now)
+        done = 0
+        for due, action in plans:
+            if action.kind == "expire":
+                reply = await self.service._mutate(due.game_id, None,
+                                                   partial(self._expire, due=due, action=action))
+                done += reply.ok
+            else:
+                done += await self._notify(due, action)
+        return done
+
+    async def _plan(self, now: datetime) -> list[tuple[Due, Action]]:
+        """The actions due now, read in one snapshot of the database."""
+        async with self.service.db.read() as session:
+            games = (await session.exec(select(Game).where(
+                Game.status == "active", col(Game.due_seq).is_not(None)))).all()
+            if not games:
+                return []
+            ids = [gid(g) for g in games]
+            rows = (await session.exec(select(Setting).where(
+                col(Setting.scope).like("game:%")))).all()
+            seats = (await session.exec(select(Seat).where(col(Seat.game_id).in_(ids)))).all()
+            vacations = (await session.exec(select(Vacation).where(
+                col(Vacation.game_id).in_(ids)))).all()
+            seqs = {g.due_seq for g in games}
+            notices = (await session.exec(select(Notice.game_id, Notice.key).where(
+                col(Notice.game_id).in_(ids), col(Notice.key).in_(_keys(seqs, rows))))).all()
+        by_game: dict[int, list[Setting]] = defaultdict(list)
+        for row in rows:
+            scoped = row.scope.split(":")[1]
+            if scoped.isdigit():
+                by_game[int(scoped)].append(row)
+        done: dict[int, set[str]] = defaultdict(set)
+        for game_id, key in notices:
+            done[game_id].add(key)
+        plans: list[tuple[Due, Action]] = []
+        for g in games:
+            assert g.due_power is not None and g.due_seq is not None and g.due_at is not None
+            settings, dms = parse_settings(gid(g), by_game.get(gid(g), []))
+            due = Due(gid(g), g.due_power, g.due_seq, g.due_at)
+            holders = {s.user_id for s in seats if s.game_id == g.id and s.power == g.due_power}
+            pauses = [(v.starts_at, v.ends_at) for v in vacations
+                      if v.game_id == g.id and v.user_id in holders]
+            actions = due_actions(now, due, settings, pauses, done[gid(g)])
+            turn_key = f"turn:{due.seq}"
+            wanted = settings.deadline_hours > 0 or holders & dms
+            expired = f"expire:{due.seq}" in done[gid(g)] or any(
+                a.kind == "expire" for a in actions)
+            if wanted and turn_key not in done[gid(g)] and not expired:
+                end = deadline(due.since, settings.deadline_hours, pauses)
+                actions.insert(0, Action("turn", turn_key, end or due.since))
+            plans += [(due, a) for a in actions]
+        return plans
+
+    async def _notify(self, due: Due, action: Action) -> bool:
+        """Write a turn notice or reminder once; False when stale or already written."""
+        try:
+            async with self.service.db.write() as session:
+                game = await repo.get_game(session, due.game_id, lock=True)
+                if game is None or game.status != "active" or game.due_seq != due.seq:
+                    return False
+                if await session.get(Notice, (due.game_id, action.key)) is not None:
+                    return False
+                session.add(await self._message(session, game, due, action))
+                await session.flush()
+        except IntegrityError:
+            return False
+        return True
+
+    async def _message(self, session: AsyncSession, game: Game, due: Due,
+                       action: Action) -> Notice:
+        settings, dms = await store.game_settings(session, due.game_id)
+        rules = self.service.rules.load_ruleset(game.ruleset)
+        power = rules.power_name(due.power)
+        holders = [s.user_id for s in await repo.seats(session, due.game_id)
+                   if s.power == due.power]
+        who = " ".join(mention(u) for u in holders)
+        when = shown_time(action.deadline, game.channel_id)
+        if action.kind == "turn":
+            text = f"Deadline for {power} ({who}): {when}." if settings.deadline_hours else ""
+            dm = f"Your input is due in {label(game)}: {power}."
+            if settings.deadline_hours:
+                dm += f" Deadline: {when}."
+            pings: list[str] = []
+        else:
+            text = f"Reminder: {power} ({who}) must act by {when}."
+            dm = f"Reminder for {label(game)}: {power} must act by {when}."
+            pings = holders
+        return Notice(game_id=due.game_id, key=action.key, channel_id=game.channel_id,
+                      text=text, pings=pings, dm_text=dm, dms=[u for u in holders if u in dms])
+
+    async def _expire(self, tx: Any, due: Due, action: Action) -> Reply:
+        """Apply the game's deadline policy to the silent seat, with its notice, once."""
+        g = tx.game
+        session = tx.session
+        if g.status != "active" or g.due_seq != due.seq:
+            raise Refusal("The input was given meanwhile.", "deadline.stale")
+        if await session.get(Notice, (due.game_id, action.key)) is not None:
+            raise Refusal("This deadline was already applied.", "deadline.done")
+        settings, dms = await store.game_settings(session, due.game_id)
+        rules = self.service.rules.load_ruleset(g.ruleset)
+        power = rules.power_name(due.power)
+        late = [s.user_id for s in await repo.seats(session, due.game_id) if s.power == due.power]
+        head = (f"The deadline for {power} ({' '.join(mention(u) for u in late)}) passed "
+                f"{shown_time(action.deadline, g.channel_id)}.")
+        try:
+            if settings.policy == "end_turn":
+                posts = await self._end_turn(tx, due.power)
+            elif settings.policy == "substitute" and settings.substitute:
+                posts = await self._substitute(tx, due.power, settings.substitute, late)
+            else:
+                posts = ["The game waits for them."]
+        except BaseException:
+            self.service._states.pop(due.game_id, None)
+            raise
+        now_due = [s.user_id for s in await repo.seats(session, due.game_id)
+                   if s.power == g.due_power] if g.status == "active" else []
+        text = "\n".join([head, *posts])
+        session.add(Notice(game_id=due.game_id, key=action.key, channel_id=g.channel_id,
+                           text=text, pings=now_due, dm_text=f"{label(g)}: {text}",
+                           dms=[u for u in now_due if u in dms]))
+        return Reply(True, text, posts=(text,), game_id=g.id)
+
+    async def _end_turn(self, tx: Any, power: str) -> list[str]:
+        """Give the seat's commands by standing orders until its input is no longer due."""
+        posts = ["Its turn ends by standing orders (policy: end_turn):"]
+        for _step in range(MAX_STEPS):
+            state = await self.service._require_active(tx)
+            if state.actor != power or state.winner:
+                break
+            line = end_turn_step(state)
+            try:
+                reply = await self.service._player_action(SYSTEM, line)(tx)
+            except Refusal as refusal:
+                posts.append(f"{line} was refused ({refusal.message}); a referee must act.")
+                break
+            # "@deadline for Soviet Union: /done", then what the command did.
+            posts += [p.removeprefix("Referee correction by ") for p in reply.posts]
+            if tx.game.status != "active":
+                break
+        return posts
+
+    async def _substitute(self, tx: Any, power: str, substitute: str,
+                          late: Sequence[str]) -> list[str]:
+        """Hand the seat to the game's substitute; their clock starts now."""
+        g = tx.game
+        session = tx.session
+        seat = (await session.exec(select(Seat).where(
+            Seat.game_id == g.id, Seat.power == power))).one()
+        seat.user_id = substitute
+        session.add(seat)
+        rules = self.service.rules.load_ruleset(g.ruleset)
+        seq = await self.service._append(
+            tx, kind="admin", actor=SYSTEM, power=power,
+            text=f"/game substitute power:{power} user:{substitute}",
+            events=[{"type": "seat_substituted", "power": power, "from": list(late),
+                     "to": substitute}])
+        await note_due(session, g, seq, power, self.service.clock(), restart=True)
+        return [(f"{rules.power_name(power)} passes to the substitute {mention(substitute)} "
+                "(policy: substitute).")]
+
+    async def claim_unsent(self, limit: int = 100) -> list[Notice]:
+        """Notices not yet sent, each claimed by this process before it sends it (once)."""
+        async with self.service.db.read() as session:
+            waiting = (await session.exec(select(Notice).where(col(Notice.sent_at).is_(None))
+                                          .order_by(col(Notice.created_at)).limit(limit))).all()
+        claimed: list[Notice] = []
+        for notice in waiting:
+            async with self.service.db.write() as session:
+                connection = await session.connection()
+                outcome = await connection.execute(
+                    update(Notice).where(col(Notice.game_id) == notice.game_id,
+                                         col(Notice.key) == notice.key,
+                                         col(Notice.sent_at).is_(None))
+                    .values(sent_at=self.service.clock()))
+            if outcome.rowcount == 1:
+                claimed.append(notice)
+        return claimed
+
+
+
+def _keys(seqs: set[int | None], rows: Sequence[Setting]) -> list[str]:
+    """Every notice key the current inputs of these games could have."""
+    hours = {int(h) for r in rows if r.key == "reminders" for h in r.value.split(",")
+             if h.isdigit()} | set(GameSettings().reminders)
+    out = []
+    for seq in seqs:
+        out += [f"turn:{seq}", f"expire:{seq}", *(f"remind:{seq}:{h}" for h in hours)]
+    return out
+

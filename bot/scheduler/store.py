@@ -1,0 +1,78 @@
+"""Where deadline data lives: the game's due clock, its settings rows and vacations.
+
+Shared by the commands (``desk``) and the scheduler's actions (``actions``); plain reads and
+writes on a caller's session, never a commit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from sqlalchemy import update
+from sqlalchemy.orm.attributes import set_committed_value
+from sqlmodel import col, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from bot.scheduler.deadlines import GameSettings, Interval, SettingError
+from bot.store.models import Game, Setting, Vacation
+
+
+def mention(user_id: str) -> str:
+    """Discord mentions for snowflakes, ``@name`` for console users."""
+    return f"<@{user_id}>" if user_id.isdigit() else f"@{user_id}"
+
+
+def scope(game_id: int, user_id: str | None = None) -> str:
+    """The ``settings`` scope of a game, or of one player in it."""
+    return f"game:{game_id}" if user_id is None else f"game:{game_id}:user:{user_id}"
+
+
+async def note_due(session: AsyncSession, game: Game, seq: int, power: str, at: datetime,
+                   *, restart: bool = False) -> None:
+    """Start the clock of ``power`` at entry ``seq`` when the input passes to it (or restarts)."""
+    if game.due_power == power and not restart:
+        return
+    connection = await session.connection()
+    await connection.execute(update(Game).where(col(Game.id) == game.id)
+                             .values(due_power=power, due_seq=seq, due_at=at)
+                             .execution_options(synchronize_session=False))
+    for name, value in (("due_power", power), ("due_seq", seq), ("due_at", at)):
+        set_committed_value(game, name, value)
+
+
+async def game_settings(session: AsyncSession, game_id: int) -> tuple[GameSettings, set[str]]:
+    """The game's settings and the users who asked for direct messages."""
+    rows = (await session.exec(select(Setting).where(
+        col(Setting.scope).like(f"{scope(game_id)}%")))).all()
+    return parse_settings(game_id, rows)
+
+
+async def pauses(session: AsyncSession, game_id: int, users: Sequence[str]) -> list[Interval]:
+    """The vacations of these users in the game, as intervals."""
+    rows = (await session.exec(select(Vacation).where(
+        Vacation.game_id == game_id, col(Vacation.user_id).in_(users)))).all()
+    return [(v.starts_at, v.ends_at) for v in rows]
+
+
+def parse_settings(game_id: int, rows: Sequence[Setting]) -> tuple[GameSettings, set[str]]:
+    """A game's settings and DM opt-ins from settings rows (others' rows are ignored)."""
+    own = scope(game_id)
+    values = {r.key: r.value for r in rows if r.scope == own}
+    dms = {r.scope.rsplit(":", 1)[1] for r in rows
+           if r.scope.startswith(own + ":user:") and r.key == "dm" and r.value == "on"}
+    try:
+        return GameSettings.from_stored(values), dms
+    except SettingError:
+        return GameSettings(), dms
+
+
+def gid(game: Game) -> int:
+    """The id of a stored game."""
+    assert game.id is not None
+    return game.id
+
+
+def label(game: Game) -> str:
+    """How messages name a game."""
+    return f"game #{game.id} ({game.name})"
