@@ -25,7 +25,7 @@ from bot.scheduler import desk as deadline_desk
 from bot.service.dice import Chain, CommandDice, DiceExhaustedError, DiceSource
 from bot.service.dicecmd import dice_command
 from bot.service.lines import LineError, words_and_options
-from bot.service.posts import channel_posts
+from bot.service.posts import battle_opening, channel_posts, continued_space
 from bot.service.record import write_record
 from bot.service.replay import replay
 from bot.service.reply import Actor, Refusal, Reply
@@ -315,7 +315,9 @@ class GameService:
                 raise Refusal(str(err), "dice.exhausted") from None
             new = outcome.state
             events = [e.to_json() for e in outcome.events]
-            texts = channel_posts(events, dice.roll_entries())
+            space = continued_space(events)
+            opening = await battle_opening(tx.session, _id(g), space) if space else None
+            texts = channel_posts(events, dice.roll_entries(), opening)
             if correction:
                 note = {
                     "type": "correction",

@@ -51,6 +51,7 @@ async def test_casualties_and_retreat_chosen_in_person(fake: FakeDiscord, start_
     assert wrong.flags & EPHEMERAL and BOB["id"] not in str(wrong.allowed_mentions)
     lost = await public(fake, "casualties", {"units": "1 infantry"})
     assert "Soviet Union loses 1 inf (in person)" in lost.content
+    assert lost.content.startswith("**⚔ West Russia — Soviet Union attacks Germany (continued)**")
     back = await public(fake, "retreat", {"to": "Karelia"})
     assert "Soviet Union retreats 3 inf, 1 art" in back.content
     await public(fake, "done")
