@@ -29,7 +29,8 @@ def substitute(line: str, text: str, choice: str) -> str:
     wanted = text.strip().casefold()
     exact = [i for i, v in enumerate(values) if v.strip().casefold() == wanted]
     inside = [i for i, v in enumerate(values) if wanted and wanted in v.casefold()]
-    target = (exact or inside or [None])[0]
+    found = exact or inside
+    target = found[0] if found else None
     out: list[str] = []
     number = -1
     for token, (name, colon, value) in zip(tokens, options, strict=True):

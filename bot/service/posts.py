@@ -61,7 +61,7 @@ async def battle_opening(session: AsyncSession, game_id: int, space: str) -> Eve
     for entry in (await session.exec(query)).all():
         for event in reversed(entry.events):
             if event.get("type") == "battle_start" and event.get("space") == space:
-                return event
+                return dict(event)
     return None
 
 

@@ -133,3 +133,16 @@ async def test_console_prints_the_battle_log_and_writes_pictures(db: Database,
         '  did you mean: /move units:"1 infantry" from:"Karelia S.S.R." to:"West Russia"',
         '  did you mean: /move units:"1 infantry" from:"Kazakh S.S.R." to:"West Russia"',
     ]
+
+
+def test_a_picked_name_replaces_the_ambiguous_text() -> None:
+    """The whole value when it was the name, else its first occurrence (paths, unit lists)."""
+    from bot.service.ambiguity import substitute
+
+    line = '/move units:"1 infantry" from:Ka to:"West Russia"'
+    assert substitute(line, "Ka", "Karelia S.S.R.") == \
+        '/move units:"1 infantry" from:"Karelia S.S.R." to:"West Russia"'
+    path = '/move units:tank from:Germany to:Ukraine path:"Germany > Pol > Ukraine"'
+    assert substitute(path, "Pol", "Poland") == \
+        '/move units:tank from:Germany to:Ukraine path:"Germany > Poland > Ukraine"'
+    assert substitute("/done", "Ka", "Karelia S.S.R.") == "/done"
