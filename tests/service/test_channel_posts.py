@@ -127,7 +127,12 @@ async def test_console_prints_the_battle_log_and_writes_pictures(db: Database,
     assert f"Map of the turn written to {turn_map}" in out
     assert battle.read_bytes().startswith(b"\x89PNG") and turn_map.stat().st_size > 100_000
     await console.handle("/map changes:last_turn")
-    assert out[-1] == f"Map of the turn written to {turn_map.with_name('turn-r1-soviet_union-2.png')}"
+    again = turn_map.with_name("turn-r1-soviet_union-2.png")
+    assert out[-1] == f"Map of the turn written to {again}"
+    await console.handle("/dice verify")
+    assert out[-1].endswith("plays with fixed dice (a transcript): there is nothing to verify.")
+    await console.handle("/dice log last:1")
+    assert out[-1] == "West Russia r5 defender 1 tank @3: 6"
     await console.handle('/move units:"1 infantry" from:Ka to:"West Russia"')
     assert out[-2:] == [
         '  did you mean: /move units:"1 infantry" from:"Karelia S.S.R." to:"West Russia"',
