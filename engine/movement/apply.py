@@ -249,6 +249,6 @@ def _carry_out(ctx: Ctx, cmd: Move, units: list[Unit], domain: str, path: tuple[
         text += f" (blitz through {names[1]})"
     if cmd.mission in ("raid", "escort"):
         text += f" ({'strategic bombing raid' if cmd.mission == 'raid' else 'escort'})"
-    events.append(event("move", text + ".", power=ctx.pname(), units=dict(counts), path=names,
+    events.append(event("move", text if text.endswith(".") else text + ".", power=ctx.pname(), units=dict(counts), path=names,
                         origin=names[0], destination=names[-1], **({"mission": cmd.mission} if cmd.mission else {})))
     return state, events
