@@ -90,7 +90,7 @@ class DeadlineActions:
                       if v.game_id == g.id and v.user_id in holders]
             actions = due_actions(now, due, settings, pauses, done[gid(g)])
             turn_key = f"turn:{due.seq}"
-            wanted = settings.deadline_hours > 0 or holders & dms
+            wanted = holders & dms
             expired = f"expire:{due.seq}" in done[gid(g)] or any(
                 a.kind == "expire" for a in actions)
             if wanted and turn_key not in done[gid(g)] and not expired:
@@ -124,7 +124,7 @@ class DeadlineActions:
         who = " ".join(mention(u) for u in holders)
         when = shown_time(action.deadline, game.channel_id)
         if action.kind == "turn":
-            text = f"Deadline for {power} ({who}): {when}." if settings.deadline_hours else ""
+            text = ""                 # the channel saw the deadline in the command's reply
             dm = f"Your input is due in {label(game)}: {power}."
             if settings.deadline_hours:
                 dm += f" Deadline: {when}."
@@ -162,6 +162,9 @@ class DeadlineActions:
             raise
         now_due = [s.user_id for s in await repo.seats(session, due.game_id)
                    if s.power == g.due_power] if g.status == "active" else []
+        end = await store.due_deadline(session, g) if g.due_seq != due.seq else None
+        if end is not None:
+            posts.append(f"Deadline: {shown_time(end, g.channel_id)}.")
         text = "\n".join([head, *posts])
         session.add(Notice(game_id=due.game_id, key=action.key, channel_id=g.channel_id,
                            text=text, pings=now_due, dm_text=f"{label(g)}: {text}",

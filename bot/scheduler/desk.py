@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from datetime import datetime, timedelta
+from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from sqlmodel import select
@@ -17,7 +17,6 @@ from bot.scheduler.actions import DeadlineActions
 from bot.scheduler.deadlines import (
     GameSettings,
     SettingError,
-    deadline,
     shown_time,
     vacation_refusal,
 )
@@ -48,15 +47,15 @@ class DeadlineDesk:
         return await self.actions.claim_unsent(limit)
 
     # -- reading ----------------------------------------------------------------------------
-    async def deadline_of(self, session: AsyncSession, game: Game) -> datetime | None:
-        """When the input now due must be in, or None without a deadline or clock."""
-        if game.status != "active" or game.due_at is None:
-            return None
-        settings, _ = await store.game_settings(session, gid(game))
-        holders = [s.user_id for s in await repo.seats(session, gid(game))
-                   if s.power == game.due_power]
-        pauses = await store.pauses(session, gid(game), holders)
-        return deadline(game.due_at, settings.deadline_hours, pauses)
+    async def with_deadline(self, session: AsyncSession, game: Game, reply: Reply) -> Reply:
+        """A reply that pings the player now due also shows their deadline."""
+        if not reply.ok or not reply.pings or not reply.posts:
+            return reply
+        end = await store.due_deadline(session, game)
+        if end is None:
+            return reply
+        last = f"{reply.posts[-1]} Deadline: {shown_time(end, game.channel_id)}."
+        return replace(reply, posts=(*reply.posts[:-1], last))
 
     async def status(self, ref: GameRef) -> Reply:
         """``/game status`` with the deadline of the input now due."""
@@ -66,7 +65,7 @@ class DeadlineDesk:
         async with self.service.db.read() as session:
             game = await repo.get_game(session, reply.game_id)
             assert game is not None
-            end = await self.deadline_of(session, game)
+            end = await store.due_deadline(session, game)
         if end is None:
             return reply
         return replace(reply, message=f"{reply.message}\nDeadline: "

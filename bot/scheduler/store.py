@@ -14,8 +14,8 @@ from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from bot.scheduler.deadlines import GameSettings, Interval, SettingError
-from bot.store.models import Game, Setting, Vacation
+from bot.scheduler.deadlines import GameSettings, Interval, SettingError, deadline
+from bot.store.models import Game, Seat, Setting, Vacation
 
 
 def mention(user_id: str) -> str:
@@ -53,6 +53,17 @@ async def pauses(session: AsyncSession, game_id: int, users: Sequence[str]) -> l
     rows = (await session.exec(select(Vacation).where(
         Vacation.game_id == game_id, col(Vacation.user_id).in_(users)))).all()
     return [(v.starts_at, v.ends_at) for v in rows]
+
+
+async def due_deadline(session: AsyncSession, game: Game) -> datetime | None:
+    """When the input now due must be in, or None without a deadline or a clock."""
+    if game.status != "active" or game.due_at is None:
+        return None
+    settings, _ = await game_settings(session, gid(game))
+    holders = [s.user_id for s in (await session.exec(select(Seat).where(
+        Seat.game_id == game.id, Seat.power == game.due_power))).all()]
+    away = await pauses(session, gid(game), holders)
+    return deadline(game.due_at, settings.deadline_hours, away)
 
 
 def parse_settings(game_id: int, rows: Sequence[Setting]) -> tuple[GameSettings, set[str]]:

@@ -537,6 +537,7 @@ class GameService:
                         return Reply.from_json(stored.reply)
                     tx = _Tx(session, row)
                     reply = await action(tx)
+                    reply = await self.deadlines.with_deadline(session, tx.game, reply)
                     if request_id:
                         repo.add_request(session, request_id, game_id, reply.to_json())
             except Refusal as refusal:

@@ -80,11 +80,11 @@ async def test_the_due_player_alone_is_pinged_and_messaged_with_the_deadline(
     assert shown.flags & EPHEMERAL and "Direct messages to you: on" in shown.content
     start = await public(fake, "game start")
     assert start.allowed_mentions == {"parse": [], "users": [int(ALICE["id"])]}
+    assert (f"Soviet Union to act (purchase). Deadline: <t:{DEADLINE}:F> (<t:{DEADLINE}:R>)."
+            f"\n<@{ALICE['id']}>") in start.content
     scheduler = Scheduler(service, DiscordSender(bot))
     assert (await scheduler.tick()).sent == 1
-    [notice] = posted(fake, "Deadline for Soviet Union")
-    assert f"<t:{DEADLINE}:F> (<t:{DEADLINE}:R>)" in notice.content
-    assert notice.allowed_mentions == {"parse": [], "users": []}   # pinged by the reply
+    assert not fake.of("channel_message")              # the channel saw it in the reply
     [dm] = fake.of("dm")
     assert fake.dm_channels[dm.path.split("/")[-2]] == ALICE["id"]
     assert f"<t:{DEADLINE}:F>" in dm.content
@@ -130,7 +130,8 @@ async def test_a_deadline_passed_while_the_bot_was_down_is_applied_once(
     [expiry] = posted(fake, "The deadline for Soviet Union")
     assert "Its turn ends by standing orders" in expiry.content
     assert "@deadline for Soviet Union: /done" in expiry.content
-    assert "Germany to act (purchase)." in expiry.content
+    germany = int(datetime(2026, 3, 3, 18, 0, tzinfo=UTC).timestamp())   # 24 h from now
+    assert f"Germany to act (purchase).\nDeadline: <t:{germany}:F>" in expiry.content
     assert expiry.allowed_mentions == {"parse": [], "users": [int(BOB["id"])]}
     state = await service.state(str(fake.channels[0]["id"]))
     assert (state.turn, state.phase) == ("germany", "purchase")

@@ -89,11 +89,14 @@ async def test_a_deadline_passed_while_down_is_applied_once_by_restarted_bots(
 async def test_reminders_before_the_deadline_each_once(services: Services,
                                                        clock: ManualClock) -> None:
     service = services()
-    await started(service, "deadline_hours:24 reminders:12,1")
-    await service.deadlines.tick()
-    turn = await notices(service)
-    assert [n.text for n in turn] == ["Deadline for Soviet Union (@ana): 2026-03-02T12:00Z."]
-    assert turn[0].pings == [] and turn[0].dms == []      # the command's reply pinged already
+    await run(service, REF, "/game new ruleset:aa1942-2e name:sunday")
+    for power, who in SEATS.items():
+        await run(service, who, f'/game join power:"{power}"')
+    await run(service, REF, "/game settings deadline_hours:24 reminders:12,1")
+    start = await service.execute(ANA, CHANNEL, "/game start")
+    assert start.pings == ("ana",)
+    assert start.posts[-1] == "Soviet Union to act (purchase). Deadline: 2026-03-02T12:00Z."
+    assert await service.deadlines.tick() == 0              # nobody asked for direct messages
     clock.advance(hours=12)
     assert await service.deadlines.tick() == 1 and await service.deadlines.tick() == 0
     [remind] = await notices(service)
@@ -102,7 +105,8 @@ async def test_reminders_before_the_deadline_each_once(services: Services,
     await run(service, ANA, "/game settings dm:on")
     clock.advance(hours=11, minutes=30)
     await services().deadlines.tick()
-    [last] = await notices(service)
+    turn, last = sorted(await notices(service), key=lambda n: n.key, reverse=True)
+    assert (turn.key, turn.text, turn.dms) == ("turn:7", "", ["ana"])   # opted in late
     assert last.key == "remind:7:1" and last.dms == ["ana"] and "must act by" in last.dm_text
 
 
@@ -149,7 +153,7 @@ async def test_end_turn_fights_by_standing_orders_and_moves_nothing_else(
     assert not any("/move" in line or "/buy" in line or "/place" in line for line in system)
     [notice] = [n for n in await notices(service) if n.key == "expire:7"]
     assert "ends by standing orders" in notice.text and notice.pings == ["ben"]
-    assert "Germany to act (purchase)." in notice.text
+    assert "Germany to act (purchase).\nDeadline: 2026-03-03T12:00Z." in notice.text
     # Germany's clock starts at the expiry, not at the start of the game.
     assert "Deadline: 2026-03-03T12:00Z." in await run(service, BEN, "/game status")
 
@@ -162,7 +166,7 @@ async def test_the_substitute_takes_the_seat_and_a_fresh_clock(
     await service.deadlines.tick()
     [notice] = [n for n in await notices(service) if n.key.startswith("expire")]
     assert "Soviet Union passes to the substitute @sub (policy: substitute)." in notice.text
-    assert notice.pings == ["sub"]
+    assert notice.pings == ["sub"] and notice.text.endswith("Deadline: 2026-03-03T13:00Z.")
     assert "Soviet Union: @sub" in await run(service, BEN, "/game status")
     assert "Deadline: 2026-03-03T13:00Z." in await run(service, BEN, "/game status")
     refused = await service.execute(ANA, CHANNEL, "/done")
@@ -195,7 +199,7 @@ async def test_the_console_prints_due_notices_after_a_line(services: Services,
                  *(f'@{who.user_id} /game join power:"{power}"' for power, who in SEATS.items()),
                  "@ref /game settings deadline_hours:24 reminders:1", "/game start"]:
         await console.handle(line)
-    assert "  #local> Deadline for Soviet Union (@ana): 2026-03-02T12:00Z." in out
+    assert "  #local> Soviet Union to act (purchase). Deadline: 2026-03-02T12:00Z." in out
     clock.advance(hours=23, minutes=30)
     await console.handle("/game status")
     assert "  #local> Reminder: Soviet Union (@ana) must act by 2026-03-02T12:00Z." in out
