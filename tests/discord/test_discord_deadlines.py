@@ -4,18 +4,22 @@ timestamps, only the player due is pinged, a deadline that passed while the bot 
 applied once by the restarted bot, and the policies act through the engine."""
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import discord
 import pytest
 import pytest_asyncio
-from fake_discord import ALICE, BOB, DAVE, EPHEMERAL, FakeDiscord, Recorded
+from fake_discord import ALICE, BOB, CAROL, DAVE, EPHEMERAL, FakeDiscord, Recorded
 
+from bot.discord import DiscordConfig
 from bot.discord.notices import DiscordSender
+from bot.discord.runner import serve
 from bot.scheduler.clock import ManualClock
 from bot.scheduler.loop import Scheduler
-from bot.service import FixedDiceSource, GameService
+from bot.service import Actor, FixedDiceSource, GameService
 from bot.store import Database, database_url
 
 SEATS = {"Soviet Union": "alice", "Germany": "bob", "United Kingdom": "alice",
@@ -153,3 +157,39 @@ async def test_the_substitute_takes_the_silent_seat(fake: FakeDiscord, start_bot
     refused = await fake.respond("done", who="alice")
     assert refused.flags & EPHEMERAL
     await public(fake, "done", who="dave")
+
+
+async def test_the_running_bot_ticks_deadlines_by_itself(
+        fake: FakeDiscord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``serve`` (what ``aaref run`` runs) applies a deadline that passed while it was down."""
+    channel = str(fake.channels[0]["id"])
+    db = Database(database_url(tmp_path / "aaref.sqlite3"))
+    await db.migrate()
+    long_ago = ManualClock(datetime.now(UTC) - timedelta(days=3))
+    earlier = GameService(db, FixedDiceSource([1] * 50), clock=long_ago)
+    carol = Actor(CAROL["id"], referee=True)
+    assert (await earlier.execute(carol, channel, "/game new ruleset:aa1942-2e name:x")).ok
+    for power, who in SEATS.items():
+        user = Actor(ALICE["id"] if who == "alice" else BOB["id"])
+        assert (await earlier.execute(user, channel, f'/game join power:"{power}"')).ok
+    assert (await earlier.execute(carol, channel, "/game settings deadline_hours:24")).ok
+    assert (await earlier.execute(carol, channel, "/game start")).ok
+    await db.close()
+    monkeypatch.setenv("DATABASE_URL", database_url(tmp_path / "aaref.sqlite3"))
+    monkeypatch.setenv("AAREF_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("AAREF_DICE_KEY", "00112233445566778899aabbccddeeff")
+    saved = discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+    config = DiscordConfig.from_env({"DISCORD_TOKEN": "fake-token",
+                                     "DISCORD_API_BASE": fake.api_base,
+                                     "DISCORD_GATEWAY_URL": fake.ws_url})
+    task = asyncio.create_task(serve(config, render=None))
+    try:
+        [expiry] = await fake.wait_for("channel_message", timeout=10)
+        assert "The deadline for Soviet Union" in expiry.content
+        assert "The game waits for them." in expiry.content
+        assert expiry.allowed_mentions == {"parse": [], "users": [int(ALICE["id"])]}
+    finally:
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = saved
