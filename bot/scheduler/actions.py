@@ -8,6 +8,7 @@ game (``expire:<seq>``); the expiry also runs under the game's lock, like a comm
 
 from __future__ import annotations
 
+import logging
 from collections import defaultdict
 from collections.abc import Sequence
 from datetime import datetime
@@ -30,6 +31,8 @@ from bot.store.models import Game, Notice, Seat, Setting, Vacation
 if TYPE_CHECKING:
     from bot.service.game_service import GameService
 
+log = logging.getLogger(__name__)
+
 SYSTEM = Actor("deadline", referee=True)
 """Who acts when a deadline passes: logged as a correction by ``@deadline``."""
 MAX_STEPS = 200
@@ -48,12 +51,14 @@ class DeadlineActions:
         plans = await self._plan(now)
         done = 0
         for due, action in plans:
-            if action.kind == "expire":
-                reply = await self.service._mutate(due.game_id, None,
-                                                   partial(self._expire, due=due, action=action))
-                done += reply.ok
-            else:
-                done += await self._notify(due, action)
+            try:
+                if action.kind == "expire":
+                    expire = partial(self._expire, due=due, action=action)
+                    done += (await self.service._mutate(due.game_id, None, expire)).ok
+                else:
+                    done += await self._notify(due, action)
+            except Exception:  # one game's failure must not hold up every other game's
+                log.exception("Deadline action %s of game %s failed", action.key, due.game_id)
         return done
 
     async def _plan(self, now: datetime) -> list[tuple[Due, Action]]:

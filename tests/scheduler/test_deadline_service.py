@@ -8,11 +8,13 @@ import asyncio
 from collections.abc import AsyncIterator, Callable
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.scheduler.clock import ManualClock
-from bot.service import Actor, FixedDiceSource, GameService
+from bot.scheduler.deadlines import Action, Due
+from bot.service import Actor, FixedDiceSource, GameService, Reply
 from bot.store import Database
 from bot.store.models import Notice
 
@@ -204,3 +206,28 @@ async def test_the_console_prints_due_notices_after_a_line(services: Services,
     await console.handle("/game status")
     assert "  #local> Reminder: Soviet Union (@ana) must act by 2026-03-02T12:00Z." in out
     assert "  ping: @ana" in out
+
+
+
+async def test_one_failing_game_does_not_hold_up_the_others(
+        services: Services, clock: ManualClock, monkeypatch: pytest.MonkeyPatch) -> None:
+    service = services()
+    for channel in ("first", "second"):
+        await service.execute(REF, channel, f"/game new ruleset:aa1942-2e name:{channel}")
+        for power, who in SEATS.items():
+            await service.execute(who, channel, f'/game join power:"{power}"')
+        await service.execute(REF, channel, "/game settings deadline_hours:24")
+        assert (await service.execute(ANA, channel, "/game start")).ok
+    clock.advance(hours=25)
+    actions = service.deadlines.actions
+    working = actions._expire
+
+    async def broken(tx: Any, due: Due, action: Action) -> Reply:
+        if due.game_id == 1:
+            raise RuntimeError("a bug in one game")
+        return await working(tx, due, action)
+
+    monkeypatch.setattr(actions, "_expire", broken)
+    assert await service.deadlines.tick() == 1
+    [notice] = await notices(service)
+    assert notice.channel_id == "second" and notice.key == "expire:7"
