@@ -231,3 +231,28 @@ async def test_one_failing_game_does_not_hold_up_the_others(
     assert await service.deadlines.tick() == 1
     [notice] = await notices(service)
     assert notice.channel_id == "second" and notice.key == "expire:7"
+
+
+async def test_a_defender_silent_on_its_choice_is_answered_by_its_orders(
+        services: Services, clock: ManualClock) -> None:
+    """Rulebook 000_fc7e3a790a753b06.txt, General Combat, "Step 5. Remove Defending
+    Casualties": the defender chooses its casualties; here its standing orders do."""
+    service = GameService(services().db, FixedDiceSource([1, 6, 6, 6, 6] + [1] * 300),
+                          clock=clock)
+    await started(service, "deadline_hours:24 policy:end_turn")
+    await run(service, REF, "/orders power:Germany decide:self")
+    await run(service, ANA, "/done")
+    await run(service, ANA, '/move units:"4 infantry, 1 artillery" from:Karelia '
+                            'to:"West Russia"')
+    await run(service, ANA, "/done")
+    clock.advance(hours=2)
+    await run(service, ANA, '/battle territory:"West Russia"')
+    assert (await service.state(CHANNEL)).actor == "germany"       # its own clock now
+    clock.advance(hours=24)
+    assert await service.deadlines.tick() == 1
+    after = await service.state(CHANNEL)
+    assert (after.actor, after.phase) == ("soviet_union", "conduct_combat")
+    history = await run(service, BEN, "/game history last:2")
+    assert "@deadline (Germany) [correction]: /casualties units:\"1 infantry\"" in history
+    # The input is back with the Soviet Union, whose clock starts again.
+    assert "Deadline: 2026-03-03T14:00Z." in await run(service, BEN, "/game status")
