@@ -149,12 +149,15 @@ class DeadlineActions:
             raise Refusal("The input was given meanwhile.", "deadline.stale")
         if await session.get(Notice, (due.game_id, action.key)) is not None:
             raise Refusal("This deadline was already applied.", "deadline.done")
+        end = await store.due_deadline(session, g)        # a vacation may have begun meanwhile
+        if end is None or self.service.clock() < end:
+            raise Refusal("The deadline moved.", "deadline.moved")
         settings, dms = await store.game_settings(session, due.game_id)
         rules = self.service.rules.load_ruleset(g.ruleset)
         power = rules.power_name(due.power)
         late = [s.user_id for s in await repo.seats(session, due.game_id) if s.power == due.power]
         head = (f"The deadline for {power} ({' '.join(mention(u) for u in late)}) passed "
-                f"{shown_time(action.deadline, g.channel_id)}.")
+                f"{shown_time(end, g.channel_id)}.")
         try:
             if settings.policy == "end_turn":
                 posts = await self._end_turn(tx, due.power)
