@@ -156,6 +156,7 @@ class DeadlineDesk:
 
 
 def _describe(s: GameSettings) -> str:
+    """The settings in one sentence, as ``/game settings`` shows them."""
     deadline_text = f"{s.deadline_hours} hours per input" if s.deadline_hours else "none"
     reminders = ", ".join(f"{h} h" for h in s.reminders) or "none"
     sub = mention(s.substitute) if s.substitute else "none"
