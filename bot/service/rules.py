@@ -1,19 +1,18 @@
-"""The rules the service plays by: the engine's public functions plus the rule set loader."""
+"""The rules the service plays by: the engine's public functions plus the rule set loader.
+
+The service takes this as a parameter so its tests can run it against a small stand-in;
+``maps`` supplies ``load_ruleset`` because the engine itself reads no files.
+"""
 
 from __future__ import annotations
 
-import importlib
 from types import SimpleNamespace
 from typing import Any
 
+import engine
+import maps
+
 
 def engine_rules() -> Any:
-    """The ``engine`` module, with ``load_ruleset`` taken from ``maps`` if it lives there.
-
-    The engine reads no files; ``maps`` loads the board data and builds rule sets.
-    """
-    engine = importlib.import_module("engine")
-    if hasattr(engine, "load_ruleset"):
-        return engine
-    maps = importlib.import_module("maps")
+    """The ``engine`` module's names, with ``load_ruleset`` from ``maps``."""
     return SimpleNamespace(**vars(engine), load_ruleset=maps.load_ruleset)
