@@ -23,10 +23,18 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from bot.scheduler import store
 from bot.scheduler.deadlines import Action, Due, GameSettings, deadline, due_actions, shown_time
 from bot.scheduler.policy import end_turn_step
-from bot.scheduler.store import gid, label, mention, note_due, parse_settings
+from bot.scheduler.store import (
+    gid,
+    label,
+    mention,
+    note_due,
+    parse_settings,
+    pause_intervals,
+    running_pause,
+)
 from bot.service.reply import Actor, Refusal, Reply
 from bot.store import repo
-from bot.store.models import Game, Notice, Seat, Setting, Vacation
+from bot.store.models import Game, Notice, Pause, Seat, Setting, Vacation
 
 if TYPE_CHECKING:
     from bot.service.game_service import GameService
@@ -74,6 +82,7 @@ class DeadlineActions:
             seats = (await session.exec(select(Seat).where(col(Seat.game_id).in_(ids)))).all()
             vacations = (await session.exec(select(Vacation).where(
                 col(Vacation.game_id).in_(ids)))).all()
+            stops = (await session.exec(select(Pause).where(col(Pause.game_id).in_(ids)))).all()
             seqs = {g.due_seq for g in games}
             notices = (await session.exec(select(Notice.game_id, Notice.key).where(
                 col(Notice.game_id).in_(ids), col(Notice.key).in_(_keys(seqs, rows))))).all()
@@ -91,8 +100,11 @@ class DeadlineActions:
             settings, dms = parse_settings(gid(g), by_game.get(gid(g), []))
             due = Due(gid(g), g.due_power, g.due_seq, g.due_at)
             holders = {s.user_id for s in seats if s.game_id == g.id and s.power == g.due_power}
+            mine = [p for p in stops if p.game_id == g.id]
+            if running_pause(mine) is not None:
+                continue                  # a paused game: no reminder, no expiry
             pauses = [(v.starts_at, v.ends_at) for v in vacations
-                      if v.game_id == g.id and v.user_id in holders]
+                      if v.game_id == g.id and v.user_id in holders] + pause_intervals(mine)
             actions = due_actions(now, due, settings, pauses, done[gid(g)])
             turn_key = f"turn:{due.seq}"
             wanted = holders & dms

@@ -48,8 +48,13 @@ class DeadlineDesk:
 
     # -- reading ----------------------------------------------------------------------------
     async def with_deadline(self, session: AsyncSession, game: Game, reply: Reply) -> Reply:
-        """A reply that pings the player now due also shows their deadline."""
+        """A reply that pings the player now due also shows their deadline (a ping for
+        another seat, such as a seat handed over, does not)."""
         if not reply.ok or not reply.pings or not reply.posts:
+            return reply
+        holders = {s.user_id for s in await repo.seats(session, gid(game))
+                   if s.power == game.due_power}
+        if not holders & set(reply.pings):
             return reply
         end = await store.due_deadline(session, game)
         if end is None:

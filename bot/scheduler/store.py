@@ -15,7 +15,7 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.scheduler.deadlines import GameSettings, Interval, SettingError, deadline
-from bot.store.models import Game, Seat, Setting, Vacation
+from bot.store.models import Game, Pause, Seat, Setting, Vacation
 
 
 def mention(user_id: str) -> str:
@@ -56,14 +56,34 @@ async def pauses(session: AsyncSession, game_id: int, users: Sequence[str]) -> l
 
 
 async def due_deadline(session: AsyncSession, game: Game) -> datetime | None:
-    """When the input now due must be in, or None without a deadline or a clock."""
+    """When the input now due must be in; None without a deadline or a clock, or while the
+    game is paused."""
     if game.status != "active" or game.due_at is None:
         return None
     settings, _ = await game_settings(session, gid(game))
     holders = [s.user_id for s in (await session.exec(select(Seat).where(
         Seat.game_id == game.id, Seat.power == game.due_power))).all()]
-    away = await pauses(session, gid(game), holders)
+    stops = await game_pauses(session, gid(game))
+    if running_pause(stops) is not None:
+        return None
+    away = await pauses(session, gid(game), holders) + pause_intervals(stops)
     return deadline(game.due_at, settings.deadline_hours, away)
+
+
+async def game_pauses(session: AsyncSession, game_id: int) -> list[Pause]:
+    """The game's pauses by a referee, oldest first (the last may still be running)."""
+    return list((await session.exec(select(Pause).where(Pause.game_id == game_id)
+                                    .order_by(col(Pause.starts_at)))).all())
+
+
+def running_pause(rows: Sequence[Pause]) -> Pause | None:
+    """The pause in force, if any: the game's deadlines do not run while it lasts."""
+    return next((p for p in rows if p.ends_at is None), None)
+
+
+def pause_intervals(rows: Sequence[Pause]) -> list[Interval]:
+    """Finished pauses as intervals the deadline skips for every seat of the game."""
+    return [(p.starts_at, p.ends_at) for p in rows if p.ends_at is not None]
 
 
 def parse_settings(game_id: int, rows: Sequence[Setting]) -> tuple[GameSettings, set[str]]:

@@ -27,6 +27,7 @@ from bot.service.dicecmd import dice_command
 from bot.service.lines import LineError, words_and_options
 from bot.service.posts import battle_opening, channel_posts, continued_space
 from bot.service.record import write_record
+from bot.service.referee import RefereeDesk
 from bot.service.replay import replay
 from bot.service.reply import Actor, Refusal, Reply
 from bot.service.rules import engine_rules
@@ -77,6 +78,7 @@ class GameService:
         self.clock = clock
         """The time written when an input becomes due; tests inject their own."""
         self.deadlines = deadline_desk.DeadlineDesk(self)
+        self.referee = RefereeDesk(self)
         self.dice = dice
         self.rules = rules if rules is not None else engine_rules()
         self.snapshot_every = snapshot_every
@@ -123,6 +125,9 @@ class GameService:
             "settings": lambda: self.deadlines.settings(actor, ref, options, request_id),
             "vacation": lambda: self.deadlines.vacation(actor, ref, options, request_id),
             "history": lambda: self.history(ref, _count(options.get("last", ""), 20)),
+            "pause": lambda: self.referee.pause(actor, ref, options, request_id),
+            "resume": lambda: self.referee.resume(actor, ref, request_id),
+            "replace": lambda: self.referee.replace(actor, ref, options, request_id),
             "export": lambda: self._export_reply(ref),
         }
         if sub in simple:
@@ -130,7 +135,8 @@ class GameService:
         return Reply(
             False,
             f"Unknown game command {sub!r}. Use /game new, join, start, status, history, "
-            "export, settings, vacation, concede or abandon.",
+            "export, settings, vacation, concede or abandon (referees: pause, resume, "
+            "replace).",
             reason="line.unknown_command",
         )
 
@@ -296,6 +302,7 @@ class GameService:
         async def action(tx: _Tx) -> Reply:
             g = tx.game
             state = await self._require_active(tx)
+            await self.referee.check_playing(tx, actor)
             seats = await self._seats_of(tx.session, g)
             due = state.actor
             rules = state.rules
@@ -621,7 +628,7 @@ class GameService:
         return await self._load_state(tx.session, g)
 
     def _may_manage(self, actor: Actor, game: Game) -> bool:
-        """Starting and abandoning a game: its creator or a referee."""
+        """Starting, pausing and abandoning a game: its creator or a referee."""
         return actor.referee or actor.user_id == game.created_by
 
     def _check_turn(

@@ -168,3 +168,20 @@ class Notice(SQLModel, table=True):
     dms: list[str] = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
     created_at: datetime = Field(default_factory=utcnow)
     sent_at: datetime | None = Field(default=None, index=True)
+
+
+class Pause(SQLModel, table=True):
+    """A referee's pause of a whole game: no deadline runs and players wait until it ends.
+
+    ``ends_at`` is empty while the pause lasts; a finished pause is an interval the deadline
+    arithmetic skips, like a vacation of every player.
+    """
+
+    __tablename__ = "pauses"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id", index=True)
+    paused_by: str = Field(max_length=64)
+    reason: str = ""
+    starts_at: datetime
+    ends_at: datetime | None = None

@@ -1,0 +1,154 @@
+"""The referee's commands: ``/game pause``, ``/game resume`` and ``/game replace``.
+
+A pause stops the whole game: no deadline runs (the paused time is skipped like a vacation of
+every player) and players' commands are refused until it is resumed; a referee may still
+act for any seat (a correction). Each command is an admin log entry naming who gave it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from sqlmodel import select
+
+from bot.scheduler import store
+from bot.scheduler.deadlines import shown_time
+from bot.scheduler.store import gid, label, mention, note_due
+from bot.service.reply import Actor, Refusal, Reply
+from bot.store.models import Pause, Seat
+
+if TYPE_CHECKING:
+    from bot.service.game_service import GameRef, GameService
+
+
+class RefereeDesk:
+    """Pausing, resuming and handing seats over, through the service's transactions."""
+
+    def __init__(self, service: GameService) -> None:
+        self.service = service
+
+    async def check_playing(self, tx: Any, actor: Actor) -> None:
+        """Refuse a player's command while the game is paused; a referee may still correct."""
+        if actor.referee:
+            return
+        pause = store.running_pause(await store.game_pauses(tx.session, gid(tx.game)))
+        if pause is not None:
+            raise Refusal(_paused_text(pause, tx.game.channel_id), "game.paused")
+
+    async def pause(self, actor: Actor, ref: GameRef, options: Mapping[str, str],
+                    request_id: str | None = None) -> Reply:
+        """Pause the game (a referee or its creator): deadlines stop, players wait."""
+        reason = " ".join(options.get("reason", "").split())
+
+        async def action(tx: Any) -> Reply:
+            g = tx.game
+            self._check_manager(actor, g, "pause")
+            state = await self.service._require_active(tx)
+            running = store.running_pause(await store.game_pauses(tx.session, gid(g)))
+            if running is not None:
+                raise Refusal(_paused_text(running, g.channel_id), "game.paused")
+            now = self.service.clock()
+            tx.session.add(Pause(game_id=gid(g), paused_by=actor.user_id, reason=reason,
+                                 starts_at=now))
+            text = "/game pause" + (f" reason:{_quote(reason)}" if reason else "")
+            await self.service._append(
+                tx, kind="admin", actor=actor, power=None, text=text, state=state,
+                events=[{"type": "paused", "by": actor.user_id, "reason": reason}])
+            why = f": {reason}" if reason else ""
+            post = (f"{mention(actor.user_id)} paused {label(g)}{why}. Deadlines stop and "
+                    "players wait until a referee uses /game resume.")
+            return Reply(True, post, posts=(post,), game_id=g.id)
+
+        return await self.service._mutate(ref, request_id, action)
+
+    async def resume(self, actor: Actor, ref: GameRef, request_id: str | None = None) -> Reply:
+        """End the pause; the input due gets its deadline back, moved by the paused time."""
+
+        async def action(tx: Any) -> Reply:
+            g = tx.game
+            self._check_manager(actor, g, "resume")
+            state = await self.service._require_active(tx)
+            running = store.running_pause(await store.game_pauses(tx.session, gid(g)))
+            if running is None:
+                raise Refusal(f"{label(g)} is not paused.", "game.not_paused")
+            running.ends_at = self.service.clock()
+            tx.session.add(running)
+            await self.service._append(
+                tx, kind="admin", actor=actor, power=None, text="/game resume", state=state,
+                events=[{"type": "resumed", "by": actor.user_id}])
+            # The ping carries the deadline, moved on by the paused time (``with_deadline``).
+            posts = [f"{mention(actor.user_id)} resumed {label(g)}.",
+                     f"{state.rules.power_name(state.actor)} to act ({state.phase})."]
+            holders = [s.user_id for s in await self._seats(tx) if s.power == state.actor]
+            return Reply(True, posts[0], posts=tuple(posts), pings=tuple(holders),
+                         game_id=g.id)
+
+        return await self.service._mutate(ref, request_id, action)
+
+    async def replace(self, actor: Actor, ref: GameRef, options: Mapping[str, str],
+                      request_id: str | None = None) -> Reply:
+        """Hand a power's seat to another user (a referee only); if that power's input is
+        due, its clock starts again for the new player, as under the substitute policy."""
+        power = options.get("power", "")
+        user = options.get("user", "").strip().lstrip("@").strip("<>@!")
+
+        async def action(tx: Any) -> Reply:
+            g = tx.game
+            if not actor.referee:
+                raise Refusal("Only a referee or a server administrator can hand a seat to "
+                              "another player.", "service.not_referee")
+            if g.status not in ("setup", "active"):
+                raise Refusal(f"{label(g)} is over.", "game.over")
+            if not power or not user:
+                raise Refusal("Say which seat and who takes it: /game replace power:Germany "
+                              "user:@name", "game.replace_usage")
+            rules = self.service.rules.load_ruleset(g.ruleset)
+            try:
+                pid = rules.find_power(power)
+            except self.service.rules.RulesError as err:
+                raise Refusal(str(err), err.reason) from None
+            name = rules.power_name(pid)
+            seat = next((s for s in await self._seats(tx) if s.power == pid), None)
+            if seat is None:
+                raise Refusal(f"Nobody plays {name} yet; they can /game join.", "game.seat_open")
+            if seat.user_id == user:
+                raise Refusal(f"{mention(user)} already plays {name}.", "game.seat_taken")
+            before = seat.user_id
+            seat.user_id = user
+            tx.session.add(seat)
+            state = await self.service._require_active(tx) if g.status == "active" else None
+            seq = await self.service._append(
+                tx, kind="admin", actor=actor, power=pid, state=state,
+                text=f"/game replace power:{pid} user:{user}",
+                events=[{"type": "seat_replaced", "power": pid, "from": before, "to": user,
+                         "by": actor.user_id}])
+            if state is not None and state.actor == pid:
+                await note_due(tx.session, g, seq, pid, self.service.clock(), restart=True)
+            posts = [f"{mention(actor.user_id)} (referee) hands {name} to {mention(user)} "
+                     f"(was {mention(before)})."]
+            if state is not None and state.actor == pid:
+                posts.append(f"{name} to act ({state.phase}).")
+            return Reply(True, posts[0], posts=tuple(posts), pings=(user,), game_id=g.id)
+
+        return await self.service._mutate(ref, request_id, action)
+
+    def _check_manager(self, actor: Actor, game: Any, verb: str) -> None:
+        if not self.service._may_manage(actor, game):
+            raise Refusal(f"Only a referee, a server administrator or the game's creator can "
+                          f"{verb} a game.", "service.not_referee")
+
+    async def _seats(self, tx: Any) -> list[Seat]:
+        return list((await tx.session.exec(select(Seat).where(
+            Seat.game_id == gid(tx.game)))).all())
+
+
+def _paused_text(pause: Pause, channel_id: str) -> str:
+    """The refusal players see while the game is paused."""
+    why = f": {pause.reason}" if pause.reason else ""
+    return (f"The game is paused by {mention(pause.paused_by)} since "
+            f"{shown_time(pause.starts_at, channel_id)}{why}. A referee can /game resume.")
+
+
+def _quote(value: str) -> str:
+    return '"' + value.replace('"', '\\"') + '"' if " " in value or '"' in value else value
