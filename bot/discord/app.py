@@ -12,7 +12,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.discord.bridge import Bridge, Renderer
+from bot.discord.bridge import DEFER_AFTER, Bridge, Renderer
 from bot.discord.cogs.dice import DiceCog
 from bot.discord.cogs.game import GameCog
 from bot.discord.cogs.info import MapCog
@@ -73,7 +73,11 @@ class AarefBot(commands.Bot):
 
 
 def create_bot(service: Service, config: DiscordConfig, *, render: Renderer | None = None,
-               **client_kwargs: Any) -> AarefBot:
-    """A ready-to-start bot; applies the configured Discord endpoints first."""
+               defer_after: float = DEFER_AFTER, **client_kwargs: Any) -> AarefBot:
+    """A ready-to-start bot; applies the configured Discord endpoints first.
+
+    ``defer_after``: seconds a command may take before its interaction is deferred.
+    """
     config.apply_endpoints()
-    return AarefBot(Bridge(service, config.referee_role, render), config, **client_kwargs)
+    return AarefBot(Bridge(service, config.referee_role, render, defer_after), config,
+                    **client_kwargs)

@@ -18,6 +18,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.complete import suggestions
+from bot.discord.delivery import POST_FAILURES, report_post_failure
 from bot.discord.lines import command_path, interaction_line
 from bot.discord.pick import offer
 from bot.discord.pictures import MAP_WIDTH, post_pictures
@@ -36,11 +37,13 @@ Renderer = Callable[[Any, str | None, str | None], bytes]
 
 
 def actor_of(interaction: discord.Interaction, referee_role: str) -> Actor:
-    """Who is acting, and whether they hold the referee role in this server."""
+    """Who is acting, and whether they referee: the referee role in this server, or the
+    server's Administrator permission."""
     user = interaction.user
     roles = getattr(user, "roles", ())
+    referee = any(role.name == referee_role for role in roles)
     return Actor(user_id=str(user.id),
-                 referee=any(role.name == referee_role for role in roles))
+                 referee=referee or interaction.permissions.administrator)
 
 
 def declared_order(interaction: discord.Interaction) -> list[str]:
@@ -95,28 +98,43 @@ class Bridge:
         await self.send(interaction, plan(reply.ok, reply.message, reply.posts, reply.pings),
                         deferred=deferred)
         if reply.ok and self.render is not None:
-            await post_pictures(self.service, interaction, reply)
+            try:
+                await post_pictures(self.service, interaction, reply)
+            except POST_FAILURES as err:
+                await report_post_failure(interaction, err, [], attachment=True)
 
     async def send(self, interaction: discord.Interaction, outgoing: Sequence[Outgoing], *,
                    deferred: bool) -> None:
         """Send planned messages: the first answers the interaction, the rest follow it.
 
         After a (private) deferral, public messages go to the channel directly, because the
-        first followup would inherit the deferral's privacy.
+        first followup would inherit the deferral's privacy. If the channel refuses them
+        (permissions, rate limits), the actor is told privately; the command stays stored.
         """
+        failure: discord.HTTPException | discord.RateLimited | None = None
+        undelivered: list[str] = []
         for i, out in enumerate(outgoing):
             kwargs: dict[str, Any] = {"allowed_mentions": out.allowed_mentions}
             if out.attachment is not None:
                 kwargs["file"] = discord.File(io.BytesIO(out.attachment), ATTACHMENT_NAME)
             if deferred and not out.ephemeral:
                 assert isinstance(interaction.channel, discord.abc.Messageable)
-                await interaction.channel.send(out.content, **kwargs)
+                if failure is None:
+                    try:
+                        await interaction.channel.send(out.content, **kwargs)
+                        continue
+                    except POST_FAILURES as err:
+                        failure = err
+                undelivered.append(out.content)
             elif i == 0 and not deferred:
                 await interaction.response.send_message(out.content, ephemeral=out.ephemeral,
                                                         **kwargs)
             else:
                 await interaction.followup.send(out.content, ephemeral=out.ephemeral, **kwargs)
-        if deferred and all(not o.ephemeral for o in outgoing):
+        if failure is not None:
+            await report_post_failure(interaction, failure, undelivered,
+                                      attachment=any(o.attachment for o in outgoing))
+        elif deferred and all(not o.ephemeral for o in outgoing):
             await interaction.followup.send("Done.", ephemeral=True)
 
     async def complete(self, interaction: discord.Interaction,

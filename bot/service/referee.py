@@ -123,12 +123,11 @@ class RefereeDesk:
                 text=f"/game replace power:{pid} user:{user}",
                 events=[{"type": "seat_replaced", "power": pid, "from": before, "to": user,
                          "by": actor.user_id}])
+            posts = [(f"{mention(actor.user_id)} (referee) hands {name} to {mention(user)} "
+                      f"(was {mention(before)}).")]
             if state is not None and state.actor == pid:
                 await note_due(tx.session, g, seq, pid, self.service.clock(), restart=True)
-            posts = [f"{mention(actor.user_id)} (referee) hands {name} to {mention(user)} "
-                     f"(was {mention(before)})."]
-            if state is not None and state.actor == pid:
-                posts.append(f"{name} to act ({state.phase}).")
+                posts.append(f"{name} to act ({state.phase}).")   # with_deadline adds it
             return Reply(True, posts[0], posts=tuple(posts), pings=(user,), game_id=g.id)
 
         return await self.service._mutate(ref, request_id, action)

@@ -27,6 +27,9 @@ CHANNEL_ID = 300000000000000001
 REFEREE_ROLE_ID = 210000000000000001
 API_PREFIX = "/api/v10"
 ALL_PERMISSIONS = str((1 << 41) - 1)
+ADMINISTRATOR = 1 << 3
+SEND_MESSAGES = 1 << 11
+MEMBER_PERMISSIONS = str(((1 << 41) - 1) & ~ADMINISTRATOR)     # everything but Administrator
 EPHEMERAL = 64
 
 _ids = itertools.count(500000000000000001)
@@ -60,7 +63,8 @@ ALICE = user(400000000000000001, "Alice")
 BOB = user(400000000000000002, "Bob")
 CAROL = user(400000000000000003, "Carol")       # holds the referee role
 DAVE = user(400000000000000004, "Dave")         # plays in no game
-HUMANS = {"alice": ALICE, "bob": BOB, "carol": CAROL, "dave": DAVE}
+ERIN = user(400000000000000005, "Erin")         # owns the server: Administrator, no role
+HUMANS = {"alice": ALICE, "bob": BOB, "carol": CAROL, "dave": DAVE, "erin": ERIN}
 
 
 def text_channel(cid: int, name: str) -> dict:
@@ -72,6 +76,12 @@ def text_channel(cid: int, name: str) -> dict:
 def member(u: dict, roles: list[str] | None = None) -> dict:
     return {"user": u, "roles": roles or [], "joined_at": now_iso(), "deaf": False, "mute": False,
             "flags": 0, "nick": None, "avatar": None, "premium_since": None, "pending": False}
+
+
+def permissions_of(who: str) -> str:
+    """A member's permissions in a channel, as interactions carry them: the server's owner
+    has every permission (Administrator included), everyone else all but Administrator."""
+    return ALL_PERMISSIONS if who == "erin" else MEMBER_PERMISSIONS
 
 
 def _role(rid: int, name: str, permissions: str) -> dict:
@@ -120,17 +130,24 @@ class FakeDiscord:
         self._seq = 0
         self.identifies = 0
         self.resumes = 0
+        self.refuse_resume = False
+        """Answer a RESUME with INVALID_SESSION, so the bot must identify afresh."""
+        self.denied: set[str] = set()
+        """Channel ids where the bot lacks Send Messages: posts get Discord's 403."""
+        self.throttle = 0
+        """How many channel posts to answer with 429 before accepting one."""
+        self.retry_after = 0.05
         self.connected = asyncio.Event()
         self.channels = [text_channel(CHANNEL_ID + i, f"game-{i}") for i in range(channels)]
         self.guild = {
-            "id": str(GUILD_ID), "name": "Test Guild", "owner_id": ALICE["id"],
-            "unavailable": False, "member_count": 5, "large": False, "features": [],
+            "id": str(GUILD_ID), "name": "Test Guild", "owner_id": ERIN["id"],
+            "unavailable": False, "member_count": 6, "large": False, "features": [],
             "emojis": [], "stickers": [],
             "roles": [_role(GUILD_ID, "@everyone", "0"),
                       _role(REFEREE_ROLE_ID, "Referee", "0")],
             "channels": self.channels, "threads": [],
             "members": [member(BOT_USER), member(ALICE), member(BOB),
-                        member(CAROL, [str(REFEREE_ROLE_ID)]), member(DAVE)],
+                        member(CAROL, [str(REFEREE_ROLE_ID)]), member(DAVE), member(ERIN)],
             "presences": [], "voice_states": [], "stage_instances": [],
             "guild_scheduled_events": [], "soundboard_sounds": [], "joined_at": now_iso(),
         }
@@ -339,12 +356,33 @@ class FakeDiscord:
     async def channel_message(self, request: web.Request) -> web.Response:
         payload, files = await self._read_body(request)
         cid = request.match_info["cid"]
+        if cid in self.denied:
+            await self._record(Recorded("forbidden", request.path, payload, files))
+            return jr({"message": "Missing Permissions", "code": 50013}, status=403)
+        if self.throttle > 0:
+            self.throttle -= 1
+            await self._record(Recorded("rate_limited", request.path, payload, files))
+            return self.rate_limited()
         kind = "dm" if cid in self.dm_channels else "channel_message"
         await self._record(Recorded(kind, request.path, payload, files))
         msg = self._message(cid, payload, files)
         if self._ws is not None and kind == "channel_message":
             await self.dispatch("MESSAGE_CREATE", msg)       # Discord echoes it on the gateway
         return jr(msg)
+
+    def rate_limited(self) -> web.Response:
+        """Discord's 429 for a route's bucket: body ``retry_after`` and the rate limit
+        headers (discord.py retries only a 429 that came ``Via`` Discord's proxy)."""
+        after = self.retry_after
+        response = jr({"message": "You are being rate limited.", "retry_after": after,
+                       "global": False}, status=429)
+        response.headers.update({
+            "Via": "1.1 google", "Retry-After": str(max(1, round(after))),
+            "X-RateLimit-Limit": "5", "X-RateLimit-Remaining": "0",
+            "X-RateLimit-Reset": f"{time.time() + after:.3f}",
+            "X-RateLimit-Reset-After": f"{after:.3f}",
+            "X-RateLimit-Bucket": "fake-channel-messages", "X-RateLimit-Scope": "user"})
+        return response
 
     async def create_thread(self, request: web.Request) -> web.Response:
         payload, _ = await self._read_body(request)
@@ -399,6 +437,8 @@ class FakeDiscord:
                 await self.dispatch("READY", self.ready_payload())
                 await self.dispatch("GUILD_CREATE", self.guild)
                 self.connected.set()
+            elif op == 6 and self.refuse_resume:           # RESUME -> INVALID_SESSION
+                await ws.send_json({"op": 9, "d": False, "s": None, "t": None})
             elif op == 6:                                  # RESUME -> RESUMED
                 self.resumes += 1
                 await self.dispatch("RESUMED", {})
@@ -466,6 +506,7 @@ class FakeDiscord:
         where = self.channels[channel] if isinstance(channel, int) else channel
         u = HUMANS[who]
         roles = [str(REFEREE_ROLE_ID)] if who == "carol" else []
+        app = int(ALL_PERMISSIONS) & ~(SEND_MESSAGES if where["id"] in self.denied else 0)
         return {
             "id": iid or snowflake(), "application_id": str(APP_ID), "type": kind,
             "version": 1, "token": token or f"tok-{snowflake()}",
@@ -475,8 +516,8 @@ class FakeDiscord:
             "guild_id": str(GUILD_ID),
             "guild": {"id": str(GUILD_ID), "locale": "en-US", "features": []},
             "channel_id": where["id"], "channel": where,
-            "member": dict(member(u, roles), permissions=ALL_PERMISSIONS),
-            "app_permissions": ALL_PERMISSIONS, "locale": "en-US", "guild_locale": "en-US",
+            "member": dict(member(u, roles), permissions=permissions_of(who)),
+            "app_permissions": str(app), "locale": "en-US", "guild_locale": "en-US",
             "entitlements": [], "authorizing_integration_owners": {"0": str(GUILD_ID)},
             "context": 0, "attachment_size_limit": 10 * 1024 * 1024,
         }
@@ -510,7 +551,7 @@ class FakeDiscord:
             "token": f"tok-{snowflake()}",
             "data": {"custom_id": menu["custom_id"], "component_type": 3, "values": [value]},
             "guild_id": str(GUILD_ID), "channel_id": where["id"], "channel": where,
-            "member": dict(member(u, roles), permissions=ALL_PERMISSIONS), "message": message,
+            "member": dict(member(u, roles), permissions=permissions_of(who)), "message": message,
             "app_permissions": ALL_PERMISSIONS, "locale": "en-US", "guild_locale": "en-US",
             "entitlements": [], "authorizing_integration_owners": {"0": str(GUILD_ID)},
             "context": 0, "attachment_size_limit": 10 * 1024 * 1024,

@@ -1,4 +1,5 @@
-"""/game new|join|start|status|history|export|settings|vacation|concede|abandon."""
+"""/game new|join|start|status|history|export|settings|vacation|concede|abandon, and the
+referee's pause|resume|replace."""
 from __future__ import annotations
 
 import discord
@@ -89,4 +90,20 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Create an
     @app_commands.describe(days="Days from now; 0 ends your vacation early")
     async def vacation(self, interaction: discord.Interaction,
                        days: app_commands.Range[int, 0, 365]) -> None:
+        await self.bridge.run(interaction)
+
+    @app_commands.command(description="Pause the game: deadlines stop, players wait (referee)")
+    @app_commands.describe(reason="Why, shown to players until the game resumes")
+    async def pause(self, interaction: discord.Interaction, reason: str | None = None) -> None:
+        await self.bridge.run(interaction)
+
+    @app_commands.command(description="End the pause; deadlines run again (referee)")
+    async def resume(self, interaction: discord.Interaction) -> None:
+        await self.bridge.run(interaction)
+
+    @app_commands.command(description="Hand a power's seat to another player (referee)")
+    @app_commands.describe(power="The seat to hand over", user="Who plays it from now on")
+    @app_commands.choices(power=power_choices())
+    async def replace(self, interaction: discord.Interaction, power: str,
+                      user: discord.User) -> None:
         await self.bridge.run(interaction)
