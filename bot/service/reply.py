@@ -10,9 +10,10 @@ from typing import Any
 class Actor:
     """Who is asking: a user id (Discord snowflake or a console name) and their role.
 
-    ``referee`` is granted by the front end (a Discord role, ``--referee`` locally). Only a
-    referee may act for a seat that is not theirs, and each such command is logged as a
-    correction naming them. A game's creator may start or abandon it.
+    ``referee`` is granted by the front end (a Discord role or the Administrator permission,
+    ``--referee`` locally). Only a referee may act for a seat that is not theirs, and each
+    such command is logged as a correction naming them; only a referee hands a seat to
+    another user. A game's creator may start, pause, resume or abandon it.
     """
 
     user_id: str
