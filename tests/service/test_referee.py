@@ -1,5 +1,6 @@
 """The referee's /game pause, /game resume and /game replace, typed in the console against the
-real 1942 Second Edition engine on a SQLite file, with a clock moved by hand."""
+real 1942 Second Edition engine on a SQLite file (and a PostgreSQL server when one can be
+started), with a clock moved by hand."""
 
 from __future__ import annotations
 
@@ -12,7 +13,10 @@ import pytest
 from bot.console.console import Console
 from bot.scheduler.clock import ManualClock
 from bot.service import FixedDiceSource, GameService
-from bot.store import Database, database_url
+from bot.store import Database
+from tests.store.conftest import pg_base, url
+
+__all__ = ["pg_base", "url"]
 
 SEATS = {"Soviet Union": "ana", "Germany": "ben", "United Kingdom": "ana", "Japan": "ben",
          "United States": "ana"}
@@ -20,10 +24,11 @@ START = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 
 
 @pytest.fixture
-async def console(tmp_path: Path) -> AsyncIterator[tuple[Console, list[str], ManualClock]]:
+async def console(url: str, tmp_path: Path
+                  ) -> AsyncIterator[tuple[Console, list[str], ManualClock]]:
     """A console where ``ref`` acts with the referee role, on a started game with 24-hour
     deadlines that simply wait."""
-    db = Database(database_url(tmp_path / "aaref.sqlite3"))
+    db = Database(url)
     await db.migrate()
     clock = ManualClock(START)
     out: list[str] = []
