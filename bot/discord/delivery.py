@@ -11,10 +11,11 @@ from __future__ import annotations
 import io
 import logging
 from collections.abc import Sequence
+from typing import Any
 
 import discord
 
-from bot.discord.replies import private
+from bot.discord.replies import ATTACHMENT_NAME, private
 
 log = logging.getLogger(__name__)
 
@@ -66,8 +67,9 @@ async def report_post_failure(interaction: discord.Interaction, error: Exception
     if undelivered:
         text += "\n\nWhat the channel should have seen:\n" + "\n".join(undelivered)
     out = private(text)
-    kwargs = {} if out.attachment is None else {
-        "file": discord.File(io.BytesIO(out.attachment), "announcement.txt")}
+    kwargs: dict[str, Any] = {}
+    if out.attachment is not None:
+        kwargs["file"] = discord.File(io.BytesIO(out.attachment), ATTACHMENT_NAME)
     try:
         await interaction.followup.send(out.content, ephemeral=True,
                                         allowed_mentions=discord.AllowedMentions.none(), **kwargs)
