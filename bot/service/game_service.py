@@ -20,8 +20,8 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.dice.derive import NO_ENTROPY
 from bot.dice.log import GENESIS
-from bot.scheduler.clock import Clock, utc_now
 from bot.scheduler import desk as deadline_desk
+from bot.scheduler.clock import Clock, utc_now
 from bot.service.dice import Chain, CommandDice, DiceExhaustedError, DiceSource
 from bot.service.dicecmd import dice_command
 from bot.service.lines import LineError, words_and_options
@@ -306,12 +306,21 @@ class GameService:
             seats = await self._seats_of(tx.session, g)
             due = state.actor
             rules = state.rules
-            correction = self._check_turn(actor, g, seats, due, rules)
             try:
                 command = self.rules.parse_command(text, state)
-                canonical = self.rules.format_command(command, state)
             except self.rules.RulesError as err:
-                raise Refusal.of(err) from None
+                command, unreadable = None, err
+            else:
+                unreadable = None
+            power = due
+            if isinstance(command, self.rules.Orders):
+                command, correction = self._orders_seat(actor, g, seats, command, state)
+                power = command.power
+            else:
+                correction = self._check_turn(actor, g, seats, due, rules)
+                if unreadable is not None:
+                    raise Refusal.of(unreadable)
+            canonical = self.rules.format_command(command, state)
             chain = await self._chain(tx) if self.dice.auditable else None
             dice = self.dice.for_command(_id(g), chain)
             try:
@@ -329,21 +338,21 @@ class GameService:
                 note = {
                     "type": "correction",
                     "by": actor.user_id,
-                    "power": due,
+                    "power": power,
                     "command": canonical,
                 }
                 events.insert(0, note)
                 texts.insert(
                     0,
                     f"Referee correction by {_mention(actor.user_id)} for "
-                    f"{rules.power_name(due)}: {canonical}",
+                    f"{rules.power_name(power)}: {canonical}",
                 )
             status, result = ("finished", f"{new.winner} win") if new.winner else ("active", None)
             seq = await self._append(
                 tx,
                 kind="correction" if correction else "play",
                 actor=actor,
-                power=due,
+                power=power,
                 text=canonical,
                 events=events,
                 status=status,
@@ -647,6 +656,34 @@ class GameService:
             f"It is {rules.power_name(due)}'s move; you play {', '.join(mine)}.",
             "service.not_your_turn",
         )
+
+    def _orders_seat(
+        self, actor: Actor, game: Game, seats: Sequence[Holder], command: Any, state: Any
+    ) -> tuple[Any, bool]:
+        """Standing orders are a seat's own business at any time, not only on its turn: the
+        power is the one named, else the actor's only seat, else the seat now due if the
+        actor holds it. Returns the command with its power and whether it is a correction."""
+        rules = state.rules
+        mine = [s.power for s in seats if s.user_id == actor.user_id]
+        power = command.power
+        if power is None:
+            if len(mine) == 1:
+                power = mine[0]
+            elif state.actor in mine:
+                power = state.actor
+            elif mine:
+                names = ", ".join(rules.power_name(p) for p in mine)
+                raise Refusal(f"You play {names}: say which with power:.", "service.orders_power")
+            elif actor.referee:
+                raise Refusal("Say whose standing orders with power:.", "service.orders_power")
+            else:
+                raise Refusal(f"You have no seat in {_label(game)}.", "service.not_player")
+        if power in mine:
+            return replace(command, power=power), False
+        if actor.referee:
+            return replace(command, power=power), True
+        raise Refusal(f"You do not play {rules.power_name(power)}; only its player sets its standing orders.",
+                      "service.not_your_power")
 
     async def _seats_of(self, session: AsyncSession, game: Game) -> Sequence[Holder]:
         """The game's seats, cached while its version is unchanged."""

@@ -37,6 +37,10 @@ class IllegalCommandError(RulesError):
 
 
 @dataclass(frozen=True)
+class Orders:
+    """Standing orders: the fake engine never reads any, so no command is one."""
+
+
 class Board:
     id: str = "fake"
 
