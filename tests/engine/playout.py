@@ -14,7 +14,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engine import (
-    Event, FixedDice, GameState, RulesError, apply, format_command, legal_commands, parse_command,
+    Event,
+    FixedDice,
+    GameState,
+    RulesError,
+    apply,
+    format_command,
+    legal_commands,
+    parse_command,
 )
 from engine.movement import reachable
 from engine.notation import format_units

@@ -10,8 +10,20 @@ from hypothesis import strategies as st
 
 import maps
 from engine import (
-    AmbiguousCommandError, Buy, Done, GameState, Move, NotationError, Orders, Place, Repair, RulesError, Undo,
-    format_command, new_game, parse_command,
+    AmbiguousCommandError,
+    Buy,
+    Done,
+    GameState,
+    Move,
+    NotationError,
+    Orders,
+    Place,
+    Repair,
+    RulesError,
+    Undo,
+    format_command,
+    new_game,
+    parse_command,
 )
 
 

@@ -4,8 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from engine import FixedDice, GameState, IllegalCommandError, OutOfTurnError, RuleSet, apply, parse_command
-
+from engine import (
+    FixedDice,
+    GameState,
+    IllegalCommandError,
+    OutOfTurnError,
+    RuleSet,
+    apply,
+    parse_command,
+)
 from tests.engine.positions import position
 
 DICE = FixedDice([])
