@@ -134,8 +134,16 @@ class Console:
         return True
 
     def show(self, reply: Reply) -> None:
-        """Print a reply as Discord would show it: private answer, channel posts, pings."""
-        self.write(reply.message if reply.ok else f"(only you) {reply.message}")
+        """Print a reply as Discord would show it: private answer, channel posts, pings.
+
+        Lines of the answer that the channel posts repeat are printed once, as posts."""
+        if not reply.ok:
+            self.write(f"(only you) {reply.message}")
+        else:
+            posted = {line for post in reply.posts for line in post.split("\n")}
+            private = [line for line in reply.message.split("\n") if line not in posted]
+            if private:
+                self.write("\n".join(private))
         for post in reply.posts:
             self.write(f"  #{self.channel_id}> {post}")
         if reply.pings:

@@ -63,8 +63,9 @@ async def test_console_referee_option(service: GameService, tmp_path: Path) -> N
     console = Console(service, "ref", images=tmp_path, write=out.append, referees={"ref"})
     await console.handle('/buy units:"1 infantry"')
     correction = 'Referee correction by @ref for Soviet Union: /buy units:"1 infantry"'
-    assert out[0].splitlines()[:2] == ['/buy units:"1 infantry"', correction]
+    assert out[0] == '/buy units:"1 infantry"'
     assert f"  #local> {correction}" in out
+    assert sum(correction in line for line in out) == 1, "posted lines are printed once"
     out.clear()
     await console.handle('@carol /buy units:"1 infantry"')
     assert out == ["(only you) You have no seat in game #1 (test)."]
