@@ -70,8 +70,7 @@ async def test_a_pause_stops_players_and_deadlines_until_resumed(console) -> Non
     assert "Soviet Union to act (purchase). Deadline: 2026-03-04T11:00Z." in resumed
     assert "ping: @ana" in resumed
     assert "not paused" in await said(shell, out, "@ref /game resume")
-    await said(shell, out, '@ana /buy units:"1 infantry"')
-    assert "buys 1 infantry" in out[0]
+    assert "buys 1 infantry" in await said(shell, out, '@ana /buy units:"1 infantry"')
     history = await said(shell, out, "@ben /game history last:4")
     assert "@ref: /game pause reason:\"rules question\"" in history
     assert "@ref (Soviet Union) [correction]: /buy" in history
