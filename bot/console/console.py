@@ -20,8 +20,9 @@ from bot.render.pictures import battle_pictures, turn_picture
 from bot.scheduler.loop import Scheduler
 from bot.service.ambiguity import substitute
 from bot.service.game_service import GameService
-from bot.service.lines import LineError, split_user
+from bot.service.lines import LineError, split_user, words_and_options
 from bot.service.reply import Actor, Refusal, Reply
+from engine import RulesError
 
 COMMANDS = (
     "/game new",
@@ -67,6 +68,7 @@ Type the same command lines as in Discord, for example:
   /as bob                               (act as bob from now on)
   /map                                  (write the map as a PNG)
   /map changes:last_turn                (the board after the last turn, changes marked)
+  /map region:europe  /map territory:X  (one region, or one space and its neighbours, enlarged)
   /dice verify   /dice log last:10     /dice entropy text:"anything"
   /quit"""
 
@@ -114,7 +116,7 @@ class Console:
         elif word == "/as":
             self._switch(line.text)
         elif word == "/map":
-            await self._map(last_turn="changes:last_turn" in line.text)
+            await self._map(line.text)
         else:
             try:
                 user = line.user or self.user
@@ -191,17 +193,36 @@ class Console:
         self.user = parts[1].lstrip("@")
         self.write(f"You are now @{self.user}.")
 
-    async def _map(self, last_turn: bool = False) -> None:
-        if last_turn:
+    async def _map(self, text: str) -> None:
+        """``/map [region:europe] [territory:X] [changes:last_turn]``, as in Discord."""
+        try:
+            _, options = words_and_options(text)
+        except LineError as err:
+            self.write(f"(only you) {err}")
+            return
+        if options.get("changes") == "last_turn":
             await self._turn_map(None)
             return
         state = await self._state()
         if state is None:
             self.write("(only you) There is no started game in this channel.")
             return
+        region, territory = options.get("region"), options.get("territory")
+        if territory:
+            try:
+                territory = state.board.name(state.board.find_space(territory))
+            except RulesError as err:
+                self.write(f"(only you) {err}")
+                return
         self.images.mkdir(parents=True, exist_ok=True)
-        path = self.images / f"map-r{state.round}-{state.turn}-{state.phase}.png"
-        path.write_bytes(render_map(state.to_json(), load_board_geometry(state.board.id)))
+        view = "-".join(filter(None, (region, territory and territory.replace(" ", "_"))))
+        path = self.images / f"map-r{state.round}-{state.turn}-{state.phase}{'-' + view if view else ''}.png"
+        try:
+            png = render_map(state.to_json(), load_board_geometry(state.board.id), region=region, focus=territory)
+        except ValueError as err:
+            self.write(f"(only you) {err}")
+            return
+        path.write_bytes(png)
         self.write(f"Map written to {path}")
 
     async def _state(self) -> Any:

@@ -69,3 +69,26 @@ async def test_console_referee_option(service: GameService, tmp_path: Path) -> N
     out.clear()
     await console.handle('@carol /buy units:"1 infantry"')
     assert out == ["(only you) You have no seat in game #1 (test)."]
+
+
+async def test_map_region_and_territory_views(tmp_path: Path) -> None:
+    """/map region:X and /map territory:X write enlarged crops, as in Discord (issue 7, item 3)."""
+    from bot.service import FixedDiceSource
+    from bot.store import Database, database_url
+
+    db = Database(database_url(tmp_path / "aaref.sqlite3"))
+    await db.migrate()
+    out: list[str] = []
+    console = Console(GameService(db, FixedDiceSource([3] * 10)), "ana", images=tmp_path / "img",
+                      write=out.append)
+    for line in ("/game new ruleset:aa1942-2e name:maps", *(f'/game join power:"{p}"' for p in
+                 ("Soviet Union", "Germany", "United Kingdom", "Japan", "United States")), "/game start"):
+        await console.handle(line)
+    out.clear()
+    await console.handle("/map region:europe")
+    await console.handle("/map territory:kar")
+    await console.handle("/map territory:Atlantis")
+    assert out[0].endswith("-europe.png") and out[1].endswith("-Karelia_S.S.R..png"), out
+    assert out[2].startswith("(only you) There is no space called")
+    assert len(list((tmp_path / "img").glob("*.png"))) == 2
+    await db.close()

@@ -17,12 +17,12 @@ class MapCog(commands.Cog):
         self.bridge = bridge
 
     @app_commands.command(name="map", description="Picture of the board in this channel's game")
-    @app_commands.describe(region="Show one region only", focus="Show one space and its neighbours",
+    @app_commands.describe(region="Show one region only", territory="Show one space and its neighbours",
                            changes="Mark what changed: the board after the last finished turn")
     @app_commands.choices(region=region_choices(),
                           changes=[app_commands.Choice(name="last turn", value=LAST_TURN)])
-    @app_commands.autocomplete(focus=suggest)
+    @app_commands.autocomplete(territory=suggest)
     async def map_(self, interaction: discord.Interaction, region: str | None = None,
-                   focus: str | None = None, changes: str | None = None) -> None:
-        await self.bridge.map(interaction, region, focus, changes)
+                   territory: str | None = None, changes: str | None = None) -> None:
+        await self.bridge.map(interaction, region, territory, changes)
 
