@@ -10,6 +10,7 @@ any anti-aircraft artillery units."
 
 from __future__ import annotations
 
+from ..battles import sea_battle_due
 from ..control import capture
 from ..events import Event, event
 from ..ids import PowerId, SpaceId
@@ -31,7 +32,7 @@ def start_combat(state: GameState) -> tuple[GameState, list[Event]]:
     spaces = sorted({u.space for u in mine} | {t for t in cargo_targets if t is not None})
     for space in spaces:
         if state.board.spaces[space].is_sea:
-            if _sea_battle(state, space, attacker):
+            if sea_battle_due(state, space, attacker):
                 amphibious = any(u.owner == attacker and u.aboard is not None and u.target is not None
                                  for u in state.units_at(space))
                 entries.append(Entry(space, AMPHIBIOUS if amphibious else GENERAL, "sea"))
@@ -48,22 +49,6 @@ def start_combat(state: GameState) -> tuple[GameState, list[Event]]:
                         battles=[{"space": state.board.name(e.space), "step": STEP_NAMES[e.step], "kind": e.kind}
                                  for e in entries]))
     return state.evolve(combat=CombatPhase(attacker=attacker, entries=tuple(entries))), events
-
-
-def _sea_battle(state: GameState, zone: SpaceId, attacker: PowerId) -> bool:
-    """Enemy surface warships fight whatever of the attacker's is in the zone; enemy
-    submarines and transports only a warship or aircraft that moved in to attack them
-    (no ``target``: not supporting an amphibious assault) (000, Submarines and
-    Transports: "Does not block"; the same test as Combat Move's)."""
-    here = state.units_at(zone)
-    mine = [u for u in here if u.owner == attacker and u.aboard is None]
-    enemy = [u for u in here if at_war(state, u.owner, attacker) and u.aboard is None]
-    if not enemy or not mine:
-        return False
-    if any(state.rules.spec(u.kind).surface_warship for u in enemy):
-        return True
-    return any(u.path and u.target is None and (state.rules.spec(u.kind).is_air or (
-        state.rules.spec(u.kind).is_sea and not state.rules.spec(u.kind).is_transport)) for u in mine)
 
 
 def _land(state: GameState, space: SpaceId, attacker: PowerId, raided: bool,

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..battles import sea_battle_due
 from ..events import Event, event
 from ..ids import SpaceId
 from ..state import COMBAT_MOVED, LOADED_IN_COMBAT, SEABORNE, GameState, Unit
@@ -30,18 +31,8 @@ def _own_free(ctx: Ctx, zone: SpaceId) -> list[Unit]:
 
 
 def sea_battle(ctx: Ctx, zone: SpaceId) -> bool:
-    """Will the mover fight at sea in ``zone``? With enemy surface warships whenever it is
-    there; with enemy submarines or transports only if units it moved in chose to attack."""
-    if not ctx.enemy_at(zone) or ctx.board.spaces[zone].is_land:
-        return False
-    present = _own_free(ctx, zone)
-    if ctx.hostile_sea(zone):
-        return bool(present)
-    for u in present:
-        spec = ctx.spec(u.kind)
-        if u.path and u.target is None and (spec.is_air or (spec.is_sea and not spec.is_transport)):
-            return True
-    return False
+    """Will the mover fight at sea in ``zone``? (``engine.battles.sea_battle_due``)"""
+    return sea_battle_due(ctx.state, zone, ctx.power)
 
 
 def _a(ctx: Ctx, u: Unit) -> str:
