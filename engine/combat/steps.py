@@ -199,34 +199,36 @@ def _remove_strip(state: GameState, phase: CombatPhase, nxt: str) -> Result:
 def fire_attacker(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
     """Step 3: every attacking unit with an attack value rolls; subs that struck first
     do not fire again this round. The defender's casualties go behind the strip."""
-    b = current(phase)
-    sea = b.kind == "sea"
-    atk = [u for u in attackers(state, b)
-           if not (sea and state.rules.spec(u.kind).submarine and _surprise_allowed(b, "attacker"))]
-    if not [u for u in defenders(state, b, phase) if u.id not in b.strip]:
-        atk = []
-    vals = values(state, atk, "attacker")
-    groups: dict[tuple[int, str], list[Unit]] = {}
-    for u in atk:
-        groups.setdefault((vals[u.id], hit_rule(state, u, sea, b.destroyers[0])), []).append(u)
-    hits, events = roll_groups(state, dice, b.space, b.round, "attacker", groups, "fire")
-    return state, ask_casualties(state, phase, hits, "defender", "fire", "fire_defender", False), events
+    return _fire(state, phase, dice, "attacker")
 
 
 def fire_defender(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
     """Step 4: every defending unit with a defense value rolls, those behind the casualty
     strip included. The attacker's casualties are removed at once."""
+    return _fire(state, phase, dice, "defender")
+
+
+def _fire(state: GameState, phase: CombatPhase, dice: Dice, side: str) -> Result:
+    """One side's fire step: roll per (value, who the hits may fall on) group, then ask the
+    other side for casualties (behind the strip for the defender, removed for the attacker)."""
     b = current(phase)
     sea = b.kind == "sea"
-    dfn = [u for u in defenders(state, b, phase)
-           if not (sea and state.rules.spec(u.kind).submarine and _surprise_allowed(b, "defender"))]
-    if not attackers(state, b):
-        dfn = []
-    vals = values(state, dfn, "defender")
+    attacking = side == "attacker"
+    shooters = attackers(state, b) if attacking else defenders(state, b, phase)
+    targets = ([u for u in defenders(state, b, phase) if u.id not in b.strip] if attacking
+               else attackers(state, b))
+    if not targets:
+        shooters = []
+    shooters = [u for u in shooters
+                if not (sea and state.rules.spec(u.kind).submarine and _surprise_allowed(b, side))]
+    vals = values(state, shooters, side)
+    destroyer = b.destroyers[0 if attacking else 1]
     groups: dict[tuple[int, str], list[Unit]] = {}
-    for u in dfn:
-        groups.setdefault((vals[u.id], hit_rule(state, u, sea, b.destroyers[1])), []).append(u)
-    hits, events = roll_groups(state, dice, b.space, b.round, "defender", groups, "fire")
+    for u in shooters:
+        groups.setdefault((vals[u.id], hit_rule(state, u, sea, destroyer)), []).append(u)
+    hits, events = roll_groups(state, dice, b.space, b.round, side, groups, "fire")
+    if attacking:
+        return state, ask_casualties(state, phase, hits, "defender", "fire", "fire_defender", False), events
     return state, ask_casualties(state, phase, hits, "attacker", "fire", "remove", True), events
 
 
