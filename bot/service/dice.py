@@ -18,6 +18,10 @@ from bot.dice.log import entry_to_json
 from bot.dice.session import AuditableDice, close_period, open_period
 
 
+class DiceKeyMismatchError(RuntimeError):
+    """The master key in use is not the one the game's open period was committed with."""
+
+
 class DiceExhaustedError(RuntimeError):
     """A fixed dice list ran out: the transcript needs more values."""
 
@@ -86,10 +90,17 @@ class AuditableDiceSource:
     def for_command(self, game_id: int, chain: Chain | None) -> CommandDice:
         if chain is None:
             raise RuntimeError(f"game {game_id} has no open dice period")
+        seed = derive_seed(self._key, str(game_id), chain.period)
+        if seed.commitment != chain.commitment:
+            raise DiceKeyMismatchError(
+                f"Game {game_id}'s dice were committed with another master key, so no roll could be "
+                "verified: run aaref with the AAREF_DICE_KEY (or the dice.key file) the game was "
+                "started with. Nothing was stored."
+            )
         dice = AuditableDice(
             game_id=str(game_id),
             period=chain.period,
-            seed=derive_seed(self._key, str(game_id), chain.period),
+            seed=seed,
             commitment=chain.commitment,
             entropy=chain.entropy,
             next_seq=chain.next_seq,
@@ -190,6 +201,7 @@ __all__ = [
     "Chain",
     "CommandDice",
     "DiceExhaustedError",
+    "DiceKeyMismatchError",
     "DiceSource",
     "FixedDiceSource",
     "RecordedDice",

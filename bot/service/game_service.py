@@ -22,7 +22,13 @@ from bot.dice.derive import NO_ENTROPY
 from bot.dice.log import GENESIS
 from bot.scheduler import desk as deadline_desk
 from bot.scheduler.clock import Clock, utc_now
-from bot.service.dice import Chain, CommandDice, DiceExhaustedError, DiceSource
+from bot.service.dice import (
+    Chain,
+    CommandDice,
+    DiceExhaustedError,
+    DiceKeyMismatchError,
+    DiceSource,
+)
 from bot.service.dicecmd import dice_command
 from bot.service.lines import LineError, words_and_options
 from bot.service.posts import battle_opening, channel_posts, continued_space
@@ -322,7 +328,10 @@ class GameService:
                     raise Refusal.of(unreadable)
             canonical = self.rules.format_command(command, state)
             chain = await self._chain(tx) if self.dice.auditable else None
-            dice = self.dice.for_command(_id(g), chain)
+            try:
+                dice = self.dice.for_command(_id(g), chain)
+            except DiceKeyMismatchError as err:
+                raise Refusal(str(err), "dice.key_mismatch") from None
             try:
                 outcome = self.rules.apply(state, command, dice)
             except self.rules.RulesError as err:
