@@ -67,7 +67,7 @@ def capture(state: GameState, territory: SpaceId, captor: PowerId) -> tuple[Game
     victim_capital_of = [p for p in board.powers.values() if p.capital == territory]
     for victim in victim_capital_of:
         if (previous == victim.id and not board.allies(victim.id, captor)
-                and state.rules.switch("capital_plunder") and treasury.get(victim.id, 0) > 0):
+                and state.rules.switches.capital_plunder and treasury.get(victim.id, 0) > 0):
             taken = treasury[victim.id]
             treasury[victim.id] = 0
             treasury[captor] = treasury.get(captor, 0) + taken

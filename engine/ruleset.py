@@ -2,13 +2,15 @@
 
 One :class:`RuleSet` value per system (``aa1942-2e``; later ``revised-lhtr``, ``aarhe``,
 ``classic-3e``), built from the plain dicts under ``maps/<system>/`` by
-:meth:`RuleSet.from_data`. Rules read switches (``rules.switch("capital_plunder")``)
-rather than testing the system's name, so systems differ by data, not by forks.
+:meth:`RuleSet.from_data`. Rules read typed switches (``rules.switches.capital_plunder``,
+see :mod:`engine.switches`) rather than testing the system's name, so systems differ by
+data, not by forks.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from copy import copy
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,6 +18,7 @@ from .board import Board
 from .errors import BoardDataError, NotationError
 from .ids import PowerId, SpaceId, UnitKind
 from .names import NameIndex
+from .switches import Switches
 from .units import UnitSpec, unit_spec_from_dict
 
 
@@ -48,7 +51,7 @@ class RuleSet:
         board: Board,
         units: Mapping[UnitKind, UnitSpec],
         phases: tuple[str, ...],
-        switches: Mapping[str, Any],
+        switches: Switches,
         victory: Mapping[str, Any],
         options: Mapping[str, OptionSpec],
         turn_order: tuple[PowerId, ...],
@@ -61,7 +64,7 @@ class RuleSet:
         self.board = board
         self.units = dict(units)
         self.phases = phases
-        self.switches = dict(switches)
+        self.switches = switches
         self.victory = dict(victory)
         self.options = dict(options)
         self.turn_order = turn_order
@@ -94,8 +97,11 @@ class RuleSet:
     def spec(self, kind: str) -> UnitSpec:
         return self.units[UnitKind(kind)]
 
-    def switch(self, name: str) -> Any:
-        return self.switches[name]
+    def with_switches(self, **changes: object) -> RuleSet:
+        """The same rule system with some switches flipped (a variant, or a test of one)."""
+        other = copy(self)
+        other.switches = self.switches.but(**changes)
+        return other
 
     def option_defaults(self) -> dict[str, Any]:
         return {name: o.default for name, o in self.options.items()}
@@ -152,7 +158,7 @@ class RuleSet:
             board=the_board,
             units=specs,
             phases=tuple(ruleset["phases"]),
-            switches=ruleset.get("switches", {}),
+            switches=Switches.from_dict(f"{rid}/ruleset.toml", ruleset.get("switches", {})),
             victory=ruleset.get("victory", {}),
             options=options,
             turn_order=turn_order,

@@ -117,7 +117,7 @@ def damage(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
     survivors = bombers(state, phase)
     events: list[Event] = []
     before = state.ic_damage.get(b.space, 0)
-    cap = int(state.rules.switch("bombing_damage_cap_factor")) * state.board.spaces[b.space].ipc
+    cap = state.rules.switches.bombing_damage_cap_factor * state.board.spaces[b.space].ipc
     rolled = 0
     if survivors:
         why = purpose(state, b.space, b.round, "attacker", counts(state, survivors), "damage")

@@ -35,7 +35,7 @@ class Ctx:
         self.combat = state.phase == "combat_move"
         board = self.board
         side = board.side_of(self.power)
-        warships_make_hostile = self.rules.switch("hostile_sea_zone") == "surface_warships"
+        warships_make_hostile = self.rules.switches.hostile_sea_zone == "surface_warships"
         self.enemy: dict[SpaceId, list[Unit]] = {}
         self.hostile_seas: set[SpaceId] = set()
         self.destroyer_zones: set[SpaceId] = set()
@@ -53,7 +53,7 @@ class Ctx:
                     self.hostile_seas.add(u.space)
                 if spec.anti_submarine:
                     self.destroyer_zones.add(u.space)
-        neutral_blocks = bool(self.rules.switch("neutrals_impassable"))
+        neutral_blocks = self.rules.switches.neutrals_impassable
         self.impassable = {s for s, sp in board.spaces.items() if sp.impassable or (sp.neutral and neutral_blocks)}
         self.closed = {s for s, sp in board.spaces.items()
                        if sp.closed_by_option and state.options.get(sp.closed_by_option)}

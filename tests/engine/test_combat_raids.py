@@ -6,7 +6,6 @@ Bombers and Industrial Complexes); edge cases = rulesets.md section 7.1.
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 import pytest
@@ -51,9 +50,7 @@ def test_damage_is_the_sum_of_the_dice(rules: RuleSet) -> None:
 
 def test_damage_cap_factor_is_a_switch(rules: RuleSet) -> None:
     """``bombing_damage_cap_factor``: another rule system caps at 1 x the IPC value."""
-    other = copy.copy(rules)
-    other.switches = {**rules.switches, "bombing_damage_cap_factor": 1}
-    state, _ = begin(raid_on_italy(other, 1, 0))
+    state, _ = begin(raid_on_italy(rules.with_switches(bombing_damage_cap_factor=1), 1, 0))
     state, _, _ = fight(state, "Italy", [6, 5])
     assert state.ic_damage[sid(state, "Italy")] == 3
 

@@ -1,0 +1,97 @@
+"""The rule switches of a rule system, typed and checked when the rule system loads.
+
+Rule systems differ by the values of these switches (``maps/<id>/ruleset.toml``,
+``[switches]``), not by tests of their names. Every switch is read by the engine, and
+every value listed here is implemented, so a later rule system changes behaviour by
+flipping a value. A key missing from the file, a key the engine does not know, or a
+value outside the listed choices fails at load with a :class:`BoardDataError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Literal, get_args, get_type_hints
+
+from .errors import BoardDataError
+
+VictoryCheck = Literal["end_of_round", "end_of_turn"]
+"""``end_of_round``: only after the last power's turn (000, "Winning the Game"; 002 Errata,
+"How the War is Won"). ``end_of_turn``: after every power's turn, the Revised rulebook's
+text before that erratum."""
+
+Overproduction = Literal["refund", "lost"]
+"""Units bought beyond production capacity: back to the box and ``refund``ed (000, Phase 5)
+or ``lost`` (002, Phase 6, "Excess units are lost")."""
+
+ProductionLimit = Literal["ipc_minus_damage", "ipc"]
+"""Units per factory: IPC value minus damage markers (000, Phase 5) or the IPC value (002,
+Phase 6), where bombing takes IPCs instead of damaging the factory."""
+
+Bombing = Literal["factory_damage", "treasury"]
+"""What a raid's dice do: damage markers on the factory (000, Strategic Bombing Raids) or
+IPCs the victim surrenders from its treasury (002, Strategic Bombing Raids)."""
+
+HostileSeaZone = Literal["surface_warships", "any_enemy"]
+"""A sea zone is hostile with enemy surface warships (000, Sea Units) or with any enemy
+unit except submerged submarines (002, Appendix I, Sea Units; 003, Spaces)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Switches:
+    """One value per switch; see each type's docstring for the passages."""
+
+    victory_check: VictoryCheck
+    overproduction: Overproduction
+    production_limit: ProductionLimit
+    bombing: Bombing
+    bombing_damage_cap_factor: int
+    """Raid cap: this many times the territory's IPC value (per factory in total, or per
+    territory and turn where bombing takes IPCs)."""
+    aa_fires_at_overflight: bool
+    """AA guns fire at aircraft flying over them in Combat Move (002, Phase 3,
+    Anti-aircraft Guns) as well as at aircraft attacking their territory."""
+    blitz_blocked_by_structures: bool
+    """A lone enemy AA gun or factory stops a blitz (000, Tanks and Blitzing) or does not
+    (004 §14: such a territory is not "enemy occupied")."""
+    neutrals_impassable: bool
+    """Neutral territories cannot be entered or flown over (000, Neutral Territories)."""
+    hostile_sea_zone: HostileSeaZone
+    capital_plunder: bool
+    """Taking a capital takes the victim's unspent IPCs (000, Capturing and Liberating
+    Capitals)."""
+    fighters_on_existing_carriers: bool
+    """New fighters may be placed on the power's carriers already at sea, not only on new
+    ones (000, Phase 5; 002 Q&A, Mobilize Units, "Changed")."""
+
+    @classmethod
+    def from_dict(cls, where: str, data: Mapping[str, object]) -> Switches:
+        """Check ``data`` (the ``[switches]`` table of ``where``) and build the switches."""
+        hints = get_type_hints(cls)
+        names = [f.name for f in fields(cls)]
+        unknown = sorted(set(data) - set(names))
+        if unknown:
+            raise BoardDataError(f"{where} [switches]: unknown switch {unknown[0]!r}; known: {', '.join(names)}")
+        for name in names:
+            if name not in data:
+                raise BoardDataError(f"{where} [switches]: missing switch {name!r}")
+            _check(where, name, hints[name], data[name])
+        return cls(**{name: data[name] for name in names})  # type: ignore[arg-type]
+
+    def but(self, **changes: object) -> Switches:
+        """These switches with some changed, checked like the file's."""
+        return Switches.from_dict("changed switches", {**{f.name: getattr(self, f.name) for f in fields(self)},
+                                                       **changes})
+
+
+def _check(where: str, name: str, kind: object, value: object) -> None:
+    choices = get_args(kind)
+    if choices:
+        if value not in choices:
+            raise BoardDataError(f"{where} [switches]: {name} = {value!r} is not one of {', '.join(choices)}")
+    elif kind is bool:
+        if not isinstance(value, bool):
+            raise BoardDataError(f"{where} [switches]: {name} = {value!r} must be true or false")
+    elif kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+        raise BoardDataError(f"{where} [switches]: {name} = {value!r} must be a whole number")
+
