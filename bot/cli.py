@@ -1,4 +1,8 @@
-"""The ``aaref`` command: the local console by default, transcripts, records, dice, Discord."""
+"""The ``aaref`` command: the local console by default, transcripts, records, dice, Discord.
+
+Each subcommand imports what it uses when it runs, so ``aaref --help`` and a subcommand that
+needs no database, pictures or Discord start without loading them.
+"""
 
 from __future__ import annotations
 
@@ -6,22 +10,15 @@ import argparse
 import asyncio
 import getpass
 import json
-import os
 import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from bot.console.console import Console, run_console
-from bot.console.script import final_state, run_lines
-from bot.dice.cli import verify_command
-from bot.service.game_service import GameService
-from bot.service.record import replay_record
-from bot.service.reply import Refusal
-from bot.service.rules import engine_rules
-from bot.service.setup import open_service
-from bot.store import repo
-from bot.store.db import default_data_dir
+if TYPE_CHECKING:
+    from bot.service.game_service import GameService
+    from bot.settings import Settings
 
 REFEREE_HELP = "a user who acts with the referee role (may correct any seat); repeatable"
 
@@ -62,30 +59,45 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``aaref`` script; returns the exit status."""
     args = build_parser().parse_args(argv)
     command = args.command
+    if command == "verify":
+        from bot.dice.cli import verify_command
+
+        return verify_command(args.record)
+    if command == "replay":
+        return _replay(args.record, args.json)
+    from bot.settings import Settings, SettingsError
+
+    try:
+        settings = Settings.load()
+    except SettingsError as err:
+        print(f"aaref: {err}", file=sys.stderr)
+        return 2
     if command is None:
-        command = "run" if os.environ.get("DISCORD_TOKEN") else "console"
+        command = "run" if settings.token else "console"
         args = build_parser().parse_args([command, *(argv or [])])
     if command == "run":
         from bot.discord import run  # discord.py loads only when the bot runs
 
-        return run()
-    if command == "verify":
-        return verify_command(args.record)
-    if command == "replay":
-        return _replay(args.record, args.json)
+        return run(settings=settings)
     handlers = {"console": _console, "script": _script, "export": _export}
-    return asyncio.run(handlers[command](args))
+    return asyncio.run(handlers[command](args, settings))
 
 
-async def _console(args: argparse.Namespace) -> int:
-    async with open_service(args.db, args.dice) as service:
-        data = default_data_dir()
+async def _console(args: argparse.Namespace, settings: Settings) -> int:
+    from bot.console.console import Console, run_console
+    from bot.service.setup import open_service
+
+    async with open_service(args.db, args.dice, settings) as service:
+        data = settings.data_dir
         console = Console(service, args.user, images=data / "images", referees=args.referee)
         await run_console(console, data / "console_history")
     return 0
 
 
-async def _script(args: argparse.Namespace) -> int:
+async def _script(args: argparse.Namespace, settings: Settings) -> int:
+    from bot.console.script import final_state, run_lines
+    from bot.service.setup import open_service
+
     try:
         lines = args.file.read_text(encoding="utf-8").splitlines()
     except OSError as err:
@@ -94,7 +106,7 @@ async def _script(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory(prefix="aaref-script-") as tmp:
         db = args.db or Path(tmp) / "script.sqlite3"
         try:
-            async with open_service(db, args.dice) as service:
+            async with open_service(db, args.dice, settings) as service:
                 results = await run_lines(service, lines, referees=args.referee)
                 state = await final_state(service)
         except ValueError as err:
@@ -113,8 +125,11 @@ async def _script(args: argparse.Namespace) -> int:
     return 1 if any(r.reason == "dice.exhausted" for r in results) else 0
 
 
-async def _export(args: argparse.Namespace) -> int:
-    async with open_service(args.db, "fixed:") as service:
+async def _export(args: argparse.Namespace, settings: Settings) -> int:
+    from bot.service.reply import Refusal
+    from bot.service.setup import open_service
+
+    async with open_service(args.db, "fixed:", settings) as service:
         ref: int | str | None = int(args.game) if args.game.isdigit() else None
         if ref is None:
             ref = await _game_by_name(service, args.game)
@@ -134,12 +149,17 @@ async def _export(args: argparse.Namespace) -> int:
 
 
 async def _game_by_name(service: GameService, name: str) -> int | None:
+    from bot.store import repo
+
     async with service.db.read() as session:
         games = await repo.find_games(session, name)
     return games[0].id if games else None
 
 
 def _replay(path: Path, as_json: bool) -> int:
+    from bot.service.record import replay_record
+    from bot.service.rules import engine_rules
+
     try:
         replayed = replay_record(engine_rules(), path.read_text(encoding="utf-8"))
     except OSError as err:

@@ -1,6 +1,7 @@
 """The master key from which every period's seed is derived.
 
-It comes from ``AAREF_DICE_KEY`` or, failing that, from ``dice.key`` in the data directory,
+It comes from ``AAREF_DICE_KEY`` (``Settings.dice_key``) or, failing that, from ``dice.key``
+in the data directory,
 created with random bytes and mode 0600 on first run. Whoever holds it can predict every
 future roll, so it is never stored in the database.
 """
@@ -10,10 +11,8 @@ from __future__ import annotations
 import os
 import secrets
 import stat
-from collections.abc import Mapping
 from pathlib import Path
 
-ENV_VAR = "AAREF_DICE_KEY"
 KEY_FILE = "dice.key"
 MIN_KEY_BYTES = 16
 """Commitments are public, so a short key could be found by trying keys against them."""
@@ -38,10 +37,11 @@ def parse_key(value: str) -> bytes:
     return key
 
 
-def load_master_key(data_dir: Path, environ: Mapping[str, str] = os.environ) -> bytes:
-    """The master key: ``AAREF_DICE_KEY`` if set, else the key file (created if missing)."""
-    if environ.get(ENV_VAR):
-        return parse_key(environ[ENV_VAR])
+def load_master_key(data_dir: Path, configured: str | None = None) -> bytes:
+    """The master key: ``configured`` (``AAREF_DICE_KEY``) if set, else the key file in
+    ``data_dir`` (created if missing)."""
+    if configured:
+        return parse_key(configured)
     path = data_dir / KEY_FILE
     try:
         return _read_key_file(path)

@@ -1,21 +1,8 @@
-"""Configuration of the Discord front end, read from the environment in one place.
+"""Configuration of the Discord front end: the Discord part of :class:`bot.settings.Settings`.
 
-========================== ======== ===========================================================
-Variable                   Default  Meaning
-========================== ======== ===========================================================
-DISCORD_TOKEN              (none)   Bot token from the Discord developer portal. Required.
-DISCORD_API_BASE           Discord  REST base URL, e.g. ``http://127.0.0.1:8080/api/v10``, for a
-                                    Discord-compatible proxy or a test server.
-DISCORD_GATEWAY_URL        Discord  Gateway websocket URL, e.g. ``ws://127.0.0.1:8080/gateway``.
-AAREF_ALLOW_REMOTE_DISCORD 0        Set to 1 to allow the two URLs above to name a host other
-                                    than loopback (a token is sent there).
-AAREF_REFEREE_ROLE         Referee  Name of the guild role whose members may use /referee.
-AAREF_GUILD_ID             (none)   Sync commands to this guild only: instant, for testing.
-                                    Without it commands are synced globally (can take a while
-                                    to appear the first time).
-========================== ======== ===========================================================
-
-Base URLs are applied by setting the two class attributes discord.py reads,
+The variables (``DISCORD_TOKEN``, ``DISCORD_API_BASE``, ``DISCORD_GATEWAY_URL``,
+``AAREF_ALLOW_REMOTE_DISCORD``, ``AAREF_REFEREE_ROLE``, ``AAREF_GUILD_ID``) are documented in
+``bot.settings``. Base URLs are applied by setting the two class attributes discord.py reads,
 ``discord.http.Route.BASE`` and ``discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY``; no
 discord.py function is patched. Anything but loopback is refused unless explicitly allowed,
 so a misconfigured test can never send a token to an unexpected host.
@@ -23,13 +10,14 @@ so a misconfigured test can never send a token to an unexpected host.
 from __future__ import annotations
 
 import ipaddress
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 import discord
 import yarl
+
+from bot.settings import Settings, SettingsError
 
 DEFAULT_REFEREE_ROLE = "Referee"
 
@@ -51,21 +39,24 @@ class DiscordConfig:
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> DiscordConfig:
-        """Read and validate the variables documented in this module."""
-        env = os.environ if env is None else env
-        token = env.get("DISCORD_TOKEN", "").strip()
-        if not token:
+        """Read the process environment (or ``env``) and validate it."""
+        try:
+            return cls.from_settings(Settings.load(env))
+        except SettingsError as err:
+            raise ConfigError(str(err)) from None
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> DiscordConfig:
+        """The Discord part of ``settings``; a bot needs a token and safe endpoints."""
+        if settings.token is None:
             raise ConfigError("DISCORD_TOKEN is not set.")
-        guild = env.get("AAREF_GUILD_ID", "").strip()
-        if guild and not guild.isdigit():
-            raise ConfigError(f"AAREF_GUILD_ID must be a numeric guild id, not {guild!r}.")
         config = cls(
-            token=token,
-            api_base=env.get("DISCORD_API_BASE") or None,
-            gateway_url=env.get("DISCORD_GATEWAY_URL") or None,
-            referee_role=env.get("AAREF_REFEREE_ROLE", "").strip() or DEFAULT_REFEREE_ROLE,
-            guild_id=int(guild) if guild else None,
-            allow_remote=env.get("AAREF_ALLOW_REMOTE_DISCORD", "") == "1",
+            token=settings.token,
+            api_base=settings.discord_api_base,
+            gateway_url=settings.discord_gateway_url,
+            referee_role=settings.referee_role,
+            guild_id=settings.guild_id,
+            allow_remote=settings.allow_remote_discord,
         )
         config.check_endpoints()
         return config

@@ -16,13 +16,16 @@ from bot.discord.notices import DiscordSender
 from bot.discord.pictures import render_state
 from bot.scheduler.loop import Scheduler
 from bot.service.setup import open_service
+from bot.settings import Settings, SettingsError
 
 log = logging.getLogger(__name__)
 
 
-async def serve(config: DiscordConfig, render: Renderer | None = render_state) -> None:
+async def serve(
+    config: DiscordConfig, render: Renderer | None = render_state, settings: Settings | None = None
+) -> None:
     """Open the service and keep the bot connected until cancelled."""
-    async with open_service() as service:
+    async with open_service(settings=settings) as service:
         bot = create_bot(service, config, render=render)
         scheduler = Scheduler(service, DiscordSender(bot))
         async with bot:
@@ -39,19 +42,20 @@ async def _tick_when_ready(bot: discord.Client, scheduler: Scheduler) -> None:
     await scheduler.run()
 
 
-def run(env: Mapping[str, str] | None = None) -> int:
+def run(env: Mapping[str, str] | None = None, *, settings: Settings | None = None) -> int:
     """Entry point for ``aaref run``: read ``DISCORD_TOKEN`` etc. and run until stopped.
 
     Returns the exit status: 0 after a normal stop, 2 when the configuration is unusable.
     """
     try:
-        config = DiscordConfig.from_env(env)
-    except ConfigError as err:
+        settings = settings or Settings.load(env)
+        config = DiscordConfig.from_settings(settings)
+    except (SettingsError, ConfigError) as err:
         print(f"aaref run: {err}", file=sys.stderr)
         return 2
     discord.utils.setup_logging()
     try:
-        asyncio.run(serve(config))
+        asyncio.run(serve(config, settings=settings))
     except KeyboardInterrupt:
         log.info("Stopped.")
     return 0

@@ -3,7 +3,7 @@
 The service owns the transaction; the functions here take a session and never commit.
 """
 
-from bot.store.db import Database, database_url, default_data_dir
+from bot.store.db import Database, database_url
 from bot.store.models import DiceLog, Game, LogEntry, Request, Seat, Setting, Snapshot
 
 __all__ = [
@@ -16,5 +16,4 @@ __all__ = [
     "Setting",
     "Snapshot",
     "database_url",
-    "default_data_dir",
 ]

@@ -5,6 +5,11 @@ SQLite (the embedded default) allows one writer per file. A write transaction st
 writers across processes; inside one process an ``asyncio.Lock`` queues writers so they do
 not spin on SQLite's busy handler. PostgreSQL runs writers concurrently and the service
 locks the game row (``SELECT ... FOR UPDATE``), so different games never wait for each other.
+
+SQLite's fsync policy (``AAREF_SQLITE_SYNCHRONOUS``): ``FULL``, the default, syncs each commit
+to disk, so an acknowledged command survives power loss; ``NORMAL`` syncs only at WAL
+checkpoints, faster on slow disks, but may lose the last commits on power loss. Both keep
+every commit whole when the process is killed.
 """
 
 from __future__ import annotations
@@ -14,41 +19,43 @@ import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, nullcontext
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from sqlalchemy import event
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from bot.settings import Settings
+
 _WRITE = "aaref_write"
 
 
-def default_data_dir() -> Path:
-    """``$AAREF_DATA_DIR``, else ``./aaref-data``."""
-    return Path(os.environ.get("AAREF_DATA_DIR") or "aaref-data")
-
-
-def database_url(db_path: str | os.PathLike[str] | None = None) -> str:
-    """The URL to use: an explicit SQLite file, else ``$DATABASE_URL``, else the data dir.
+def database_url(
+    db_path: str | os.PathLike[str] | None = None, settings: Settings | None = None
+) -> str:
+    """The URL to use: an explicit SQLite file, else ``DATABASE_URL``, else the data dir.
 
     ``postgres://`` and ``postgresql://`` URLs are given the asyncpg driver.
     """
     if db_path is not None:
         return f"sqlite+aiosqlite:///{Path(db_path)}"
-    url = os.environ.get("DATABASE_URL")
+    settings = settings or Settings.load()
+    url = settings.database_url
     if url:
         for prefix in ("postgres://", "postgresql://"):
             if url.startswith(prefix):
                 return "postgresql+asyncpg://" + url[len(prefix) :]
         return url
-    return f"sqlite+aiosqlite:///{default_data_dir() / 'aaref.sqlite3'}"
+    return f"sqlite+aiosqlite:///{settings.data_dir / 'aaref.sqlite3'}"
 
 
 class Database:
     """An async engine plus the session discipline the service relies on."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, synchronous: Literal["FULL", "NORMAL"] | None = None) -> None:
+        """``synchronous``: SQLite's fsync policy (see :class:`bot.settings.Settings`);
+        ``AAREF_SQLITE_SYNCHRONOUS`` when not given."""
         self.url = make_url(url)
         self.is_sqlite = self.url.get_backend_name() == "sqlite"
         kwargs: dict[str, Any] = {}
@@ -63,7 +70,7 @@ class Database:
         self._writer = self.engine.execution_options(**{_WRITE: True})
         self._sqlite_write_lock = asyncio.Lock() if self.is_sqlite else None
         if self.is_sqlite:
-            _configure_sqlite(self.engine, sqlite_synchronous())
+            _configure_sqlite(self.engine, synchronous or Settings.load().sqlite_synchronous)
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[AsyncSession]:
@@ -93,19 +100,6 @@ class Database:
     async def close(self) -> None:
         """Release every pooled connection."""
         await self.engine.dispose()
-
-
-def sqlite_synchronous() -> str:
-    """``$AAREF_SQLITE_SYNCHRONOUS``: ``FULL`` (default) or ``NORMAL``.
-
-    Both keep every commit whole when the process is killed. ``FULL`` also syncs each commit
-    to disk, so an acknowledged command survives power loss; ``NORMAL`` syncs only at WAL
-    checkpoints, which is faster on slow disks but may lose the last commits on power loss.
-    """
-    value = os.environ.get("AAREF_SQLITE_SYNCHRONOUS", "FULL").upper()
-    if value not in ("FULL", "NORMAL"):
-        raise ValueError(f"AAREF_SQLITE_SYNCHRONOUS must be FULL or NORMAL, not {value!r}")
-    return value
 
 
 def _configure_sqlite(engine: AsyncEngine, synchronous: str) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.dice.keys import ENV_VAR, KEY_FILE, DiceKeyError, load_master_key, parse_key
+from bot.dice.keys import KEY_FILE, DiceKeyError, load_master_key, parse_key
 
 
 @pytest.fixture
@@ -22,7 +22,7 @@ def open_umask() -> Iterator[None]:
 
 def test_first_run_creates_a_private_random_key(tmp_path: Path, open_umask: None) -> None:
     data = tmp_path / "data"
-    key = load_master_key(data, environ={})
+    key = load_master_key(data)
     path = data / KEY_FILE
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
     assert len(key) == 32
@@ -31,23 +31,21 @@ def test_first_run_creates_a_private_random_key(tmp_path: Path, open_umask: None
 
 
 def test_key_file_is_reused(tmp_path: Path) -> None:
-    assert load_master_key(tmp_path, environ={}) == load_master_key(tmp_path, environ={})
+    assert load_master_key(tmp_path) == load_master_key(tmp_path)
 
 
 def test_two_data_directories_get_different_keys(tmp_path: Path) -> None:
-    assert load_master_key(tmp_path / "a", environ={}) != load_master_key(
-        tmp_path / "b", environ={}
-    )
+    assert load_master_key(tmp_path / "a") != load_master_key(tmp_path / "b")
 
 
 def test_environment_overrides_the_key_file(tmp_path: Path) -> None:
-    load_master_key(tmp_path, environ={})
-    key = load_master_key(tmp_path, environ={ENV_VAR: "00112233445566778899aabbccddeeff"})
+    load_master_key(tmp_path)
+    key = load_master_key(tmp_path, configured="00112233445566778899aabbccddeeff")
     assert key == bytes.fromhex("00112233445566778899aabbccddeeff")
 
 
 def test_environment_key_creates_no_file(tmp_path: Path) -> None:
-    load_master_key(tmp_path, environ={ENV_VAR: "a passphrase of some length"})
+    load_master_key(tmp_path, configured="a passphrase of some length")
     assert not (tmp_path / KEY_FILE).exists()
 
 
@@ -71,7 +69,7 @@ def test_short_keys_are_refused(text: str) -> None:
 
 
 def test_key_file_readable_by_others_is_refused(tmp_path: Path) -> None:
-    load_master_key(tmp_path, environ={})
+    load_master_key(tmp_path)
     (tmp_path / KEY_FILE).chmod(0o644)
     with pytest.raises(DiceKeyError, match="chmod 600"):
-        load_master_key(tmp_path, environ={})
+        load_master_key(tmp_path)

@@ -23,7 +23,7 @@ def test_everything_set() -> None:
 
 @pytest.mark.parametrize("env, fragment", [
     ({}, "DISCORD_TOKEN"),
-    ({"DISCORD_TOKEN": "t", "AAREF_GUILD_ID": "abc"}, "numeric"),
+    ({"DISCORD_TOKEN": "t", "AAREF_GUILD_ID": "abc"}, "AAREF_GUILD_ID: Input should be a valid integer"),
     ({"DISCORD_TOKEN": "t", "DISCORD_API_BASE": "https://proxy.example.org/api"}, "loopback"),
     ({"DISCORD_TOKEN": "t", "DISCORD_GATEWAY_URL": "ws://10.0.0.1/gw"}, "loopback"),
     ({"DISCORD_TOKEN": "t", "DISCORD_GATEWAY_URL": "http://127.0.0.1/gw"}, "ws or wss"),

@@ -1,0 +1,100 @@
+"""Every setting aaref reads from the environment, read once into one typed object.
+
+========================== ============== =====================================================
+Variable                   Default        Meaning
+========================== ============== =====================================================
+DISCORD_TOKEN              (none)         Bot token; without it ``aaref`` opens the console.
+DATABASE_URL               (data dir)     e.g. ``postgresql+asyncpg://user:pass@host/db``.
+AAREF_DATA_DIR             ``aaref-data`` The SQLite database and the dice key file live here.
+AAREF_SQLITE_SYNCHRONOUS   ``FULL``       ``FULL`` or ``NORMAL`` (docs in ``bot.store.db``).
+AAREF_DICE_KEY             (key file)     Master key of the dice seeds (``bot.dice.keys``).
+AAREF_REFEREE_ROLE         ``Referee``    Guild role whose members referee games.
+AAREF_GUILD_ID             (none)         Sync slash commands to this guild only.
+DISCORD_API_BASE           Discord        REST base URL of a Discord-compatible server.
+DISCORD_GATEWAY_URL        Discord        Gateway websocket URL of such a server.
+AAREF_ALLOW_REMOTE_DISCORD ``0``          ``1`` lets the two URLs above leave loopback.
+========================== ============== =====================================================
+
+A wrong value is refused when the settings are read, with a message naming the variable
+(:class:`SettingsError`), instead of surfacing later as an error deep inside a library.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Literal
+
+from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class SettingsError(ValueError):
+    """The environment holds a value aaref cannot use; the message names the variable."""
+
+
+def _var(name: str) -> AliasChoices:
+    return AliasChoices(name)
+
+
+class Settings(BaseSettings):
+    """The environment as aaref understands it (see the module docstring for each variable)."""
+
+    model_config = SettingsConfigDict(frozen=True, extra="ignore", env_ignore_empty=True)
+
+    discord_token: SecretStr | None = Field(None, validation_alias=_var("DISCORD_TOKEN"))
+    database_url: str | None = Field(None, validation_alias=_var("DATABASE_URL"))
+    data_dir: Path = Field(Path("aaref-data"), validation_alias=_var("AAREF_DATA_DIR"))
+    sqlite_synchronous: Literal["FULL", "NORMAL"] = Field(
+        "FULL", validation_alias=_var("AAREF_SQLITE_SYNCHRONOUS")
+    )
+    dice_key: SecretStr | None = Field(None, validation_alias=_var("AAREF_DICE_KEY"))
+    referee_role: str = Field("Referee", validation_alias=_var("AAREF_REFEREE_ROLE"))
+    guild_id: int | None = Field(None, validation_alias=_var("AAREF_GUILD_ID"), gt=0)
+    discord_api_base: str | None = Field(None, validation_alias=_var("DISCORD_API_BASE"))
+    discord_gateway_url: str | None = Field(None, validation_alias=_var("DISCORD_GATEWAY_URL"))
+    allow_remote_discord: bool = Field(False, validation_alias=_var("AAREF_ALLOW_REMOTE_DISCORD"))
+
+    @field_validator("sqlite_synchronous", mode="before")
+    @classmethod
+    def _upper(cls, value: object) -> object:
+        return value.strip().upper() if isinstance(value, str) else value
+
+    @field_validator("discord_token", mode="before")
+    @classmethod
+    def _strip_token(cls, value: object) -> object:
+        return (value.strip() or None) if isinstance(value, str) else value
+
+    @field_validator("referee_role", mode="before")
+    @classmethod
+    def _strip_role(cls, value: object) -> object:
+        return (value.strip() or "Referee") if isinstance(value, str) else value
+
+    @property
+    def token(self) -> str | None:
+        """The bot token in clear, or None when aaref should open the console."""
+        return self.discord_token.get_secret_value() if self.discord_token else None
+
+    @classmethod
+    def load(cls, env: Mapping[str, str] | None = None) -> Settings:
+        """Read the process environment (or ``env``, for tests) once.
+
+        Raises:
+            SettingsError: a variable holds a value of the wrong kind; the message names it.
+        """
+        try:
+            if env is None:
+                return cls()
+            given = {k: v for k, v in env.items() if v.strip()}
+            return cls.model_validate(given)
+        except ValidationError as err:
+            raise SettingsError(_explain(err)) from None
+
+
+def _explain(err: ValidationError) -> str:
+    """``AAREF_GUILD_ID must be ...: got 'abc'`` for each wrong variable."""
+    lines = []
+    for problem in err.errors():
+        name = ".".join(str(part) for part in problem["loc"]) or "a setting"
+        lines.append(f"{name}: {problem['msg']} (got {problem.get('input')!r})")
+    return "; ".join(lines)
