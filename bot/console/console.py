@@ -15,8 +15,6 @@ from typing import Any
 
 from bot.console.notices import ConsoleSender
 from bot.console.script import LOCAL_CHANNEL
-from bot.render import load_board_geometry, render_map
-from bot.render.pictures import battle_pictures, turn_picture
 from bot.scheduler.loop import Scheduler
 from bot.service.ambiguity import substitute
 from bot.service.game_service import GameService
@@ -153,6 +151,8 @@ class Console:
 
     async def _pictures(self, reply: Reply) -> None:
         """Write the battle tables and the map of a finished turn, as Discord attaches them."""
+        from bot.render.pictures import battle_pictures
+
         if not reply.ok or reply.board is None:
             return
         self.images.mkdir(parents=True, exist_ok=True)
@@ -165,6 +165,8 @@ class Console:
 
     async def _turn_map(self, seq: int | None, game: int | None = None) -> None:
         """The board after a finished turn (the newest without ``seq``), its changes marked."""
+        from bot.render.pictures import turn_picture
+
         try:
             turn = await self.service.turn_map(game if game is not None else self.channel_id, seq)
         except Refusal as refusal:
@@ -195,6 +197,8 @@ class Console:
 
     async def _map(self, text: str) -> None:
         """``/map [region:europe] [territory:X] [changes:last_turn]``, as in Discord."""
+        from bot.render import load_board_geometry, render_map
+
         try:
             _, options = words_and_options(text)
         except LineError as err:

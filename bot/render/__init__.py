@@ -1,13 +1,32 @@
-"""Map snapshots: the board as a PNG, coloured by controller, with stacks and the turn's changes."""
+"""Map snapshots: the board as a PNG, coloured by controller, with stacks and the turn's changes.
 
-from bot.render.geometry import BoardGeometry, load_board_geometry
-from bot.render.map import RenderResult, region_names, render_map, render_map_result
+The names below load their modules (and numpy, Pillow, the land mask) on first use, so that
+importing a light sibling such as ``bot.render.battlelog`` does not pay for the map.
+"""
 
-__all__ = [
-    "BoardGeometry",
-    "RenderResult",
-    "load_board_geometry",
-    "region_names",
-    "render_map",
-    "render_map_result",
-]
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from bot.render.geometry import BoardGeometry, load_board_geometry
+    from bot.render.map import RenderResult, region_names, render_map, render_map_result
+
+_HOMES = {
+    "BoardGeometry": "bot.render.geometry",
+    "load_board_geometry": "bot.render.geometry",
+    "RenderResult": "bot.render.map",
+    "region_names": "bot.render.map",
+    "render_map": "bot.render.map",
+    "render_map_result": "bot.render.map",
+}
+
+__all__ = sorted(_HOMES)
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(home), name)

@@ -21,7 +21,7 @@ from contextlib import asynccontextmanager, nullcontext
 from pathlib import Path
 from typing import Any, Literal
 
-from sqlalchemy import event
+from sqlalchemy import event, inspect, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -29,6 +29,13 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from bot.settings import Settings
 
 _WRITE = "aaref_write"
+_VERSIONS = Path(__file__).with_name("migrations") / "versions"
+
+
+def schema_head() -> str:
+    """The newest migration's revision id: migrations are numbered ``NNNN_slug.py`` with
+    revision ``NNNN``, each revising the one before (a test checks this against Alembic)."""
+    return max(p.name[:4] for p in _VERSIONS.glob("[0-9][0-9][0-9][0-9]_*.py"))
 
 
 def database_url(
@@ -90,12 +97,26 @@ class Database:
             yield session
 
     async def migrate(self) -> None:
-        """Bring the schema to the newest Alembic revision (safe to run from many processes)."""
+        """Bring the schema to the newest Alembic revision (safe to run from many processes).
+
+        A database already at the newest revision is left alone without loading Alembic,
+        which keeps the console's first prompt quick.
+        """
+        if await self.schema_revision() == schema_head():
+            return
         from bot.store.migrate import upgrade
 
         lock = self._sqlite_write_lock or nullcontext()
         async with lock, self._writer.begin() as conn:
             await conn.run_sync(upgrade)
+
+    async def schema_revision(self) -> str | None:
+        """The Alembic revision the database is at, or None for a database never migrated."""
+        async with self.engine.connect() as conn:
+            if not await conn.run_sync(lambda sync: inspect(sync).has_table("alembic_version")):
+                return None
+            row = (await conn.execute(text("SELECT version_num FROM alembic_version"))).first()
+        return str(row[0]) if row else None
 
     async def close(self) -> None:
         """Release every pooled connection."""

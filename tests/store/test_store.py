@@ -9,7 +9,8 @@ from sqlmodel import col, select
 
 from bot.service import Actor, FixedDiceSource, GameService
 from bot.store import Database, DiceLog, Game, LogEntry
-from bot.store.migrate import downgrade, upgrade
+from bot.store.db import schema_head
+from bot.store.migrate import alembic_config, downgrade, upgrade
 from tests.service import fake_engine
 from tests.service.conftest import ALICE, BOB, started
 
@@ -30,17 +31,27 @@ async def test_migrations_up_from_empty_and_back(url: str) -> None:
     db = Database(url)
     try:
         assert await tables(db) == set()
+        assert await db.schema_revision() is None
         await db.migrate()
         assert TABLES <= await tables(db)
+        assert await db.schema_revision() == schema_head()
         await db.migrate()  # already at head: nothing to do
         async with db.engine.begin() as conn:
             await conn.run_sync(downgrade)
         assert await tables(db) <= {"alembic_version"}
+        assert await db.schema_revision() is None
         async with db.engine.begin() as conn:
             await conn.run_sync(upgrade)
         assert TABLES <= await tables(db)
     finally:
         await db.close()
+
+
+def test_schema_head_is_alembics_head() -> None:
+    """The quick head check (file names) names the revision Alembic itself would upgrade to."""
+    from alembic.script import ScriptDirectory
+
+    assert schema_head() == ScriptDirectory.from_config(alembic_config()).get_current_head()
 
 
 async def test_each_command_is_one_transaction(db: Database) -> None:
