@@ -8,6 +8,10 @@ adjacent sea zones (even hostile), fighters in the territory or on the power's o
 existing carrier next to it; new industrial complexes in a territory held since the
 start of the turn with an income value of at least 1, one per territory. Units that
 cannot be placed for lack of capacity go back to the box and are refunded.
+
+Switches (``engine.switches``): ``production_limit`` (``ipc``: damage does not reduce the
+limit, 002 Phase 6), ``overproduction`` (``lost``: no refund, 002 Phase 6) and
+``fighters_on_existing_carriers`` (off: new fighters only on new carriers, 002 Q&A).
 """
 
 from __future__ import annotations
@@ -37,7 +41,12 @@ def eligible_factories(state: GameState, power: PowerId) -> list[SpaceId]:
 
 
 def remaining_capacity(state: GameState, factory: SpaceId) -> int:
-    limit = state.board.spaces[factory].ipc - state.ic_damage.get(factory, 0)
+    """Units the complex may still mobilize: 000, Phase 5, "minus the number of damage
+    markers"; 002, Phase 6, "equal to the income value of the territory" (switch
+    ``production_limit``)."""
+    limit = state.board.spaces[factory].ipc
+    if state.rules.switches.production_limit == "ipc_minus_damage":
+        limit -= state.ic_damage.get(factory, 0)
     used = sum(1 for u in state.units.values() if u.has(PLACED) and u.target == factory and u.kind != FACTORY)
     return max(0, limit - used)
 
@@ -113,9 +122,10 @@ def _build(state: GameState, cmd: Place, free: dict[SpaceId, int]) -> list[Unit]
             if state.board.spaces[cmd.territory].is_sea and rules.spec(kind).carrier_based:
                 aboard = _carrier_with_room(state, units, cmd.territory)
                 if aboard is None:
+                    which = "carrier" if rules.switches.fighters_on_existing_carriers else "new carrier"
                     raise IllegalCommandError(
-                        f"No carrier of {rules.power_name(power)} in {state.board.name(cmd.territory)} has room for "
-                        "a new fighter (never on a friendly power's carrier).", reason="place.no_carrier_room")
+                        f"No {which} of {rules.power_name(power)} in {state.board.name(cmd.territory)} has room "
+                        "for a new fighter (never on a friendly power's carrier).", reason="place.no_carrier_room")
             units.append(Unit(next_id, kind, power, cmd.territory, flags=frozenset({PLACED}),
                               target=factory, aboard=aboard))
             next_id += 1
@@ -165,8 +175,14 @@ def _land_waiting_fighters(state: GameState, zone: SpaceId, new: list[Unit]) -> 
 
 
 def _carrier_with_room(state: GameState, new: list[Unit], zone: SpaceId) -> int | None:
+    """A carrier of the power's with a free deck spot: a new one, or one already there when
+    the switch ``fighters_on_existing_carriers`` allows (000, Phase 5: "new or existing";
+    002 Q&A, Mobilize Units: first "can't be placed directly on existing carriers", then
+    "Changed")."""
     power = state.turn
-    present = [u for u in state.units_at(zone) if u.owner == power] + new
+    present = list(new)
+    if state.rules.switches.fighters_on_existing_carriers:
+        present = [u for u in state.units_at(zone) if u.owner == power] + present
     for carrier in present:
         capacity = state.rules.spec(carrier.kind).carrier_capacity
         if capacity and sum(1 for u in [*state.units_at(zone), *new] if u.aboard == carrier.id) < capacity:
@@ -233,9 +249,10 @@ def placeable_somewhere(state: GameState, kind: UnitKind) -> bool:
 
 
 def end_mobilize(state: GameState) -> tuple[GameState, list[Event]]:
-    """Refuse to end while bought units could still be placed; refund the rest; fighters
-    still waiting at sea without a carrier are lost (000, Phase 4: "Air units that cannot
-    move to an eligible landing space ... are destroyed")."""
+    """Refuse to end while bought units could still be placed; refund the rest (000, Phase
+    5) or lose it (002, Phase 6: "Excess units are lost"; switch ``overproduction``);
+    fighters still waiting at sea without a carrier are lost (000, Phase 4: "Air units
+    that cannot move to an eligible landing space ... are destroyed")."""
     state, events = _lose_stranded_fighters(state)
     waiting = {k: n for k, n in state.purchased.items() if n}
     if not waiting:
@@ -245,10 +262,16 @@ def end_mobilize(state: GameState) -> tuple[GameState, list[Event]]:
         raise IllegalCommandError(
             f"Place your units first: {format_units({k: waiting[k] for k in placeable})} can still be mobilized "
             "(units are returned and refunded only when no capacity is left).", reason="mobilize.units_left")
+    name = state.rules.power_name(state.turn)
+    if state.rules.switches.overproduction == "lost":
+        return state.evolve(purchased={}), [
+            *events,
+            event("refund", f"{name} cannot mobilize {format_units(waiting)}: lost, nothing refunded.",
+                  power=name, units=dict(waiting), ipcs=0),
+        ]
     refund = sum(state.rules.spec(k).cost * n for k, n in waiting.items())
     treasury = dict(state.treasury)
     treasury[state.turn] = treasury.get(state.turn, 0) + refund
-    name = state.rules.power_name(state.turn)
     return state.evolve(purchased={}, treasury=treasury), [
         *events,
         event("refund", f"{name} cannot mobilize {format_units(waiting)}: returned, {refund} IPCs refunded.",

@@ -8,12 +8,14 @@ behind each value are in ``engine/switches.py``; rulings in maps/aa1942-2e/READM
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterable
 from importlib import resources
 from typing import Any
 
 import pytest
 
-from engine import BoardDataError, RuleSet
+from engine import BoardDataError, FixedDice, GameState, IllegalCommandError, Outcome, RuleSet, apply, parse_command
+from tests.engine.positions import position
 
 
 def _files() -> dict[str, Any]:
@@ -66,3 +68,59 @@ def test_with_switches_changes_one_and_keeps_the_rest(rules: RuleSet) -> None:
     assert other.switches.bombing == rules.switches.bombing
     with pytest.raises(BoardDataError, match="unknown switch 'overproducton'"):
         rules.with_switches(overproducton="lost")
+
+
+def flipped(state: GameState, **changes: object) -> GameState:
+    """The same position under the same rule set with some switches flipped."""
+    return state.evolve(rules=state.rules.with_switches(**changes))
+
+
+def run(state: GameState, line: str, faces: Iterable[int] = ()) -> Outcome:
+    return apply(state, parse_command(line, state), FixedDice(faces))
+
+
+def mobilizing(rules: RuleSet, bought: dict[str, int], **kw: Any) -> GameState:
+    state = position(rules, turn="Germany", phase="mobilize",
+                     spaces={"Germany": {"Germany": {"industrial_complex": 1}},
+                             "Italy": {"Germany": {"industrial_complex": 1}},
+                             "Sea Zone 5": {"Germany": {"carrier": 1}}}, **kw)
+    return state.evolve(purchased=bought)
+
+
+def test_production_limit(rules: RuleSet) -> None:
+    """000, Phase 5: IPC value "minus the number of damage markers"; 002, Phase 6: "equal to
+    the income value of the territory". Italy (3) with 1 damage places 2, or 3."""
+    state = mobilizing(rules, {"infantry": 3}).evolve(ic_damage={"italy": 1})
+    with pytest.raises(IllegalCommandError) as err:
+        run(state, '/place units:"3 infantry" territory:Italy')
+    assert err.value.reason == "place.capacity"
+    after = run(flipped(state, production_limit="ipc"), '/place units:"3 infantry" territory:Italy').state
+    assert after.count("italy", "germany")["infantry"] == 3
+
+
+def test_overproduction(rules: RuleSet) -> None:
+    """000, Phase 5: units beyond capacity go back to the box, refunded; 002, Phase 6:
+    "Excess units are lost". Two tanks with every factory fully damaged."""
+    state = mobilizing(rules, {"tank": 2}, treasury={"Germany": 5}).evolve(ic_damage={"germany": 10, "italy": 3})
+    refunded = run(state, "/done")
+    lost = run(flipped(state, overproduction="lost"), "/done")
+    assert [e.data["ipcs"] for e in refunded.events if e.type == "refund"] == [12]
+    assert [e.data["ipcs"] for e in lost.events if e.type == "refund"] == [0]
+    assert refunded.state.treasury["germany"] - lost.state.treasury["germany"] == 12
+
+
+def test_fighters_on_existing_carriers(rules: RuleSet) -> None:
+    """000, Phase 5 and 002 Q&A, Mobilize Units ("Changed"): a new fighter on the power's
+    carrier already at sea; 002's first answer: "can't be placed directly on existing
+    carriers", only on new ones."""
+    state = mobilizing(rules, {"fighter": 1, "carrier": 1})
+    aboard = run(state, '/place units:"1 fighter" territory:"Sea Zone 5"').state
+    assert [u.aboard for u in aboard.units_at("sz_05") if u.kind == "fighter"] == [
+        next(u.id for u in aboard.units_at("sz_05") if u.kind == "carrier")]
+    only_new = flipped(state, fighters_on_existing_carriers=False)
+    with pytest.raises(IllegalCommandError, match="No new carrier of Germany in Sea Zone 5") as err:
+        run(only_new, '/place units:"1 fighter" territory:"Sea Zone 5"')
+    assert err.value.reason == "place.no_carrier_room"
+    both = run(only_new, '/place units:"1 carrier, 1 fighter" territory:"Sea Zone 5"').state
+    new_carrier = max(u.id for u in both.units_at("sz_05") if u.kind == "carrier")
+    assert [u.aboard for u in both.units_at("sz_05") if u.kind == "fighter"] == [new_carrier]
