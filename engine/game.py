@@ -273,11 +273,13 @@ def _next_turn(state: GameState, events: list[Event], dice: Dice) -> tuple[GameS
     order = state.rules.turn_order
     index = order.index(state.turn)
     round_ = state.round
-    if index + 1 == len(order):
+    last = index + 1 == len(order)
+    if last or state.rules.switches.victory_check == "end_of_turn":
         state, won = _check_victory(state)
         events.extend(won)
         if state.is_over:
             return state, events
+    if last:
         round_ += 1
         nxt = order[0]
     else:
@@ -291,8 +293,9 @@ def _next_turn(state: GameState, events: list[Event], dice: Dice) -> tuple[GameS
 
 
 def _check_victory(state: GameState) -> tuple[GameState, list[Event]]:
-    """After the last power's turn: a side holding enough victory cities wins
-    (000, "How the War Is Won", "Winning the Game")."""
+    """After the last power's turn (``victory_check = "end_of_round"``: 000, "Winning the
+    Game"; 002 Errata: "not at the end of each power's turn"), or after every turn
+    (``"end_of_turn"``), a side holding enough victory cities wins (000, "How the War Is Won")."""
     level = state.options.get("victory", state.rules.victory.get("default", "standard"))
     needed = int(state.rules.victory["cities"][level])
     for side in ("Axis", "Allies"):

@@ -176,8 +176,8 @@ def _placement(rid: str, board: Board, specs: Mapping[UnitKind, UnitSpec], p: Ma
     if power not in board.powers:
         raise BoardDataError(f"{rid} setup: unknown power {power!r} in {space}")
     where = board.spaces[SpaceId(space)]
-    if where.impassable:
-        raise BoardDataError(f"{rid} setup: units placed in impassable {space}")
+    if where.impassable or where.neutral:
+        raise BoardDataError(f"{rid} setup: units placed in impassable or neutral {space}")
     units: dict[UnitKind, int] = {}
     for kind, count in p.get("units", {}).items():
         if kind not in specs:

@@ -33,7 +33,7 @@ def _check(state: GameState, rules: RuleSet, *, landed: bool) -> None:
             assert space.is_land or rules.spec(state.units[u.aboard].kind).is_transport  # type: ignore[index]
         elif landed:
             assert u.aboard is not None or (space.is_land and board.allies(state.turn_start_owners[u.space], u.owner))
-        assert not space.impassable
+        assert not (space.impassable or space.neutral)
     for ship in state.units.values():
         spec = rules.spec(ship.kind)
         riders = [rules.spec(c.kind) for c in state.cargo_of(ship.id)]

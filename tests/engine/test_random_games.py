@@ -83,7 +83,7 @@ def _check_placement(state: GameState) -> None:
     for u in state.units.values():
         spec = state.rules.spec(u.kind)
         space = board.spaces[u.space]
-        assert not space.impassable, u
+        assert not (space.impassable or space.neutral), u
         if u.aboard is not None:
             ship = state.units[u.aboard]
             assert ship.space == u.space, u

@@ -15,6 +15,8 @@ from typing import Any
 import pytest
 
 from engine import BoardDataError, FixedDice, GameState, IllegalCommandError, Outcome, RuleSet, apply, parse_command
+from engine.control import capture
+from engine.ids import PowerId, SpaceId
 from tests.engine.positions import position
 
 
@@ -124,3 +126,44 @@ def test_fighters_on_existing_carriers(rules: RuleSet) -> None:
     both = run(only_new, '/place units:"1 carrier, 1 fighter" territory:"Sea Zone 5"').state
     new_carrier = max(u.id for u in both.units_at("sz_05") if u.kind == "carrier")
     assert [u.aboard for u in both.units_at("sz_05") if u.kind == "fighter"] == [new_carrier]
+
+
+def test_victory_check(rules: RuleSet) -> None:
+    """000, "Winning the Game", and 002 Errata ("How the War is Won"): victory is checked
+    after the United States' turn, "not at the end of each power's turn"; the Revised text
+    before that erratum checked after each turn (rulesets.md 7.1 #24). The Axis hold 9
+    victory cities when Germany ends its turn."""
+    state = position(rules, turn="Germany", phase="mobilize", spaces={},
+                     owners={"Karelia S.S.R.": "Germany", "India": "Japan", "Russia": "Germany"})
+    after_round = run(state, "/done").state
+    after_turn = run(flipped(state, victory_check="end_of_turn"), "/done").state
+    assert after_round.winner is None and after_round.turn == "united_kingdom"
+    assert after_turn.winner == "Axis"
+
+
+def test_capital_plunder(rules: RuleSet) -> None:
+    """000, "Capturing and Liberating Capitals": the captor "immediately takes all the
+    victim's unspent IPCs" (rulesets.md 7.1 #18); a rule system without plunder takes only
+    the territory (AARHE, 001 Turn Sequence, is the example)."""
+    state = position(rules, turn="Germany", phase="conduct_combat", spaces={},
+                     treasury={"Soviet Union": 18, "Germany": 0})
+    plundered, events = capture(state, SpaceId("russia"), PowerId("germany"))
+    kept, quiet = capture(flipped(state, capital_plunder=False), SpaceId("russia"), PowerId("germany"))
+    assert (plundered.treasury["germany"], plundered.treasury["soviet_union"]) == (18, 0)
+    assert (kept.treasury["germany"], kept.treasury["soviet_union"]) == (0, 18)
+    assert [e.type for e in events] == ["capture", "plunder"] and [e.type for e in quiet] == ["capture"]
+
+
+def test_neutrals_impassable(rules: RuleSet) -> None:
+    """000, "Neutral Territories": no unit may "move through them, or move over them with
+    air units"; with the switch off (004 treats neutrals as enterable, §14) a fighter may
+    fly over Switzerland."""
+    state = position(rules, turn="Germany", phase="combat_move",
+                     spaces={"Germany": {"Germany": {"fighter": 1}}, "France": {"Soviet Union": {"infantry": 1}}},
+                     owners={"France": "Soviet Union"})
+    line = '/move units:"1 fighter" from:Germany to:France path:"Germany, Switzerland, France"'
+    with pytest.raises(IllegalCommandError) as err:
+        run(state, line)
+    assert err.value.reason == "move.impassable"
+    after = run(flipped(state, neutrals_impassable=False), line).state
+    assert after.count(SpaceId("france"), PowerId("germany")) == {"fighter": 1}

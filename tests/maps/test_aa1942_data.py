@@ -294,12 +294,13 @@ def test_wrap_around_edges(spaces: dict[str, dict[str, Any]]) -> None:
 
 
 def test_neutrals_impassable(lands: dict[str, dict[str, Any]]) -> None:
-    """Rulebook, Neutral Territories: no emblem, impassable, no income value."""
-    neutral = {tid for tid, t in lands.items() if t["neutral"]}
+    """Rulebook, Neutral Territories: no emblem, no income value; impassable by the switch
+    ``neutrals_impassable``, so no territory is marked impassable on the board itself."""
+    neutral = {tid for tid, t in lands.items() if t.get("neutral")}
     assert neutral == set(IPC[None])
     for tid, t in lands.items():
-        assert t["impassable"] == t["neutral"], tid
-        assert ("original" in t) != t["neutral"], tid
+        assert not t.get("impassable"), tid
+        assert ("original" in t) != t.get("neutral", False), tid
 
 
 def test_turkish_straits_option(seas: dict[str, dict[str, Any]]) -> None:
