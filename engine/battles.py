@@ -12,7 +12,20 @@ transports that simply stayed where they started do not start a battle.
 from __future__ import annotations
 
 from .ids import PowerId, SpaceId
-from .state import GameState
+from .state import GameState, Unit
+
+
+def makes_sea_zone_hostile(state: GameState, enemy: Unit) -> bool:
+    """Does this enemy unit make its sea zone hostile? Switch ``hostile_sea_zone``:
+    ``surface_warships`` (000, Unit Profiles, Sea Units: "If enemy units other than
+    transports or submarines occupy a sea zone, the sea zone is hostile") or ``any_enemy``
+    (002, Appendix I, Sea Units: hostile if it "contains enemy units", "except submerged
+    subs"; 003, Spaces: "Friendly sea zones contain no enemy units"). Submarines stay on
+    the board only while surfaced here, so under ``any_enemy`` every enemy unit counts;
+    cargo counts with the ship that carries it."""
+    if enemy.aboard is not None:
+        return False
+    return state.rules.switches.hostile_sea_zone == "any_enemy" or state.rules.spec(enemy.kind).surface_warship
 
 
 def sea_battle_due(state: GameState, zone: SpaceId, attacker: PowerId) -> bool:
@@ -26,7 +39,7 @@ def sea_battle_due(state: GameState, zone: SpaceId, attacker: PowerId) -> bool:
     enemy = [u for u in here if u.aboard is None and not board.allies(u.owner, attacker)]
     if not mine or not enemy:
         return False
-    if any(spec(u.kind).surface_warship for u in enemy):
+    if any(makes_sea_zone_hostile(state, u) for u in enemy):
         return any(spec(u.kind).attack > 0 or u.path for u in mine)
     return any(u.path and u.target is None and (spec(u.kind).is_air or (
         spec(u.kind).is_sea and not spec(u.kind).is_transport)) for u in mine)

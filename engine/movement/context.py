@@ -2,7 +2,8 @@
 
 000, "Spaces On The Game Board": a territory is friendly (held by your side), hostile
 (held by the other side) or neutral; a sea zone is hostile only while it holds enemy
-surface warships (switch ``hostile_sea_zone``). Every move check and every autocomplete
+surface warships, or any enemy unit (switch ``hostile_sea_zone``, see
+:func:`engine.battles.makes_sea_zone_hostile`). Every move check and every autocomplete
 query asks these questions, so they are answered once per state and cached.
 """
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NoReturn
 
+from ..battles import makes_sea_zone_hostile
 from ..board import Board, Canal
 from ..errors import IllegalCommandError
 from ..ids import PowerId, SpaceId, UnitKind
@@ -35,7 +37,6 @@ class Ctx:
         self.combat = state.phase == "combat_move"
         board = self.board
         side = board.side_of(self.power)
-        warships_make_hostile = self.rules.switches.hostile_sea_zone == "surface_warships"
         self.enemy: dict[SpaceId, list[Unit]] = {}
         self.hostile_seas: set[SpaceId] = set()
         self.destroyer_zones: set[SpaceId] = set()
@@ -48,10 +49,9 @@ class Ctx:
             if self.rules.spec(u.kind).antiaircraft_shots:
                 self.antiaircraft.add(u.space)
             if board.spaces[u.space].is_sea:
-                spec = self.rules.spec(u.kind)
-                if spec.surface_warship or (not warships_make_hostile and spec.is_warship):
+                if makes_sea_zone_hostile(state, u):
                     self.hostile_seas.add(u.space)
-                if spec.anti_submarine:
+                if self.rules.spec(u.kind).anti_submarine:
                     self.destroyer_zones.add(u.space)
         neutral_blocks = self.rules.switches.neutrals_impassable
         self.impassable = {s for s, sp in board.spaces.items() if sp.impassable or (sp.neutral and neutral_blocks)}

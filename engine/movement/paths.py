@@ -88,8 +88,9 @@ def step(ctx: Ctx, mode: Mode, here: SpaceId, nxt: SpaceId, index: int) -> Step 
         return Step(nxt in ctx.destroyer_zones, False, 1 if ctx.hostile_sea(nxt) else 0)
     if ctx.hostile_sea(nxt):
         if not ctx.combat:
+            what = "surface warships" if ctx.rules.switches.hostile_sea_zone == "surface_warships" else "units"
             return Refusal("noncombat.hostile_sea", f"In Noncombat Move sea units may not enter or cross hostile "
-                           f"{space.name} (enemy surface warships there).")
+                           f"{space.name} (enemy {what} there).")
         return Step(True, False, 0)
     return Step(False, False, 1 if ctx.enemy_at(nxt) else 0)
 

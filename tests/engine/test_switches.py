@@ -167,3 +167,19 @@ def test_neutrals_impassable(rules: RuleSet) -> None:
     assert err.value.reason == "move.impassable"
     after = run(flipped(state, neutrals_impassable=False), line).state
     assert after.count(SpaceId("france"), PowerId("germany")) == {"fighter": 1}
+
+
+def test_hostile_sea_zone(rules: RuleSet) -> None:
+    """000, Phase 2: "An enemy submarine and/or transport does not block any of your units'
+    movement"; 002, Appendix I, Sea Units and 003, Spaces: a zone with any enemy unit but a
+    submerged sub is hostile and stops movement (rulesets.md 6.1 #4)."""
+    state = position(rules, turn="Germany", phase="combat_move",
+                     spaces={"Sea Zone 5": {"Germany": {"cruiser": 1}},
+                             "Sea Zone 6": {"United Kingdom": {"transport": 1}},
+                             "Sea Zone 7": {"United Kingdom": {"battleship": 1}}})
+    line = '/move units:"1 cruiser" from:"Sea Zone 5" to:"Sea Zone 7" path:"Sea Zone 5, Sea Zone 6, Sea Zone 7"'
+    passed = run(state, line).state
+    assert passed.count(SpaceId("sz_07"), PowerId("germany")) == {"cruiser": 1}
+    with pytest.raises(IllegalCommandError) as err:
+        run(flipped(state, hostile_sea_zone="any_enemy"), line)
+    assert err.value.reason == "move.must_stop"
