@@ -89,6 +89,16 @@ class Ctx:
         """Entering it is a combat move: enemy-held or enemy-occupied."""
         return self.hostile_territory(t) or bool(self.enemy.get(t))
 
+    def stops_blitz(self, t: SpaceId) -> bool:
+        """Enemy units that stop a tank in ``t``: any (000, Tanks and Blitzing: "including
+        anti-aircraft artillery units or an industrial complex"), or only units that can
+        fight (004 §14: a territory holding only an AA gun and/or factory is not "enemy
+        occupied"); switch ``blitz_blocked_by_structures``."""
+        enemy = self.enemy_at(t)
+        if self.rules.switches.blitz_blocked_by_structures:
+            return bool(enemy)
+        return any(self.spec(u.kind).is_combat_unit for u in enemy)
+
     def friendly_at_start(self, t: SpaceId) -> bool:
         """Landing and canals count from the start of the turn (000, Phase 4; Canals)."""
         start = self.state.turn_start_owners.get(t, self.state.owners.get(t))

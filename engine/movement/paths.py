@@ -70,7 +70,7 @@ def step(ctx: Ctx, mode: Mode, here: SpaceId, nxt: SpaceId, index: int) -> Step 
                                f"hostile {space.name}.")
             return Step(False, False, 0)
         if ctx.battle_territory(nxt):
-            if mode.blitz and index == 0 and not ctx.enemy_at(nxt):
+            if mode.blitz and index == 0 and not ctx.stops_blitz(nxt):
                 return Step(False, True, 2)
             return Step(True, False, 0)
         return Step(False, False, 0)

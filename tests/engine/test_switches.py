@@ -183,3 +183,22 @@ def test_hostile_sea_zone(rules: RuleSet) -> None:
     with pytest.raises(IllegalCommandError) as err:
         run(flipped(state, hostile_sea_zone="any_enemy"), line)
     assert err.value.reason == "move.must_stop"
+
+
+def test_blitz_blocked_by_structures(rules: RuleSet) -> None:
+    """000, Tanks and Blitzing: a tank meeting enemy units, "including anti-aircraft
+    artillery units or an industrial complex", must stop; 004 §14: armor may blitz through a
+    territory holding only an AA gun and a factory (rulesets.md 7.4 #59), taking it and,
+    by the capture rules, the factory, while the lone gun is removed."""
+    state = position(rules, turn="Germany", phase="combat_move",
+                     spaces={"Poland": {"Germany": {"tank": 1}},
+                             "Belorussia": {"Soviet Union": {"aaa": 1, "industrial_complex": 1}}},
+                     owners={"Belorussia": "Soviet Union", "West Russia": "Soviet Union"})
+    line = '/move units:"1 tank" from:Poland to:"West Russia" path:"Poland, Belorussia, West Russia"'
+    with pytest.raises(IllegalCommandError) as err:
+        run(state, line)
+    assert err.value.reason == "move.must_stop"
+    after = run(flipped(state, blitz_blocked_by_structures=False), line).state
+    assert after.owner(SpaceId("belorussia")) == "germany"
+    assert after.count(SpaceId("belorussia")) == {"industrial_complex": 1}
+    assert after.count(SpaceId("west_russia"), PowerId("germany")) == {"tank": 1}
