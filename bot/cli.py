@@ -159,6 +159,7 @@ async def _game_by_name(service: GameService, name: str) -> int | None:
 def _replay(path: Path, as_json: bool) -> int:
     from bot.service.record import replay_record
     from bot.service.rules import engine_rules
+    from engine import phase_title
 
     try:
         replayed = replay_record(engine_rules(), path.read_text(encoding="utf-8"))
@@ -177,7 +178,7 @@ def _replay(path: Path, as_json: bool) -> int:
         winner = f", won by the {state.winner}" if state.winner else ""
         print(
             f"{replayed.commands} commands replayed: round {state.round}, "
-            f"{state.rules.power_name(state.turn)} to move, {state.phase}{winner}."
+            f"{state.rules.power_name(state.turn)} to move, {phase_title(state.rules, state.phase)}{winner}."
         )
     return 1 if replayed.errors else 0
 

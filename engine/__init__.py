@@ -35,13 +35,14 @@ from .events import Event
 from .game import Outcome, apply, concede, new_game
 from .notation import format_command, parse_command
 from .options import LegalCommands, MoveGroup, legal_commands
+from .phases import Phase, phase_title
 from .ruleset import RuleSet
 from .state import GameState, Unit
 
 __all__ = [
     "AmbiguousCommandError", "Battle", "Board", "BoardDataError", "Buy", "Casualties", "Command", "Dice",
     "DiceExhausted", "Done", "Event", "FixedDice", "GameState", "IllegalCommandError", "LegalCommands", "Move",
-    "MoveGroup", "NoDice", "NotationError", "Orders", "OutOfTurnError", "Outcome", "Place", "Press", "Repair",
+    "MoveGroup", "NoDice", "NotationError", "Orders", "OutOfTurnError", "Outcome", "Phase", "Place", "Press", "Repair",
     "Retreat", "RuleSet", "RulesError", "ScriptedDice", "Space", "Submerge", "Undo", "Unit", "apply", "concede",
-    "format_command", "legal_commands", "new_game", "parse_command",
+    "format_command", "legal_commands", "new_game", "parse_command", "phase_title",
 ]

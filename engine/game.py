@@ -8,34 +8,19 @@ between phases (collect income, next power, end of round, victory check).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from . import mobilize, purchase
-from .commands import (
-    Battle,
-    Buy,
-    Casualties,
-    Command,
-    Done,
-    Move,
-    Orders,
-    Place,
-    Press,
-    Repair,
-    Retreat,
-    Submerge,
-    Undo,
-)
-from .control import holds_capital, income, settle_liberations, victory_cities
+from . import turn as _turn  # noqa: F401  (registers the phases of the 1942 turn)
+from .commands import Command, Done, Orders, Undo
+from .control import holds_capital, settle_liberations, victory_cities
 from .dice import Dice, NoDice
-from .errors import IllegalCommandError, OutOfTurnError
+from .errors import IllegalCommandError, OutOfTurnError, RulesError
 from .events import Event, event
+from .phases import phase_entry, phase_title
 from .ruleset import RuleSet
 from .state import GameState, Unit, frozen
-
-Handler = Callable[[GameState, Any, Dice], tuple[GameState, list[Event]]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,48 +58,6 @@ def new_game(rules: RuleSet, options: Mapping[str, Any] | None = None) -> GameSt
     return _enter_phase(state, state.phase, [])[0]
 
 
-# -- dispatch ------------------------------------------------------------------------
-
-def _move(state: GameState, cmd: Move, dice: Dice) -> tuple[GameState, list[Event]]:
-    from .movement import apply_move
-
-    return apply_move(state, cmd, dice)
-
-
-def _combat(name: str) -> Handler:
-    """A Conduct Combat command handler, imported when first used (combat imports game's siblings)."""
-
-    def handler(state: GameState, cmd: Any, dice: Dice) -> tuple[GameState, list[Event]]:
-        from . import combat
-
-        result: tuple[GameState, list[Event]] = getattr(combat, name)(state, cmd, dice)
-        return result
-
-    return handler
-
-
-_HANDLERS: dict[type[Command], tuple[tuple[str, ...], Handler]] = {
-    Buy: (("purchase",), purchase.buy),
-    Repair: (("purchase",), purchase.repair),
-    Move: (("combat_move", "noncombat_move"), _move),
-    Place: (("mobilize",), mobilize.place),
-    Battle: (("conduct_combat",), _combat("battle")),
-    Casualties: (("conduct_combat",), _combat("casualties")),
-    Retreat: (("conduct_combat",), _combat("retreat")),
-    Press: (("conduct_combat",), _combat("press")),
-    Submerge: (("conduct_combat",), _combat("submerge")),
-}
-
-PHASE_NAMES = {
-    "purchase": "Purchase Units",
-    "combat_move": "Combat Move",
-    "conduct_combat": "Conduct Combat",
-    "noncombat_move": "Noncombat Move",
-    "mobilize": "Mobilize New Units",
-    "collect_income": "Collect Income",
-}
-
-
 class _CountingDice:
     """Wraps the dice so ``apply`` knows whether a command rolled (undo stops there)."""
 
@@ -148,17 +91,9 @@ def apply(state: GameState, command: Command, dice: Dice) -> Outcome:
     if isinstance(command, Done):
         new_state, events = end_phase(state, counting)
     else:
-        entry = _HANDLERS.get(type(command))
-        if entry is None:
-            raise IllegalCommandError(f"{command.name} is not a command of this game.", reason="command.unknown")
-        phases, handler = entry
-        if state.phase not in phases:
-            wanted = " or ".join(PHASE_NAMES.get(p, p) for p in phases)
-            raise OutOfTurnError(
-                f"/{command.name} belongs to {wanted}; it is now {PHASE_NAMES.get(state.phase, state.phase)} "
-                f"of {state.rules.power_name(state.turn)}.",
-                reason="phase.wrong",
-            )
+        handler = phase_entry(state.phase).handlers.get(type(command))
+        if handler is None:
+            raise _elsewhere(state, command)
         new_state, events = handler(state, command, counting)
     if counting.rolled or new_state.phase != state.phase or new_state.turn != state.turn:
         new_state = new_state.evolve(checkpoint=_strip(new_state), since_checkpoint=())
@@ -170,6 +105,19 @@ def apply(state: GameState, command: Command, dice: Dice) -> Outcome:
             since_checkpoint=(*state.since_checkpoint, format_command(command, state)),
         )
     return Outcome(new_state, tuple(events))
+
+
+def _elsewhere(state: GameState, command: Command) -> RulesError:
+    """The refusal of a command the current phase does not take, naming where it belongs."""
+    rules = state.rules
+    wanted = [phase_title(rules, p) for p in rules.phases if phase_entry(p).accepts(command)]
+    if not wanted:
+        return IllegalCommandError(f"{command.name} is not a command of this game.", reason="command.unknown")
+    return OutOfTurnError(
+        f"/{command.name} belongs to {' or '.join(wanted)}; it is now {phase_title(rules, state.phase)} "
+        f"of {rules.power_name(state.turn)}.",
+        reason="phase.wrong",
+    )
 
 
 def _strip(state: GameState) -> GameState:
@@ -195,24 +143,11 @@ def _undo(state: GameState) -> Outcome:
 # -- phases ----------------------------------------------------------------------------
 
 def end_phase(state: GameState, dice: Dice) -> tuple[GameState, list[Event]]:
-    """``/done``: finish the current phase's obligations and move to the next phase."""
+    """``/done``: finish the current phase's obligations (its ``on_end``) and move on."""
     events: list[Event] = []
-    if state.phase == "combat_move":
-        from .movement import end_combat_move
-
-        state, events = end_combat_move(state)
-    elif state.phase == "conduct_combat":
-        from .combat import end_conduct_combat
-
-        state, events = end_conduct_combat(state)
-    elif state.phase == "noncombat_move":
-        from .movement import end_noncombat_move
-
-        state, events = end_noncombat_move(state)
-    elif state.phase == "mobilize":
-        from .mobilize import end_mobilize
-
-        state, events = end_mobilize(state)
+    on_end = phase_entry(state.phase).on_end
+    if on_end is not None:
+        state, events = on_end(state)
     return _advance(state, events, dice)
 
 
@@ -224,48 +159,22 @@ def _advance(state: GameState, events: list[Event], dice: Dice) -> tuple[GameSta
     return _next_turn(state, events, dice)
 
 
-def _skips(state: GameState, phase: str) -> bool:
-    """Phases a power sits out: all but the movement and combat phases while its capital is
-    held by the enemy (000, "Capturing and Liberating Capitals")."""
-    if phase in ("combat_move", "conduct_combat", "noncombat_move"):
-        return False
-    return not holds_capital(state, state.turn)
-
-
 def _enter_phase(state: GameState, phase: str, events: list[Event], dice: Dice | None = None) -> tuple[GameState, list[Event]]:
+    """Enter ``phase``: sit it out without a capital if the entry says so, run its
+    ``on_enter``, and go straight on when that leaves nothing for a player to do."""
     state = state.evolve(phase=phase)
-    if _skips(state, phase):
-        events.append(event("skip", f"{state.rules.power_name(state.turn)} skips "
-                            f"{PHASE_NAMES.get(phase, phase)}: its capital is in enemy hands.",
-                            phase=phase))
+    entry = phase_entry(phase)
+    name = state.rules.power_name(state.turn)
+    if entry.needs_capital and not holds_capital(state, state.turn):
+        events.append(event("skip", f"{name} skips {entry.title}: its capital is in enemy hands.", phase=phase))
         return _advance(state, events, dice or NoDice())
-    if phase == "conduct_combat":
-        from .combat import start_combat
-
-        state, started = start_combat(state)
-        events.extend(started)
-        if state.combat is None:
+    if entry.on_enter is not None:
+        state, entered, finished = entry.on_enter(state)
+        events.extend(entered)
+        if finished:
             return _advance(state, events, dice or NoDice())
-    elif phase == "collect_income":
-        state, collected = _collect_income(state)
-        events.extend(collected)
-        return _advance(state, events, dice or NoDice())
-    events.append(event("phase", f"{state.rules.power_name(state.turn)}: {PHASE_NAMES.get(phase, phase)}.",
-                        power=state.rules.power_name(state.turn), phase=phase))
+    events.append(event("phase", f"{name}: {entry.title}.", power=name, phase=phase))
     return state, events
-
-
-def _collect_income(state: GameState) -> tuple[GameState, list[Event]]:
-    """Phase 6: collect the national production level (000, Phase 6: Collect Income)."""
-    power = state.turn
-    amount = income(state, power)
-    treasury = dict(state.treasury)
-    treasury[power] = treasury.get(power, 0) + amount
-    name = state.rules.power_name(power)
-    return state.evolve(treasury=treasury), [
-        event("income", f"{name} collects {amount} IPCs (treasury {treasury[power]}).",
-              power=name, ipcs=amount, treasury=treasury[power])
-    ]
 
 
 def _next_turn(state: GameState, events: list[Event], dice: Dice) -> tuple[GameState, list[Event]]:

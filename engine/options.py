@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from .commands import UnitCounts
 from .ids import SpaceId, UnitKind
 from .mobilize import FACTORY, eligible_factories, remaining_capacity
+from .phases import phase_entry
 from .state import GameState
 
 
@@ -38,6 +39,19 @@ class LegalCommands:
     """Where bought units can go: factory territory -> units it can still take."""
 
 
+ANSWERS = ("casualties", "retreat", "press", "submerge")
+"""Commands that answer a battle's question: offered only while one is asked."""
+
+
+@dataclass(frozen=True, slots=True)
+class Offers:
+    """A phase's argument choices (``Phase.offers``): what its commands could name now."""
+
+    buyable: tuple[UnitKind, ...] = ()
+    moves: tuple[MoveGroup, ...] = ()
+    placements: dict[SpaceId, int] = field(default_factory=dict)
+
+
 def legal_commands(state: GameState) -> LegalCommands:
     power = state.actor
     phase = state.phase
@@ -45,23 +59,32 @@ def legal_commands(state: GameState) -> LegalCommands:
     if state.is_over:
         return LegalCommands(power, phase, always)
     if state.combat is not None and state.combat.chooser() is not None:
-        return LegalCommands(power, phase, ("casualties", "retreat", "press", "submerge", *always))
-    if phase == "purchase":
-        have = state.treasury.get(state.turn, 0)
-        buyable = tuple(k for k, s in state.rules.units.items() if s.cost <= have)
-        return LegalCommands(power, phase, ("buy", "repair", "done", "undo", *always), buyable=buyable)
-    if phase in ("combat_move", "noncombat_move"):
-        return LegalCommands(power, phase, ("move", "done", "undo", *always), moves=tuple(move_groups(state)))
-    if phase == "conduct_combat":
-        return LegalCommands(power, phase, ("battle", "done", *always))
-    if phase == "mobilize":
-        spots = {f: remaining_capacity(state, f) for f in eligible_factories(state, state.turn)}
-        if state.purchased.get(FACTORY):
-            spots.update({s: 0 for s, sp in state.board.spaces.items() if sp.is_land and sp.ipc >= 1
-                          and state.owners.get(s) == state.turn and state.turn_start_owners.get(s) == state.turn
-                          and not any(u.kind == FACTORY for u in state.units_at(s))})
-        return LegalCommands(power, phase, ("place", "done", "undo", *always), placements=spots)
-    return LegalCommands(power, phase, ("done", *always))
+        return LegalCommands(power, phase, (*ANSWERS, *always))
+    entry = phase_entry(phase)
+    words = (*(c.name for c in entry.handlers if c.name not in ANSWERS), "done", *(("undo",) if entry.undo else ()), *always)
+    offers = entry.offers(state) if entry.offers is not None else Offers()
+    return LegalCommands(power, phase, words, buyable=offers.buyable, moves=offers.moves,
+                         placements=offers.placements)
+
+
+def buy_offers(state: GameState) -> Offers:
+    """Unit types the treasury can pay for."""
+    have = state.treasury.get(state.turn, 0)
+    return Offers(buyable=tuple(k for k, s in state.rules.units.items() if s.cost <= have))
+
+
+def move_offers(state: GameState) -> Offers:
+    return Offers(moves=tuple(move_groups(state)))
+
+
+def place_offers(state: GameState) -> Offers:
+    """Factories with room left, and where a bought industrial complex could go."""
+    spots = {f: remaining_capacity(state, f) for f in eligible_factories(state, state.turn)}
+    if state.purchased.get(FACTORY):
+        spots.update({s: 0 for s, sp in state.board.spaces.items() if sp.is_land and sp.ipc >= 1
+                      and state.owners.get(s) == state.turn and state.turn_start_owners.get(s) == state.turn
+                      and not any(u.kind == FACTORY for u in state.units_at(s))})
+    return Offers(placements=spots)
 
 
 def move_groups(state: GameState) -> list[MoveGroup]:

@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.errors import NotationError
 from engine.names import NameIndex
+from engine.phases import check_phases
 from engine.ruleset import RuleSet
 from engine.state import GameState
 
@@ -40,12 +41,18 @@ def load_ruleset(name: str) -> RuleSet:
     Raises:
         NotationError: no rule system has that name (the message suggests the nearest).
     """
-    ident = _ruleset_names().find(name)
+    rules = RuleSet.from_data(**load_rule_data(_ruleset_names().find(name)))
+    check_phases(rules)
+    return rules
+
+
+def load_rule_data(ident: str) -> dict[str, dict[str, Any]]:
+    """The raw dicts ``RuleSet.from_data`` takes for rule system ``ident`` (its
+    ``ruleset``, ``units``, ``board`` and ``setup``), so a test can vary one of them."""
     ruleset = _read(ident, "ruleset")
     board = ruleset.get("board", ident)
-    return RuleSet.from_data(
-        ruleset=ruleset, units=_read(ident, "units"), board=_read(board, "board"), setup=_read(board, "setup")
-    )
+    return {"ruleset": ruleset, "units": _read(ident, "units"), "board": _read(board, "board"),
+            "setup": _read(board, "setup")}
 
 
 @cache

@@ -22,14 +22,14 @@ _MAX_CHANGE_LINES = 14
 
 
 def title_text(snapshot: Snapshot, board: BoardGeometry, title: str | None, place: str | None) -> str:
-    """'Game | Round 3 | Germany to move: combat move | Europe'."""
+    """'Game | Round 3 | Germany to move: Combat Move | Europe'."""
     parts = [title or board.name]
     if snapshot.round is not None:
         parts.append(f"Round {snapshot.round}")
     if snapshot.winner:
         parts.append(f"Won by {snapshot.winner}")
     elif snapshot.turn:
-        phase = (snapshot.phase or "").replace("_", " ")
+        phase = snapshot.phase
         parts.append(f"{snapshot.turn} to move" + (f": {phase}" if phase else ""))
     if place:
         parts.append(place)

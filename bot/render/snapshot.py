@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.render.geometry import BoardGeometry
+from engine import phase_title
+from maps import load_ruleset
 
 
 @dataclass(frozen=True)
@@ -25,6 +27,7 @@ class Snapshot:
     round: int | None
     turn: str | None
     phase: str | None
+    """The phase's display title ("Combat Move"), from the rule system."""
     treasury: dict[str, int]
     winner: str | None
     spaces: dict[str, SpaceState]
@@ -62,8 +65,15 @@ def read_snapshot(state: dict[str, Any], board: BoardGeometry) -> Snapshot:
     return Snapshot(
         round=state.get("round"),
         turn=board.power(turn).name if turn and board.has_power(turn) else turn,
-        phase=state.get("phase"),
+        phase=_phase_title(state, board),
         treasury={board.power(p).id: int(v) for p, v in (state.get("treasury") or {}).items()},
         winner=str(winner) if winner else None,
         spaces=spaces,
     )
+
+
+def _phase_title(state: dict[str, Any], board: BoardGeometry) -> str | None:
+    phase = state.get("phase")
+    if not phase:
+        return None
+    return phase_title(load_ruleset(str(state.get("ruleset") or board.board_id)), str(phase))

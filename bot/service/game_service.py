@@ -500,7 +500,7 @@ class GameService:
                 due = rules.power_name(state.actor)
                 message = (
                     f"{head}. Round {state.round}, {rules.power_name(state.turn)}'s turn, "
-                    f"{state.phase}; input due from {due}. Seats: {holders}."
+                    f"{self.rules.phase_title(rules, state.phase)}; input due from {due}. Seats: {holders}."
                 )
                 return self._play_reply(True, message, [], g, seats, state, state.actor)
         except Refusal as refusal:
@@ -854,7 +854,7 @@ class GameService:
         if not state.winner and game.status == "active" and state.actor != previous_due:
             due = state.actor
             pings = tuple(dict.fromkeys(s.user_id for s in seats if s.power == due))
-            posts.append(f"{rules.power_name(due)} to act ({state.phase}).")
+            posts.append(f"{rules.power_name(due)} to act ({self.rules.phase_title(rules, state.phase)}).")
         return Reply(
             ok,
             message,

@@ -79,7 +79,7 @@ class RefereeDesk:
                 events=[{"type": "resumed", "by": actor.user_id}])
             # The ping carries the deadline, moved on by the paused time (``with_deadline``).
             posts = [f"{mention(actor.user_id)} resumed {label(g)}.",
-                     f"{state.rules.power_name(state.actor)} to act ({state.phase})."]
+                     f"{state.rules.power_name(state.actor)} to act ({self.service.rules.phase_title(state.rules, state.phase)})."]
             holders = [s.user_id for s in await self._seats(tx) if s.power == state.actor]
             return Reply(True, posts[0], posts=tuple(posts), pings=tuple(holders),
                          game_id=g.id)
@@ -127,7 +127,7 @@ class RefereeDesk:
                       f"(was {mention(before)}).")]
             if state is not None and state.actor == pid:
                 await note_due(tx.session, g, seq, pid, self.service.clock(), restart=True)
-                posts.append(f"{name} to act ({state.phase}).")   # with_deadline adds it
+                posts.append(f"{name} to act ({self.service.rules.phase_title(state.rules, state.phase)}).")   # with_deadline adds it
             return Reply(True, posts[0], posts=tuple(posts), pings=(user,), game_id=g.id)
 
         return await self.service._mutate(ref, request_id, action)

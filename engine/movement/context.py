@@ -17,6 +17,7 @@ from ..board import Board, Canal
 from ..errors import IllegalCommandError
 from ..ids import PowerId, SpaceId, UnitKind
 from ..notation import unit_word
+from ..phases import phase_entry
 from ..state import GameState, Unit
 from ..units import UnitSpec
 
@@ -34,7 +35,7 @@ class Ctx:
         self.rules = state.rules
         self.board: Board = self.rules.board
         self.power: PowerId = state.turn
-        self.combat = state.phase == "combat_move"
+        self.combat = phase_entry(state.phase).movement == "combat"
         board = self.board
         side = board.side_of(self.power)
         self.enemy: dict[SpaceId, list[Unit]] = {}

@@ -11,6 +11,7 @@ from ..commands import Move, UnitCounts
 from ..dice import NoDice
 from ..errors import IllegalCommandError
 from ..ids import SpaceId, UnitKind
+from ..phases import phase_entry
 from ..state import GameState, Unit
 from . import air
 from .apply import _mode, _select, apply_move
@@ -22,7 +23,7 @@ from .transport import load, offload
 
 def reachable(state: GameState, origin: SpaceId, units: UnitCounts) -> list[SpaceId]:
     """Destinations the group could be moved to with one ``/move`` now, by display name order."""
-    if state.phase not in ("combat_move", "noncombat_move") or origin not in state.board.spaces:
+    if phase_entry(state.phase).movement is None or origin not in state.board.spaces:
         return []
     ctx = context(state)
     try:

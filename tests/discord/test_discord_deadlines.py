@@ -84,7 +84,7 @@ async def test_the_due_player_alone_is_pinged_and_messaged_with_the_deadline(
     assert shown.flags & EPHEMERAL and "Direct messages to you: on" in shown.content
     start = await public(fake, "game start")
     assert start.allowed_mentions == {"parse": [], "users": [int(ALICE["id"])]}
-    assert (f"Soviet Union to act (purchase). Deadline: <t:{DEADLINE}:F> (<t:{DEADLINE}:R>)."
+    assert (f"Soviet Union to act (Purchase Units). Deadline: <t:{DEADLINE}:F> (<t:{DEADLINE}:R>)."
             f"\n<@{ALICE['id']}>") in start.content
     scheduler = Scheduler(service, DiscordSender(bot))
     assert (await scheduler.tick()).sent == 1
@@ -135,7 +135,7 @@ async def test_a_deadline_passed_while_the_bot_was_down_is_applied_once(
     assert "Its turn ends by standing orders" in expiry.content
     assert "@deadline for Soviet Union: /done" in expiry.content
     germany = int(datetime(2026, 3, 3, 18, 0, tzinfo=UTC).timestamp())   # 24 h from now
-    assert f"Germany to act (purchase).\nDeadline: <t:{germany}:F>" in expiry.content
+    assert f"Germany to act (Purchase Units).\nDeadline: <t:{germany}:F>" in expiry.content
     assert expiry.allowed_mentions == {"parse": [], "users": [int(BOB["id"])]}
     state = await service.state(str(fake.channels[0]["id"]))
     assert (state.turn, state.phase) == ("germany", "purchase")

@@ -57,7 +57,7 @@ async def test_pause_resume_and_replace_in_discord(fake: FakeDiscord, start_bot,
     assert refused.content.endswith(":R>): rules question. A referee can /game resume.")
     await private(fake, "game resume", who="dave")
     resumed = await public(fake, "game resume", who="carol")          # the Referee role
-    assert "Soviet Union to act (purchase)." in resumed.content
+    assert "Soviet Union to act (Purchase Units)." in resumed.content
     assert resumed.allowed_mentions == {"parse": [], "users": [int(ALICE["id"])]}
     await public(fake, "buy", {"units": "2 infantry"})
 

@@ -32,7 +32,7 @@ def test_rendering_is_deterministic(board: BoardGeometry, midgame: tuple[dict[st
 def test_title_names_round_power_and_phase(board: BoardGeometry, opening: dict[str, Any]) -> None:
     snapshot = read_snapshot(opening, board)
     assert title_text(snapshot, board, "Game 7", None) == (
-        "Game 7  |  Round 1  |  Soviet Union to move: purchase"
+        "Game 7  |  Round 1  |  Soviet Union to move: Purchase Units"
     )
     assert title_text(snapshot, board, None, "Europe").endswith("|  Europe")
 

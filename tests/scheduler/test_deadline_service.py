@@ -97,7 +97,7 @@ async def test_reminders_before_the_deadline_each_once(services: Services,
     await run(service, REF, "/game settings deadline_hours:24 reminders:12,1")
     start = await service.execute(ANA, CHANNEL, "/game start")
     assert start.pings == ("ana",)
-    assert start.posts[-1] == "Soviet Union to act (purchase). Deadline: 2026-03-02T12:00Z."
+    assert start.posts[-1] == "Soviet Union to act (Purchase Units). Deadline: 2026-03-02T12:00Z."
     assert await service.deadlines.tick() == 0              # nobody asked for direct messages
     clock.advance(hours=12)
     assert await service.deadlines.tick() == 1 and await service.deadlines.tick() == 0
@@ -155,7 +155,7 @@ async def test_end_turn_fights_by_standing_orders_and_moves_nothing_else(
     assert not any("/move" in line or "/buy" in line or "/place" in line for line in system)
     [notice] = [n for n in await notices(service) if n.key == "expire:7"]
     assert "ends by standing orders" in notice.text and notice.pings == ["ben"]
-    assert "Germany to act (purchase).\nDeadline: 2026-03-03T12:00Z." in notice.text
+    assert "Germany to act (Purchase Units).\nDeadline: 2026-03-03T12:00Z." in notice.text
     # Germany's clock starts at the expiry, not at the start of the game.
     assert "Deadline: 2026-03-03T12:00Z." in await run(service, BEN, "/game status")
 
@@ -201,7 +201,7 @@ async def test_the_console_prints_due_notices_after_a_line(services: Services,
                  *(f'@{who.user_id} /game join power:"{power}"' for power, who in SEATS.items()),
                  "@ref /game settings deadline_hours:24 reminders:1", "/game start"]:
         await console.handle(line)
-    assert "  #local> Soviet Union to act (purchase). Deadline: 2026-03-02T12:00Z." in out
+    assert "  #local> Soviet Union to act (Purchase Units). Deadline: 2026-03-02T12:00Z." in out
     clock.advance(hours=23, minutes=30)
     await console.handle("/game status")
     assert "  #local> Reminder: Soviet Union (@ana) must act by 2026-03-02T12:00Z." in out

@@ -140,6 +140,10 @@ class Outcome:
     events: tuple[Event, ...]
 
 
+def phase_title(rules: RuleSet, phase: str) -> str:
+    return phase.capitalize()
+
+
 def new_game(rules: RuleSet, options: dict[str, Any] | None = None) -> GameState:
     return GameState(rules)
 

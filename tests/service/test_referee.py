@@ -67,7 +67,7 @@ async def test_a_pause_stops_players_and_deadlines_until_resumed(console) -> Non
     assert "(only you) Only a referee" in await said(shell, out, "@ben /game resume")
     resumed = await said(shell, out, "@ana /game resume")          # the game's creator
     # 1 hour ran before the pause, 47 paused: 23 hours left from now.
-    assert "Soviet Union to act (purchase). Deadline: 2026-03-04T11:00Z." in resumed
+    assert "Soviet Union to act (Purchase Units). Deadline: 2026-03-04T11:00Z." in resumed
     assert "ping: @ana" in resumed
     assert "not paused" in await said(shell, out, "@ref /game resume")
     assert "buys 1 infantry" in await said(shell, out, '@ana /buy units:"1 infantry"')
@@ -87,7 +87,7 @@ async def test_replace_hands_a_seat_over_and_restarts_a_due_clock(console) -> No
     assert "ping: @cat" in handed and "Deadline" not in handed      # not Germany's input
     clock.advance(hours=5)
     handed = await said(shell, out, '@ref /game replace power:"Soviet Union" user:@dora')
-    assert "Soviet Union to act (purchase). Deadline: 2026-03-02T22:00Z." in handed
+    assert "Soviet Union to act (Purchase Units). Deadline: 2026-03-02T22:00Z." in handed
     assert "(only you) It is Soviet Union's move" in await said(shell, out, "@ana /done")
     assert "Soviet Union" in await said(shell, out, "@dora /done")
     assert "already plays" in await said(shell, out, "@ref /game replace power:Germany user:cat")

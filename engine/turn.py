@@ -1,0 +1,52 @@
+"""The phases of 1942 Second Edition's turn (000, "Turn Sequence"), as registry entries.
+
+Later rule systems list the same ids where their turn has the same phase, and register
+entries of their own for phases 1942 lacks.
+"""
+
+from __future__ import annotations
+
+from . import combat, mobilize, purchase
+from .commands import Battle, Buy, Casualties, Move, Place, Press, Repair, Retreat, Submerge
+from .control import income
+from .events import Event, event
+from .movement import apply_move, end_combat_move, end_noncombat_move
+from .options import buy_offers, move_offers, place_offers
+from .phases import Entered, Phase, register_phase
+from .state import GameState
+
+
+def _enter_combat(state: GameState) -> Entered:
+    """Conduct Combat lists its battles; with none, the phase is over at once."""
+    state, events = combat.start_combat(state)
+    return state, events, state.combat is None
+
+
+def _collect_income(state: GameState) -> Entered:
+    """Phase 6: collect the national production level (000, Phase 6: Collect Income)."""
+    power = state.turn
+    amount = income(state, power)
+    treasury = dict(state.treasury)
+    treasury[power] = treasury.get(power, 0) + amount
+    name = state.rules.power_name(power)
+    collected: list[Event] = [event("income", f"{name} collects {amount} IPCs (treasury {treasury[power]}).",
+                                    power=name, ipcs=amount, treasury=treasury[power])]
+    return state.evolve(treasury=treasury), collected, True
+
+
+PURCHASE = register_phase(Phase(
+    "purchase", "Purchase Units", {Buy: purchase.buy, Repair: purchase.repair}, offers=buy_offers))
+COMBAT_MOVE = register_phase(Phase(
+    "combat_move", "Combat Move", {Move: apply_move}, on_end=end_combat_move, needs_capital=False,
+    movement="combat", offers=move_offers))
+CONDUCT_COMBAT = register_phase(Phase(
+    "conduct_combat", "Conduct Combat",
+    {Battle: combat.battle, Casualties: combat.casualties, Retreat: combat.retreat, Press: combat.press,
+     Submerge: combat.submerge},
+    on_enter=_enter_combat, on_end=combat.end_conduct_combat, needs_capital=False, undo=False))
+NONCOMBAT_MOVE = register_phase(Phase(
+    "noncombat_move", "Noncombat Move", {Move: apply_move}, on_end=end_noncombat_move, needs_capital=False,
+    movement="noncombat", offers=move_offers))
+MOBILIZE = register_phase(Phase(
+    "mobilize", "Mobilize New Units", {Place: mobilize.place}, on_end=mobilize.end_mobilize, offers=place_offers))
+COLLECT_INCOME = register_phase(Phase("collect_income", "Collect Income", on_enter=_collect_income, undo=False))
