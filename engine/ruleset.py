@@ -1,4 +1,4 @@
-"""A rule system: its board, unit table, phase order, switches, options and setup.
+"""A rule system: its board, unit table, phase order, battle sequence, switches, options and setup.
 
 One :class:`RuleSet` value per system (``aa1942-2e``; later ``revised-lhtr``, ``aarhe``,
 ``classic-3e``), built from the plain dicts under ``maps/<system>/`` by
@@ -39,6 +39,30 @@ class OptionSpec:
     choices: tuple[Any, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class BattleSequence:
+    """The steps of a battle as data (``[battle]`` in ruleset.toml): step ids in order,
+    where each new round starts again, and the steps of a strategic bombing raid. The
+    step functions are in ``engine.combat.sequence``; a step that does not apply to a
+    kind of battle says so by its condition there."""
+
+    steps: tuple[str, ...]
+    repeat_from: str
+    """The step each round after the first starts at."""
+    raid: tuple[str, ...]
+
+    @classmethod
+    def from_dict(cls, where: str, data: Mapping[str, Any]) -> BattleSequence:
+        try:
+            steps = tuple(str(s) for s in data["steps"])
+            sequence = cls(steps, str(data["repeat_from"]), tuple(str(s) for s in data["raid"]))
+        except KeyError as err:
+            raise BoardDataError(f"{where}: [battle] needs {err.args[0]!r}") from None
+        if sequence.repeat_from not in steps:
+            raise BoardDataError(f"{where}: [battle] repeat_from {sequence.repeat_from!r} is not one of its steps")
+        return sequence
+
+
 class RuleSet:
     """Data and switches of one rule system."""
 
@@ -52,6 +76,7 @@ class RuleSet:
         units: Mapping[UnitKind, UnitSpec],
         phases: tuple[str, ...],
         switches: Switches,
+        battle: BattleSequence,
         victory: Mapping[str, Any],
         options: Mapping[str, OptionSpec],
         turn_order: tuple[PowerId, ...],
@@ -65,6 +90,7 @@ class RuleSet:
         self.units = dict(units)
         self.phases = phases
         self.switches = switches
+        self.battle = battle
         self.victory = dict(victory)
         self.options = dict(options)
         self.turn_order = turn_order
@@ -159,6 +185,7 @@ class RuleSet:
             units=specs,
             phases=tuple(ruleset["phases"]),
             switches=Switches.from_dict(f"{rid}/ruleset.toml", ruleset.get("switches", {})),
+            battle=BattleSequence.from_dict(f"{rid}/ruleset.toml", ruleset.get("battle", {})),
             victory=ruleset.get("victory", {}),
             options=options,
             turn_order=turn_order,

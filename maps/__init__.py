@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.errors import NotationError
 from engine.names import NameIndex
+from engine.combat.sequence import check_battle_steps
 from engine.phases import check_phases
 from engine.ruleset import RuleSet
 from engine.state import GameState
@@ -43,6 +44,7 @@ def load_ruleset(name: str) -> RuleSet:
     """
     rules = RuleSet.from_data(**load_rule_data(_ruleset_names().find(name)))
     check_phases(rules)
+    check_battle_steps(rules)
     return rules
 
 

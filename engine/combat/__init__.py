@@ -6,8 +6,9 @@ Entry points (called by ``engine.game``): :func:`start_combat`, :func:`battle`,
 :func:`casualties`, :func:`retreat`, :func:`press`, :func:`submerge`,
 :func:`end_conduct_combat`, :func:`set_orders`, :func:`combat_from_json`.
 
-Modules: ``phase`` (the phase value), ``start`` (battles from the board), ``steps``
-(round sequence), ``raids``, ``amphibious`` (bombardment), ``hits`` (who may take
+Modules: ``phase`` (the phase value), ``start`` (battles from the board), ``sequence``
+(the step registry and the order the rule system gives), ``steps`` (land and sea battle
+steps), ``raids``, ``amphibious`` (bombardment), ``hits`` (who may take
 which hit, order of loss), ``choices`` (standing orders versus in person), ``orders``,
 ``odds``, ``conclude`` (step 7), ``landing`` (fighters without a base), ``handlers``.
 

@@ -17,7 +17,7 @@ from ..dice import Dice
 from ..ids import PowerId, SpaceId
 from ..state import SEABORNE, GameState, Unit
 from .fire import roll_groups
-from .flow import Result, ask_casualties, current, with_battle
+from .flow import Result, ask_casualties, current
 from .phase import CombatPhase
 from .sides import attackers, defenders
 
@@ -35,14 +35,15 @@ def bombarding_ships(state: GameState, sea_fought: frozenset[SpaceId], bombarded
 
 
 def bombard(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
+    """Step 2 of an amphibious assault, before the first round of its land battle."""
     b = current(phase)
     ships = bombarding_ships(state, phase.sea_fought, phase.bombarded, b.space, b.attacker)
     targets = defenders(state, b, phase)
     if not ships or not targets or not attackers(state, b):
-        return state, with_battle(phase, b.but(step="round")), []
+        return state, phase, []
     groups: dict[tuple[int, str], list[Unit]] = {}
     for s in ships:
         groups.setdefault((state.rules.spec(s.kind).bombard, "any"), []).append(s)
     hits, events = roll_groups(state, dice, b.space, b.round, "attacker", groups, "bombard")
     phase = phase.but(bombarded=phase.bombarded | frozenset(s.id for s in ships))
-    return state, ask_casualties(state, phase, hits, "defender", "bombard", "round", False), events
+    return state, ask_casualties(state, phase, hits, "defender", "bombard", False), events

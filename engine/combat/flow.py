@@ -35,12 +35,12 @@ def can_hit(state: GameState, shooter: Unit, target: Unit, side: str, own_destro
 
 
 def ask_casualties(state: GameState, phase: CombatPhase, hits: list[tuple[int, str]], victims: str,
-                   source: str, nxt: str, immediate: bool, among: list[Unit] | None = None) -> CombatPhase:
+                   source: str, immediate: bool, among: list[Unit] | None = None) -> CombatPhase:
     """Leave a casualty choice for the side that owns the victims ("the defender chooses
-    one unit for each hit", "the attacker chooses ..."), then go on with ``nxt``."""
+    one unit for each hit", "the attacker chooses ...")."""
     b = current(phase)
     if not hits:
-        return with_battle(phase, b.but(step=nxt))
+        return phase
     if among is not None:
         pool = among
     elif victims == "attacker":
@@ -49,4 +49,4 @@ def ask_casualties(state: GameState, phase: CombatPhase, hits: list[tuple[int, s
         pool = [u for u in defenders(state, b, phase) if u.id not in b.strip]
     chooser = b.attacker if victims == "attacker" else lead_defender(state, b, pool)
     pending = Pending("casualties", chooser, victims, tuple(hits), source, immediate, tuple(u.id for u in pool))
-    return with_battle(phase, b.but(step=nxt, pending=pending))
+    return with_battle(phase, b.but(pending=pending))

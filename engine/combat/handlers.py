@@ -20,7 +20,7 @@ from .conclude import land_cargo
 from .flow import Result
 from .landing import rehome
 from .phase import AMPHIBIOUS, STEP_NAMES, Battle, CombatPhase, Entry, Pending
-from .steps import STEPS
+from .sequence import first_step, run_step
 
 ASKS = {
     "casualties": "choose casualties (/casualties)",
@@ -53,7 +53,7 @@ def run(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
             state, phase, done = apply_answer(state, phase, kind, value, by, note)
             events.extend(done)
             continue
-        state, phase, done = STEPS[b.step](state, phase, dice)
+        state, phase, done = run_step(state, phase, dice)
         events.extend(done)
     return state, phase, events
 
@@ -86,7 +86,7 @@ def _begin(state: GameState, phase: CombatPhase, entry: Entry) -> Result:
                 state, landed = land_cargo(state, probe)
                 events.extend(landed)
     battle = Battle(entry.space, entry.kind, phase.attacker, amphibious=entry.step == AMPHIBIOUS,
-                    step="raid_start" if entry.kind == "raid" else "start")
+                    step=first_step(state.rules, entry.kind))
     return state, phase.but(current=battle), events
 
 

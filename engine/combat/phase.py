@@ -52,7 +52,7 @@ class Pending:
 
 @dataclass(frozen=True, slots=True)
 class Battle:
-    """One battle in progress. ``step`` names what happens next (``steps.STEPS``)."""
+    """One battle in progress. ``step`` is the id of the step to run next (``sequence.STEPS``)."""
 
     space: SpaceId
     kind: str

@@ -20,7 +20,7 @@ from ..dice import Dice
 from ..events import Event, event
 from ..state import FOUGHT, RAID, GameState, Unit
 from .fire import roll_groups
-from .flow import Result, Step, ask_casualties, current, with_battle
+from .flow import Result, ask_casualties, current, with_battle
 from .phase import CombatPhase, Pending
 from .report import counts, purpose, unit_text
 from .sides import at_war, lead_defender
@@ -70,10 +70,10 @@ def raid_start(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
                     attackers=counts(state, group), defenders={}, seaborne={})]
     fighters = candidate_interceptors(state, phase)
     if not fighters:
-        return state, with_battle(phase, b.but(step="raid_aa")), events
+        return state, phase, events
     chooser = lead_defender(state, b, fighters)
     pending = Pending("intercept", chooser, "defender", among=tuple(u.id for u in fighters))
-    return state, with_battle(phase, b.but(step="raid_escort_fire", pending=pending)), events
+    return state, with_battle(phase, b.but(pending=pending)), events
 
 
 def escort_fire(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
@@ -81,9 +81,9 @@ def escort_fire(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
     up = interceptors(state, phase)
     group = [*bombers(state, phase), *escorts(state, phase)]
     if not up or not group:
-        return state, with_battle(phase, b.but(step="raid_aa")), []
+        return state, phase, []
     hits, events = roll_groups(state, dice, b.space, b.round, "attacker", {(ESCORT_HITS_ON, "any"): group}, "intercept")
-    return state, ask_casualties(state, phase, hits, "defender", "intercept", "raid_interceptor_fire", True, up), events
+    return state, ask_casualties(state, phase, hits, "defender", "intercept", True, up), events
 
 
 def interceptor_fire(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
@@ -91,9 +91,9 @@ def interceptor_fire(state: GameState, phase: CombatPhase, dice: Dice) -> Result
     up = interceptors(state, phase)
     group = [*bombers(state, phase), *escorts(state, phase)]
     if not up or not group:
-        return state, with_battle(phase, b.but(step="raid_aa")), []
+        return state, phase, []
     hits, events = roll_groups(state, dice, b.space, b.round, "defender", {(INTERCEPT_HITS_ON, "any"): up}, "intercept")
-    return state, ask_casualties(state, phase, hits, "attacker", "intercept", "raid_aa", True, group), events
+    return state, ask_casualties(state, phase, hits, "attacker", "intercept", True, group), events
 
 
 def complex_fire(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
@@ -102,12 +102,12 @@ def complex_fire(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
     targets = bombers(state, phase)
     factory = next((u for u in state.units_at(b.space) if state.rules.spec(u.kind).raid_defense_hits_on), None)
     if not targets or factory is None:
-        return state, with_battle(phase, b.but(step="raid_damage")), []
+        return state, phase, []
     value = state.rules.spec(factory.kind).raid_defense_hits_on
     key = (value, "any")
     hits, events = roll_groups(state, dice, b.space, b.round, "defender", {key: [factory]}, "raid_defense",
                                count={key: len(targets)})
-    return state, ask_casualties(state, phase, hits, "attacker", "raid_defense", "raid_damage", True, targets), events
+    return state, ask_casualties(state, phase, hits, "attacker", "raid_defense", True, targets), events
 
 
 def damage(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
@@ -139,11 +139,3 @@ def damage(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
                         captured=False, attackers=counts(state, survivors), defenders={}))
     return state, phase.but(current=None), events
 
-
-STEPS: dict[str, Step] = {
-    "raid_start": raid_start,
-    "raid_escort_fire": escort_fire,
-    "raid_interceptor_fire": interceptor_fire,
-    "raid_aa": complex_fire,
-    "raid_damage": damage,
-}

@@ -1,16 +1,10 @@
-"""A battle as explicit steps (000, Phase 3, "General Combat Sequence").
+"""The steps of a land or sea battle (000, Phase 3, "General Combat Sequence").
 
-Each step does one thing and names the next. A step that needs a choice (casualties,
-submerge, press or retreat) leaves a :class:`Pending` on the battle; ``run`` settles it
-by standing orders, or stops when the chooser decides in person.
-
-Land battle: ``start`` -> ``antiaircraft`` (round 1) -> ``bombard`` (round 1 of an
-amphibious assault) -> ``round`` -> ``fire_attacker`` -> ``fire_defender`` ->
-``remove`` -> ``end_round`` -> ``round`` ...
-Sea battle: ``start`` -> ``round`` -> ``submerge_attacker`` -> ``submerge_defender``
--> ``surprise_attacker`` -> ``surprise_defender`` -> ``surprise_end`` ->
-``fire_attacker`` -> ``fire_defender`` -> ``remove`` -> ``end_round`` -> ``round`` ...
-Raid: see ``raids``.
+Each step does one thing; the rule system's ``[battle]`` list orders them and
+``sequence`` runs them, so no step names the one after it. A step that needs a choice
+(casualties, submerge, press or retreat) leaves a :class:`Pending` on the battle; the
+handlers settle it by standing orders, or stop when the chooser decides in person.
+Raids: see ``raids``.
 """
 
 from __future__ import annotations
@@ -18,7 +12,6 @@ from __future__ import annotations
 from ..dice import Dice
 from ..events import Event, event
 from ..state import SEABORNE, GameState, Unit
-from . import amphibious, raids
 from .choices import retreat_options
 from .conclude import conclude
 from .fire import hit_rule, roll_groups, values
@@ -48,8 +41,7 @@ def start(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
         return conclude(state, phase, "no_attack", events)
     if b.kind == "land" and not any(state.rules.spec(u.kind).is_combat_unit for u in dfn):
         return conclude(state, phase, "attacker", events)
-    nxt = "round" if b.kind == "sea" else "antiaircraft"
-    return state, with_battle(phase, b.but(step=nxt)), events
+    return state, phase, events
 
 
 def antiaircraft(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
@@ -60,20 +52,13 @@ def antiaircraft(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
     aaa = [u for u in defenders(state, b, phase) if state.rules.spec(u.kind).antiaircraft_shots]
     air = [u for u in attackers(state, b) if state.rules.spec(u.kind).is_air]
     if not aaa or not air:
-        return state, with_battle(phase, b.but(step="bombard")), []
+        return state, phase, []
     spec = state.rules.spec(aaa[0].kind)
     shots = min(sum(state.rules.spec(u.kind).antiaircraft_shots for u in aaa), len(air))
     key = (spec.antiaircraft_hits_on, "air")
     hits, events = roll_groups(state, dice, b.space, b.round, "defender", {key: aaa}, "antiaircraft",
                                count={key: shots})
-    return state, ask_casualties(state, phase, hits, "attacker", "antiaircraft", "bombard", True), events
-
-
-def bombard(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
-    b = current(phase)
-    if not b.amphibious or b.round != 1:
-        return state, with_battle(phase, b.but(step="round")), []
-    return amphibious.bombard(state, phase, dice)
+    return state, ask_casualties(state, phase, hits, "attacker", "antiaircraft", True), events
 
 
 def round_start(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
@@ -84,11 +69,11 @@ def round_start(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
                           _has_destroyer(state, defenders(state, b, phase))))
     phase = with_battle(phase, b)
     if b.kind != "sea":
-        return state, with_battle(phase, b.but(step="fire_attacker")), []
+        return state, phase, []
     state, phase, events, over = _sea_checks(state, phase)
     if over is not None:
         return conclude(state, phase, over, events)
-    return state, with_battle(phase, current(phase).but(step="submerge_attacker")), events
+    return state, phase, events
 
 
 def _has_destroyer(state: GameState, units: list[Unit]) -> bool:
@@ -147,27 +132,31 @@ def _subs(state: GameState, phase: CombatPhase, side: str) -> list[Unit]:
     return [u for u in units if state.rules.spec(u.kind).submarine]
 
 
-def _submerge(side: str, nxt: str) -> Step:
+def submerge(side: str) -> Step:
+    """The step where ``side`` decides to submerge or strike."""
+
     def step(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
         """Submerge or strike, decided before any die, the attacker first (000, Step 2)."""
         b = current(phase)
         subs = _subs(state, phase, side)
         if not subs or not _surprise_allowed(b, side):
-            return state, with_battle(phase, b.but(step=nxt)), []
+            return state, phase, []
         chooser = b.attacker if side == "attacker" else lead_defender(state, b, defenders(state, b, phase))
         pending = Pending("submerge", chooser, side, among=tuple(u.id for u in subs))
-        return state, with_battle(phase, b.but(step=nxt, pending=pending)), []
+        return state, with_battle(phase, b.but(pending=pending)), []
     return step
 
 
-def _surprise(side: str, nxt: str) -> Step:
+def surprise(side: str) -> Step:
+    """The Surprise Strike of ``side``'s submarines."""
+
     def step(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
         """Surprise Strike: attacking subs hit on 2, defending subs on 1, hits on sea units
         only; all its casualties leave together after both sides rolled (000, Step 2)."""
         b = current(phase)
         subs = _subs(state, phase, side)
         if not subs or not _surprise_allowed(b, side):
-            return state, with_battle(phase, b.but(step=nxt)), []
+            return state, phase, []
         groups: dict[tuple[int, str], list[Unit]] = {}
         for u in subs:
             spec = state.rules.spec(u.kind)
@@ -175,15 +164,13 @@ def _surprise(side: str, nxt: str) -> Step:
             groups.setdefault((value, "sea"), []).append(u)
         hits, events = roll_groups(state, dice, b.space, b.round, side, groups, "surprise")
         victims = "defender" if side == "attacker" else "attacker"
-        return state, ask_casualties(state, phase, hits, victims, "surprise", nxt, victims == "attacker"), events
+        return state, ask_casualties(state, phase, hits, victims, "surprise", victims == "attacker"), events
     return step
 
 
-def surprise_end(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
-    return _remove_strip(state, phase, "fire_attacker")
-
-
-def _remove_strip(state: GameState, phase: CombatPhase, nxt: str) -> Result:
+def remove_strip(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
+    """Remove the defender's casualties (000, Step 5; after a Surprise Strike, Step 2:
+    they leave before the main fire)."""
     b = current(phase)
     events: list[Event] = []
     if b.strip:
@@ -193,7 +180,7 @@ def _remove_strip(state: GameState, phase: CombatPhase, nxt: str) -> Result:
         events.append(event("removed", f"{name}: the defender removes {unit_text(state, counts(state, gone))}"
                             f"{' and the cargo ' + unit_text(state, counts(state, lost)) if lost else ''}.",
                             space=name, round=b.round, units=counts(state, gone), cargo=counts(state, lost)))
-    return state, with_battle(phase, b.but(step=nxt, strip=())), events
+    return state, with_battle(phase, b.but(strip=())), events
 
 
 def fire_attacker(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
@@ -227,14 +214,8 @@ def _fire(state: GameState, phase: CombatPhase, dice: Dice, side: str) -> Result
     for u in shooters:
         groups.setdefault((vals[u.id], hit_rule(state, u, sea, destroyer)), []).append(u)
     hits, events = roll_groups(state, dice, b.space, b.round, side, groups, "fire")
-    if attacking:
-        return state, ask_casualties(state, phase, hits, "defender", "fire", "fire_defender", False), events
-    return state, ask_casualties(state, phase, hits, "attacker", "fire", "remove", True), events
-
-
-def remove(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
-    """Step 5: remove the defender's casualties."""
-    return _remove_strip(state, phase, "end_round")
+    victims = "defender" if attacking else "attacker"
+    return state, ask_casualties(state, phase, hits, victims, "fire", not attacking), events
 
 
 def end_round(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
@@ -253,30 +234,12 @@ def end_round(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
         return conclude(state, phase, outcome, events)
     options = retreat_options(state, phase)
     if not options:
-        return state, with_battle(phase, b.but(step="next_round")), events
+        return state, phase, events
     pending = Pending("retreat", b.attacker, "attacker", among=tuple(u.id for u in atk))
-    return state, with_battle(phase, b.but(step="next_round", pending=pending)), events
+    return state, with_battle(phase, b.but(pending=pending)), events
 
 
 def next_round(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
     b = current(phase)
-    return state, with_battle(phase, b.but(step="round", round=b.round + 1)), []
+    return state, with_battle(phase, b.but(round=b.round + 1)), []
 
-
-STEPS: dict[str, Step] = {
-    "start": start,
-    "antiaircraft": antiaircraft,
-    "bombard": bombard,
-    "round": round_start,
-    "submerge_attacker": _submerge("attacker", "submerge_defender"),
-    "submerge_defender": _submerge("defender", "surprise_attacker"),
-    "surprise_attacker": _surprise("attacker", "surprise_defender"),
-    "surprise_defender": _surprise("defender", "surprise_end"),
-    "surprise_end": surprise_end,
-    "fire_attacker": fire_attacker,
-    "fire_defender": fire_defender,
-    "remove": remove,
-    "end_round": end_round,
-    "next_round": next_round,
-    **raids.STEPS,
-}
