@@ -13,7 +13,8 @@ import time
 from collections.abc import Callable
 
 from bot.dice.derive import NO_ENTROPY, derive_dice, derive_seed, roll_message
-from bot.dice.log import GENESIS, CommitEntry, RevealEntry, dice_log_lines
+from bot.dice.log import GENESIS, CommitEntry, RevealEntry
+from bot.dice.readable import stated_log_lines
 from bot.dice.session import AuditableDice
 from bot.dice.verify import verify_text
 
@@ -74,7 +75,7 @@ def verify_rate(rolls: int, size: int) -> float:
     for _ in range(rolls):
         dice.roll(size, PURPOSE)
     commit = CommitEntry(GAME, PERIOD, SEED.commitment, NO_ENTROPY)
-    text = "\n".join(dice_log_lines([commit, *dice.records, RevealEntry(PERIOD, SEED.reveal())]))
+    text = "\n".join(stated_log_lines([commit, *dice.records, RevealEntry(PERIOD, SEED.reveal())]))
     start = time.perf_counter()
     assert verify_text(text).ok
     return rolls / (time.perf_counter() - start)

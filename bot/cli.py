@@ -157,19 +157,26 @@ async def _game_by_name(service: GameService, name: str) -> int | None:
 
 
 def _replay(path: Path, as_json: bool) -> int:
-    from bot.service.record import replay_record
+    from bot.dice.verify import verify_text
+    from bot.service.record import AUDITABLE_DICE, replay_record
     from bot.service.rules import engine_rules
     from engine import phase_title
 
     try:
-        replayed = replay_record(engine_rules(), path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        replayed = replay_record(engine_rules(), text)
     except OSError as err:
         print(f"aaref replay: cannot read {path}: {err.strerror}", file=sys.stderr)
         return 2
     except ValueError as err:
         print(f"aaref replay: {path}: {err}", file=sys.stderr)
         return 1
-    for error in replayed.errors:
+    errors = [str(e) for e in replayed.errors]
+    if replayed.tags.get("Dice") == AUDITABLE_DICE:
+        checked = verify_text(text)
+        if checked.error is not None:
+            errors.insert(0, f"{checked.error} (dice verification)")
+    for error in errors:
         print(f"aaref replay: {path}: {error}", file=sys.stderr)
     state = replayed.state
     if as_json:
@@ -180,7 +187,7 @@ def _replay(path: Path, as_json: bool) -> int:
             f"{replayed.commands} commands replayed: round {state.round}, "
             f"{state.rules.power_name(state.turn)} to move, {phase_title(state.rules, state.phase)}{winner}."
         )
-    return 1 if replayed.errors else 0
+    return 1 if errors else 0
 
 
 def _local_user() -> str:

@@ -3,11 +3,12 @@
 
 Usage: python verify_dice.py RECORD
 
-Reads the record's ``% dice`` lines (all other lines are ignored), checks every commitment
-against its revealed seed, recomputes every roll of every revealed period, checks the player
-entropy chain and the hash chain of roll records, and prints either ``OK: ...`` with counts
-(exit status 0) or ``FAIL: line N: ...`` with the first discrepancy (exit status 1). Exit
-status 2 means the file could not be read.
+Reads the record's ``% dice`` lines, checks every commitment against its revealed seed,
+recomputes every roll of every revealed period, checks the player entropy chain and the hash
+chain of roll records; then checks that the readable ``roll PURPOSE: FACES`` lines state
+exactly those roll records, one each, in order, under the command that rolled them. Prints
+either ``OK: ...`` with counts (exit status 0) or ``FAIL: line N: ...`` with the first
+discrepancy (exit status 1). Exit status 2 means the file could not be read.
 
 This file is self-contained on purpose: copy it anywhere and audit a game without trusting
 the server or installing the project. The protocol it checks is specified in docs/dice.md.
@@ -18,9 +19,13 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import re
 import sys
 
 PREFIX = "% dice "
+ROLL_WORD = "roll "
+FACES = ("1", "2", "3", "4", "5", "6")
+COMMENT = re.compile(r"\{[^}]*\}")
 ZERO = "0" * 64  # prev of the first roll record; combined entropy before any contribution
 FIELDS = {
     "commit": ["game", "period", "commitment", "entropy"],
@@ -136,20 +141,116 @@ def parse_entry(payload):
     return entry
 
 
-def read_entries(text):
-    entries = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if line.startswith(PREFIX):
-            try:
-                entries.append((number, parse_entry(line[len(PREFIX) :])))
-            except ValueError as err:
-                raise Discrepancy(number, str(err)) from None
-    return entries
+def parse_roll_line(text):
+    """(purpose, dice) of a readable roll line, or ValueError naming the line's text."""
+    purpose, colon, faces = text[len(ROLL_WORD) :].rpartition(":")
+    values = faces.split()
+    if not colon or not purpose.strip() or not values or any(v not in FACES for v in values):
+        raise ValueError(
+            f'a roll line must read "roll PURPOSE: FACES" with faces 1 to 6, found {text!r}'
+        )
+    return purpose.strip(), [int(v) for v in values]
+
+
+def read_record(text):
+    """Dice entries, roll lines and each line's block (a command, turn or tag line starts one)."""
+    entries, rolls, blocks = [], [], []
+    block = 0
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = COMMENT.sub("", raw).strip()
+        try:
+            if raw.startswith(PREFIX):
+                entries.append((number, parse_entry(raw[len(PREFIX) :])))
+            elif line.startswith(ROLL_WORD):
+                purpose, dice = parse_roll_line(line)
+                rolls.append({"line": number, "purpose": purpose, "dice": dice, "block": block})
+            elif line:
+                block += 1
+        except ValueError as err:
+            raise Discrepancy(number, str(err)) from None
+        blocks.append(block)
+    return entries, rolls, blocks
+
+
+def roll_line_text(purpose, dice):
+    return f"{ROLL_WORD}{purpose}: {' '.join(map(str, dice))}"
+
+
+def states(line, roll):
+    return line["purpose"] == roll["purpose"] and line["dice"] == roll["dice"]
+
+
+def check_roll_line(lines, records, k):
+    """Raise Discrepancy if roll line k does not state roll record k, naming the likely edit."""
+    line, (number, roll) = lines[k], records[k]
+    if states(line, roll):
+        return
+    name = f"roll #{roll['seq']} ({roll['purpose']})"
+    shown = roll_line_text(line["purpose"], line["dice"])
+    if line["purpose"] == roll["purpose"]:
+        raise Discrepancy(
+            line["line"],
+            f"the roll line states dice {' '.join(map(str, line['dice']))} for {name}, "
+            f"but its record on line {number} has {' '.join(map(str, roll['dice']))}",
+        )
+    ahead = k + 1 < len(lines) and states(lines[k + 1], roll)
+    if k + 1 < len(records) and states(line, records[k + 1][1]):
+        if ahead:
+            raise Discrepancy(
+                line["line"],
+                f"the roll lines on lines {line['line']} and {lines[k + 1]['line']} are "
+                f"swapped: {name} comes first in the dice log",
+            )
+        raise Discrepancy(
+            line["line"],
+            f"{name} (record on line {number}) has no roll line: it was removed before this line",
+        )
+    if ahead:
+        raise Discrepancy(
+            line["line"], f"the roll line {shown!r} states no recorded roll (it was added)"
+        )
+    raise Discrepancy(
+        line["line"],
+        f"the roll line {shown!r} does not state {name} (record on line {number}), "
+        f"which reads {roll_line_text(roll['purpose'], roll['dice'])!r}",
+    )
+
+
+def check_roll_lines(entries, lines, blocks):
+    """Every readable roll line states its roll record: same purpose and dice, same order."""
+    records = [(number, entry) for number, entry in entries if entry["type"] == "roll"]
+    for k in range(max(len(lines), len(records))):
+        if k >= len(records):
+            shown = roll_line_text(lines[k]["purpose"], lines[k]["dice"])
+            if not records:
+                raise Discrepancy(
+                    lines[k]["line"],
+                    f"the roll line {shown!r} has no roll record: the record has no dice log "
+                    "(its dice were not auditable)",
+                )
+            raise Discrepancy(
+                lines[k]["line"],
+                f"the roll line {shown!r} has no roll record in the dice log "
+                f"(it has {len(records)} rolls; a roll line was added)",
+            )
+        number, roll = records[k]
+        name = f"roll #{roll['seq']} ({roll['purpose']})"
+        if k >= len(lines):
+            raise Discrepancy(
+                number, f"{name} has no roll line in the record (a roll line was removed)"
+            )
+        check_roll_line(lines, records, k)
+        if number < lines[k]["line"] or blocks[number - 1] != lines[k]["block"]:
+            raise Discrepancy(
+                lines[k]["line"],
+                f"the roll line of {name} is not under the command that rolled it "
+                f"(its record is on line {number})",
+            )
 
 
 def verify(text):
-    """Return the counts of a sound dice log; raise Discrepancy at the first problem."""
-    entries = read_entries(text)
+    """Return the counts of a sound record; raise Discrepancy at the first problem."""
+    entries, roll_lines, blocks = read_record(text)
     reveals = {}  # period -> (line, seed hex) of its first reveal
     for line, entry in entries:
         if entry["type"] == "reveal" and entry["period"] not in reveals:
@@ -289,6 +390,8 @@ def verify(text):
             last_seq, last_hash = seq, entry["hash"]
             counts["rolls"] += 1
             counts["dice"] += len(dice)
+    check_roll_lines(entries, roll_lines, blocks)
+    counts["roll lines"] = len(roll_lines)
     return counts, pending
 
 
@@ -312,7 +415,8 @@ def main(argv):
         f"recomputed: {counts['recomputed']}, unverifiable yet: {counts['unverifiable']} "
         f"(unrevealed periods: {', '.join(pending) or 'none'}); "
         f"commitments: {counts['commits']}, reveals: {counts['reveals']}, "
-        f"entropy entries: {counts['entropy']}; chain intact"
+        f"entropy entries: {counts['entropy']}; chain intact; "
+        f"roll lines: {counts['roll lines']}, all as recorded"
     )
     return 0
 

@@ -160,7 +160,7 @@ def read_dice_lines(text: str) -> list[tuple[int, Entry]]:
     for number, line in enumerate(text.splitlines(), start=1):
         if line.startswith(DICE_PREFIX):
             try:
-                found.append((number, entry_from_json(_load(line[len(DICE_PREFIX) :]))))
+                found.append((number, entry_from_json(load_entry(line[len(DICE_PREFIX) :]))))
             except ValueError as err:
                 raise DiceLogError(number, str(err)) from None
     return found
@@ -171,7 +171,7 @@ def parse_dice_log(text: str) -> list[Entry]:
     return [entry for _, entry in read_dice_lines(text)]
 
 
-def _load(payload: str) -> dict[str, object]:
+def load_entry(payload: str) -> dict[str, object]:
     """Parse one JSON object, refusing duplicate keys (they would hide a second value)."""
 
     def pairs(items: list[tuple[str, object]]) -> dict[str, object]:

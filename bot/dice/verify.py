@@ -1,13 +1,15 @@
 """Verification of a dice log: commitments, reveals, entropy, every roll and the chain.
 
-Used by ``aaref verify`` and ``/dice verify``. ``tools/verify_dice.py`` implements the same
-checks independently and must report the same first discrepancy in the same words.
+Used by ``aaref verify`` and ``/dice verify``. A game record is checked in two passes: its
+``% dice`` log first, then its readable roll lines against the log's roll records
+(``bot.dice.readable``). ``tools/verify_dice.py`` implements the same checks independently
+and must report the same first discrepancy in the same words.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.dice.derive import NO_ENTROPY, combine_entropy, commitment_of, derive_dice, roll_message
 from bot.dice.log import (
@@ -18,9 +20,9 @@ from bot.dice.log import (
     Entry,
     RevealEntry,
     RollRecord,
-    read_dice_lines,
     roll_hash,
 )
+from bot.dice.readable import read_record_lines, roll_lines_discrepancy
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,8 @@ class VerifyResult:
     commits: int = 0
     reveals: int = 0
     entropy_entries: int = 0
+    roll_lines: int | None = None
+    """Readable roll lines checked against the records; None for a bare dice log."""
     error: Discrepancy | None = None
 
     @property
@@ -59,11 +63,14 @@ class VerifyResult:
         if self.error is not None:
             return f"FAIL: {self.error}"
         pending = ", ".join(self.pending_periods) or "none"
+        lines = ""
+        if self.roll_lines is not None:
+            lines = f"; roll lines: {self.roll_lines}, all as recorded"
         return (
             f"OK: rolls: {self.rolls} ({self.dice} dice), recomputed: {self.recomputed}, "
             f"unverifiable yet: {self.unverifiable} (unrevealed periods: {pending}); "
             f"commitments: {self.commits}, reveals: {self.reveals}, "
-            f"entropy entries: {self.entropy_entries}; chain intact"
+            f"entropy entries: {self.entropy_entries}; chain intact{lines}"
         )
 
 
@@ -231,9 +238,14 @@ def verify_log(entries: Sequence[Entry]) -> VerifyResult:
 
 
 def verify_text(text: str) -> VerifyResult:
-    """Verify the ``% dice`` lines of a game record; other lines are ignored."""
+    """Verify a game record: its ``% dice`` log, then that every roll line states its record."""
     try:
-        entries = read_dice_lines(text)
+        record = read_record_lines(text)
     except DiceLogError as err:
         return VerifyResult(error=Discrepancy(err.line, err.detail))
-    return verify_entries(entries)
+    result = verify_entries(record.entries)
+    if not result.ok:
+        return result
+    found = roll_lines_discrepancy(record)
+    error = None if found is None else Discrepancy(*found)
+    return replace(result, roll_lines=len(record.rolls), error=error)

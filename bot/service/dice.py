@@ -160,30 +160,70 @@ class FixedDiceSource:
         self.pos = dice.pos
 
 
-class RecordedDice:
-    """Replays stored rolls: each call must ask for the next recorded roll's dice count."""
+@dataclass(frozen=True)
+class RecordedRoll:
+    """A stored roll; read from a game record it also has the purpose it states and its line."""
 
-    def __init__(self, rolls: Sequence[Sequence[int]]) -> None:
-        self._rolls = [list(r) for r in rolls]
+    dice: Sequence[int]
+    purpose: str | None = None
+    line: int | None = None
+
+
+class ReplayMismatchError(RuntimeError):
+    """The rules asked for other rolls than the stored ones; ``line`` names the roll line."""
+
+    def __init__(self, message: str, line: int | None = None) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+class RecordedDice:
+    """Replays stored rolls: each call must ask for the next recorded roll's dice count.
+
+    When a roll's purpose is known (a record's roll line states it), the rules must roll for
+    that same purpose: a changed casualty choice or command then shows at the first roll
+    whose units differ, instead of silently giving other dice to other units.
+    """
+
+    def __init__(self, rolls: Sequence[Sequence[int] | RecordedRoll]) -> None:
+        self._rolls = [r if isinstance(r, RecordedRoll) else RecordedRoll(tuple(r)) for r in rolls]
         self._next = 0
 
     def roll(self, count: int, purpose: str) -> list[int]:
         if count == 0:
             return []
         if self._next >= len(self._rolls):
-            raise RuntimeError(f"replay asked for a roll ({purpose}) that was never recorded")
-        dice = self._rolls[self._next]
-        if len(dice) != count:
-            raise RuntimeError(
-                f"replay asked for {count} dice ({purpose}) but {len(dice)} were recorded"
+            raise ReplayMismatchError(
+                f"the rules roll {count} dice for {purpose} next, but no recorded roll is left "
+                "for this command (a roll line was removed, or a command changed)"
+            )
+        recorded = self._rolls[self._next]
+        if recorded.purpose is not None and recorded.purpose != purpose:
+            raise ReplayMismatchError(
+                f"the roll line is for {recorded.purpose}, but the rules roll for {purpose} "
+                "here (a command, casualty choice or roll line was changed, removed or moved)",
+                recorded.line,
+            )
+        if len(recorded.dice) != count:
+            raise ReplayMismatchError(
+                f"the rules roll {count} dice for {purpose}, "
+                f"but {len(recorded.dice)} were recorded",
+                recorded.line,
             )
         self._next += 1
-        return list(dice)
+        return list(recorded.dice)
 
     def finish(self) -> None:
         """Fail if some recorded rolls were not used: the engine and the log disagree."""
         if self._next != len(self._rolls):
-            raise RuntimeError(f"{len(self._rolls) - self._next} recorded rolls were not used")
+            unused = self._rolls[self._next]
+            what = f"the roll for {unused.purpose}" if unused.purpose else "a recorded roll"
+            raise ReplayMismatchError(
+                f"{what} was never rolled: the command made {self._next} of its "
+                f"{len(self._rolls)} recorded rolls (a roll line was added or moved here, "
+                "or a command changed)",
+                unused.line,
+            )
 
 
 def parse_fixed(spec: str) -> FixedDiceSource:
@@ -205,5 +245,7 @@ __all__ = [
     "DiceSource",
     "FixedDiceSource",
     "RecordedDice",
+    "RecordedRoll",
+    "ReplayMismatchError",
     "parse_fixed",
 ]

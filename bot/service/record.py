@@ -36,6 +36,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.dice.log import dice_log_lines, entry_from_json
+from bot.dice.readable import ROLL_WORD, format_roll_line, parse_roll_line, readable
+from bot.service.dice import RecordedRoll, ReplayMismatchError
 from bot.service.replay import replay_step
 from bot.store.models import DiceLog, Game, LogEntry, Seat
 from bot.store.repo import ENGINE_KINDS
@@ -44,6 +46,8 @@ TAG_ORDER = ("Event", "Date", "RuleSet", "Setup", "Players", "Dice", "Result")
 _TAG = re.compile(r'^\[(\w+) "((?:[^"\\]|\\.)*)"\]$')
 _TURN = re.compile(r"^\d+ [a-z_]+$")
 _RESULTS = ("*", "Axis", "Allies", "draw")
+AUDITABLE_DICE = "hmac-sha256 commit-reveal"
+"""The ``Dice`` tag of a record that carries its dice log."""
 
 
 class RecordError(ValueError):
@@ -84,7 +88,7 @@ def write_record(
         "RuleSet": game.ruleset,
         "Setup": "standard",
         "Players": "; ".join(f"{s.power}=@{s.user_id}" for s in seats),
-        "Dice": "hmac-sha256 commit-reveal" if auditable else "fixed",
+        "Dice": AUDITABLE_DICE if auditable else "fixed",
         "Result": _result_tag(game.result),
         "GameId": str(game.id),
     }
@@ -105,7 +109,7 @@ def write_record(
             note = f" {{ correction by @{entry.user_id} }}" if entry.kind == "correction" else ""
             out.append(f"  {entry.text}{note}")
             dice_rolls = [r for r in mine if r.type == "roll"]
-            out += [f"    roll {r.purpose}: {' '.join(map(str, r.dice or []))}" for r in dice_rolls]
+            out += [f"    {format_roll_line(r.purpose, r.dice or [])}" for r in dice_rolls]
             state = replay_step(engine, state, entry.text, [r.dice or [] for r in dice_rolls])
         elif entry.kind == "admin" and entry.seq > 1 and not entry.text.startswith("/game join"):
             out.append(f"{{ @{entry.user_id}: {entry.text} }}")
@@ -116,8 +120,13 @@ def write_record(
 
 
 def replay_record(engine: Any, text: str) -> Replayed:
-    """Rebuild a game from its record; stops at the first command that does not apply."""
+    """Rebuild a game from its record; stops at the first line that does not apply.
+
+    Each roll line's dice go to the command above it, and the rules must roll for the
+    purpose the line states; a finished replay must end as the ``Result`` tag says.
+    """
     tags: dict[str, str] = {}
+    tag_lines: dict[str, int] = {}
     lines = text.splitlines()
     number = 0
     for number, line in enumerate(lines, start=1):
@@ -125,21 +134,30 @@ def replay_record(engine: Any, text: str) -> Replayed:
         if not match:
             break
         tags[match.group(1)] = match.group(2).replace('\\"', '"').replace("\\\\", "\\")
+        tag_lines[match.group(1)] = number
     if "RuleSet" not in tags:
         raise RecordError(1, 'a record starts with tags such as [RuleSet "aa1942-2e"]')
     options = json.loads(tags["Options"]) if "Options" in tags else None
     rules = engine.load_ruleset(tags["RuleSet"])
     result = Replayed(tags, engine.new_game(rules, options))
-    pending: tuple[int, str, list[list[int]]] | None = None
+    pending: tuple[int, str, list[RecordedRoll]] | None = None
+    ending: tuple[int, str] | None = None
 
     def flush() -> bool:
         nonlocal pending
         if pending is None:
             return True
-        where, command, dice = pending
+        where, command, rolls = pending
         pending = None
         try:
-            result.state = replay_step(engine, result.state, command, dice)
+            result.state = replay_step(engine, result.state, command, rolls)
+        except ReplayMismatchError as err:
+            if err.line is None:
+                result.errors.append(RecordError(where, f"{command}: {err}"))
+            else:
+                under = f"{err} (under {command}, line {where})"
+                result.errors.append(RecordError(err.line, under))
+            return False
         except (engine.RulesError, RuntimeError) as err:
             result.errors.append(RecordError(where, f"{command}: {err}"))
             return False
@@ -147,18 +165,21 @@ def replay_record(engine: Any, text: str) -> Replayed:
         return True
 
     for offset, raw in enumerate(lines[number - 1 :], start=number):
-        line = re.sub(r"\{[^}]*\}", "", raw).strip()
+        line = readable(raw)
+        if line in _RESULTS:
+            ending = (offset, line)
         if not line or line.startswith("%") or _TURN.match(line) or line in _RESULTS:
             continue
-        if line.startswith("roll "):
+        if line.startswith(ROLL_WORD):
             if pending is None:
                 result.errors.append(RecordError(offset, "a roll line before any command"))
                 return result
             try:
-                pending[2].append(_roll_dice(offset, line))
-            except RecordError as err:
-                result.errors.append(err)
+                purpose, dice = parse_roll_line(line)
+            except ValueError as err:
+                result.errors.append(RecordError(offset, str(err)))
                 return result
+            pending[2].append(RecordedRoll(dice, purpose, offset))
         elif line.startswith("/"):
             if not flush():
                 return result
@@ -166,19 +187,25 @@ def replay_record(engine: Any, text: str) -> Replayed:
         else:
             result.errors.append(RecordError(offset, f"cannot read {line!r}"))
             return result
-    flush()
+    if flush():
+        _check_result(result, tag_lines.get("Result", 1), ending)
     return result
 
 
-def _roll_dice(number: int, line: str) -> list[int]:
-    _, _, values = line.rpartition(":")
-    try:
-        dice = [int(v) for v in values.split()]
-    except ValueError:
-        raise RecordError(number, f"roll values must be numbers: {line!r}") from None
-    if not dice or any(not 1 <= d <= 6 for d in dice):
-        raise RecordError(number, f"roll values must be 1 to 6: {line!r}")
-    return dice
+def _check_result(result: Replayed, tag_line: int, ending: tuple[int, str] | None) -> None:
+    """The ``Result`` tag and the closing result line must say how the replayed game ended."""
+    winner = result.state.winner
+    expected = winner or "*"
+    stated = result.tags.get("Result", "*")
+    if stated != expected:
+        how = f"the {winner} won" if winner else "nobody has won"
+        result.errors.append(
+            RecordError(tag_line, f'[Result "{stated}"], but in the replayed game {how}')
+        )
+    elif ending is not None and ending[1] != stated:
+        result.errors.append(
+            RecordError(ending[0], f'the record ends "{ending[1]}", but [Result "{stated}"]')
+        )
 
 
 def _result_tag(result: str | None) -> str:

@@ -5,28 +5,30 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from bot.service.dice import RecordedDice
+from bot.service.dice import RecordedDice, RecordedRoll
 
 CONCEDE = "/concede side:"
 """How a concession appears in the log and the record (the engine's ``concede``)."""
 
-Step = tuple[str, Sequence[Sequence[int]]]
-"""A canonical command line and the dice of each roll it made, in order."""
+Rolls = Sequence[Sequence[int] | RecordedRoll]
+"""The rolls a command made, in order: their dice, and from a record their purpose and line."""
+Step = tuple[str, Rolls]
+"""A canonical command line and the rolls it made."""
 
 
 def replay(rules: Any, state: Any, steps: Iterable[Step]) -> Any:
     """Apply each step to ``state`` with exactly its recorded rolls; returns the final state.
 
     Raises the engine's ``RulesError`` if a stored command no longer applies, and
-    ``RuntimeError`` if the engine asks for rolls other than those recorded: either means
-    the log and the engine disagree, which must never pass silently.
+    ``ReplayMismatchError`` (a ``RuntimeError``) if the engine asks for rolls other than those
+    recorded: either means the log and the engine disagree, which must never pass silently.
     """
     for text, rolls in steps:
         state = replay_step(rules, state, text, rolls)
     return state
 
 
-def replay_step(rules: Any, state: Any, text: str, rolls: Sequence[Sequence[int]]) -> Any:
+def replay_step(rules: Any, state: Any, text: str, rolls: Rolls) -> Any:
     """One command with its recorded rolls; ``/concede side:<side>`` ends the game."""
     if text.startswith(CONCEDE):
         return rules.concede(state, text[len(CONCEDE) :]).state

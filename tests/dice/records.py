@@ -9,7 +9,8 @@ from pathlib import Path
 from types import ModuleType
 
 from bot.dice.derive import NO_ENTROPY
-from bot.dice.log import GENESIS, Entry, dice_log_lines, roll_hash
+from bot.dice.log import GENESIS, Entry, roll_hash
+from bot.dice.readable import format_roll_line, stated_log_lines
 from bot.dice.session import AuditableDice, add_entropy, close_period, open_period
 
 MASTER_KEY = bytes(range(32))
@@ -74,9 +75,9 @@ def build_entries() -> list[Entry]:
 
 
 def record_text(entries: list[Entry]) -> str:
-    """A game record: header and command lines the verifier must ignore, then the dice log."""
-    header = ['[Game "g42"]', '[Rules "aa1942-2e"]', "1. germany: attack Ukraine"]
-    return "\n".join(header + dice_log_lines(entries)) + "\n"
+    """A game record: header and a command line, then the dice log with each roll's line."""
+    header = ['[Game "g42"]', '[Rules "aa1942-2e"]', "  /battle territory:Ukraine"]
+    return "\n".join(header + stated_log_lines(entries)) + "\n"
 
 
 class Record:
@@ -110,6 +111,16 @@ class Record:
 
     def edit(self, index: int, **changes: object) -> None:
         self.put(index, {**self.get(index), **changes})
+
+    def roll_line(self, seq: int) -> int:
+        """Index of the readable roll line of roll ``seq`` (just before its dice line)."""
+        return self.find("roll", seq=seq) - 1
+
+    def restate(self, seq: int) -> None:
+        """Rewrite roll ``seq``'s readable line from its dice line, as a forger would."""
+        entry = self.get(self.find("roll", seq=seq))
+        dice = list(entry["dice"])  # type: ignore[call-overload]
+        self.lines[self.roll_line(seq)] = format_roll_line(str(entry["purpose"]), dice)
 
     def rechain(self, renumber: bool = False) -> None:
         """Recompute every roll hash and link, as a forger who knows the format would."""

@@ -32,7 +32,7 @@ def test_verify_command_fails_on_a_discrepancy(
     assert verify_command(str(record_file)) == 1
     out = capsys.readouterr().out
     assert out.startswith(
-        "FAIL: line 6: roll #1 (Ukraine r1 attacker 3 infantry @1): expected dice"
+        "FAIL: line 7: roll #1 (Ukraine r1 attacker 3 infantry @1): expected dice"
     )
 
 
@@ -65,7 +65,7 @@ def test_standalone_runs_in_isolation(record_file: Path, tmp_path: Path) -> None
         check=False,
     )
     assert bad.returncode == 1
-    assert bad.stdout.startswith("FAIL: line 15: roll #70 (West Russia r1 defender 5 infantry @2)")
+    assert bad.stdout.startswith("FAIL: line 22: roll #70 (West Russia r1 defender 5 infantry @2)")
 
 
 def test_standalone_imports_only_the_standard_library() -> None:

@@ -23,6 +23,7 @@ from bot.dice.log import (
     parse_dice_log,
     roll_hash,
 )
+from bot.dice.readable import stated_log_lines
 from bot.dice.session import AuditableDice, open_period
 from bot.dice.verify import verify_log, verify_text
 from engine.dice import Dice
@@ -108,7 +109,7 @@ def test_non_ascii_purposes_survive_the_round_trip_and_verify() -> None:
         prev_hash=GENESIS,
     )
     dice.roll(4, 'Française "quoted" r1 attacker\t4 infantry @1')
-    text = "\n".join(dice_log_lines([commit, *dice.records, RevealEntry(PERIOD, seed.reveal())]))
+    text = "\n".join(stated_log_lines([commit, *dice.records, RevealEntry(PERIOD, seed.reveal())]))
     assert parse_dice_log(text)[1] == dice.records[0]
     assert verify_text(text).ok
 

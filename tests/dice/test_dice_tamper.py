@@ -20,7 +20,7 @@ def test_untouched_record_verifies(record: Record, verify: Verify) -> None:
     expected = (
         "OK: rolls: 9 (66 dice), recomputed: 7, unverifiable yet: 2 "
         "(unrevealed periods: r2-germany); commitments: 3, reveals: 2, "
-        "entropy entries: 3; chain intact"
+        "entropy entries: 3; chain intact; roll lines: 9, all as recorded"
     )
     assert verify(record.text) == (0, expected)
 
@@ -78,6 +78,7 @@ def test_forged_open_period_is_caught_when_its_seed_is_revealed(
     index = record.find("roll", seq=8)
     record.edit(index, dice=[6, 6, 6])
     record.rechain()
+    record.restate(8)
     assert verify(record.text)[0] == 0
     reveal = close_period(MASTER_KEY, GAME, "r2-germany")
     record.lines.append(f'% dice {{"type":"reveal","period":"r2-germany","seed":"{reveal.seed}"}}')
@@ -114,7 +115,7 @@ def test_removed_record_breaks_the_sequence(record: Record, verify: Verify) -> N
     index = record.find("roll", seq=3)
     del record.lines[index]
     assert verify(record.text) == failure(
-        f"line {index + 1}: roll #4 (Western Europe r1 defender 40 infantry @2): "
+        f"line {index + 2}: roll #4 (Western Europe r1 defender 40 infantry @2): "
         "expected sequence number 3, found 4 (a roll is missing or out of order)"
     )
 
@@ -200,8 +201,8 @@ def test_roll_before_its_commitment_is_rejected(record: Record, verify: Verify) 
     commit = record.find("commit", period=R1)
     record.lines.insert(record.find("reveal", period=R1), record.lines.pop(commit))
     assert verify(record.text) == failure(
-        f"line {commit + 1}: roll #1 (Ukraine r1 attacker 3 infantry @1): period {R1} "
-        "has no commitment before this roll"
+        f"line {record.find('roll', seq=1) + 1}: roll #1 (Ukraine r1 attacker 3 infantry @1): "
+        f"period {R1} has no commitment before this roll"
     )
 
 
@@ -237,29 +238,34 @@ def test_second_commitment_for_a_period_is_rejected(record: Record, verify: Veri
 
 
 def test_commitment_of_another_game_is_rejected(record: Record, verify: Verify) -> None:
-    record.edit(record.find("commit", period="r2-germany"), game="g43")
+    index = record.find("commit", period="r2-germany")
+    record.edit(index, game="g43")
     status, line = verify(record.text)
     assert (status, line) == failure(
-        "line 18: commitment of period r2-germany is for game g43, not g42"
+        f"line {index + 1}: commitment of period r2-germany is for game g43, not g42"
     )
 
 
 def test_malformed_lines_are_reported_with_their_number(record: Record, verify: Verify) -> None:
-    record.lines[7] = record.lines[7][:-1]
+    index = record.find("roll", seq=2)
+    record.lines[index] = record.lines[index][:-1]
     assert verify(record.text) == failure(
-        f"line 8: not valid JSON (Expecting ',' delimiter at column {len(record.lines[7]) - 6})"
+        f"line {index + 1}: not valid JSON "
+        f"(Expecting ',' delimiter at column {len(record.lines[index]) - 6})"
     )
 
 
 def test_unknown_fields_are_rejected(record: Record, verify: Verify) -> None:
-    record.edit(record.find("roll", seq=1), note="trust me")
-    assert verify(record.text) == (1, "FAIL: line 6: roll entry: unknown field 'note'")
+    index = record.find("roll", seq=1)
+    record.edit(index, note="trust me")
+    assert verify(record.text) == failure(f"line {index + 1}: roll entry: unknown field 'note'")
 
 
 def test_impossible_faces_are_rejected(record: Record, verify: Verify) -> None:
-    record.edit(record.find("roll", seq=8), dice=[4, 2, 7])
+    index = record.find("roll", seq=8)
+    record.edit(index, dice=[4, 2, 7])
     assert verify(record.text) == failure(
-        "line 19: roll entry: field 'dice' must be a non-empty list of faces 1 to 6"
+        f"line {index + 1}: roll entry: field 'dice' must be a non-empty list of faces 1 to 6"
     )
 
 
@@ -279,4 +285,15 @@ def _hash_of(entry: dict[str, object], **changes: object) -> str:
         list(e["dice"]),  # type: ignore[call-overload]
         str(e["commitment"]),
         str(e["prev"]),
+    )
+
+
+def test_roll_lines_without_a_dice_log_are_not_verified(verify: Verify) -> None:
+    """A record played with fixed dice has roll lines but nothing that proves them."""
+    text = "\n".join(
+        ['[Dice "fixed"]', "  /battle territory:Ukraine", "    roll Ukraine r1 attacker 1 tank @3: 6"]
+    )
+    assert verify(text) == failure(
+        "line 3: the roll line 'roll Ukraine r1 attacker 1 tank @3: 6' has no roll record: "
+        "the record has no dice log (its dice were not auditable)"
     )
