@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from ..battles import makes_sea_zone_hostile
 from ..events import Event, event
 from ..ids import SpaceId, UnitKind
 from ..state import RETREATED, SEABORNE, GameState, Unit
@@ -80,10 +81,11 @@ def _submerge_by_orders(state: GameState, phase: CombatPhase, subs: Sequence[Uni
 
 def retreat_options(state: GameState, phase: CombatPhase) -> list[SpaceId]:
     """Where the attacker may retreat (000, Step 6, Condition B): one adjacent friendly
-    space from which at least one attacking land or sea unit came (a sea zone with no
-    enemy surface warship, where no battle is pending); aircraft stay in the space (its
-    own id) to land in Noncombat Move. Seaborne land units cannot retreat (Amphibious
-    Assaults, Step 3)."""
+    space from which at least one attacking land or sea unit came, where no battle is
+    pending; "In the case of sea units, that space must have been friendly at the start of
+    the turn" (a zone cleared by an earlier battle this turn does not qualify). Aircraft
+    stay in the space (its own id) to land in Noncombat Move. Seaborne land units cannot
+    retreat (Amphibious Assaults, Step 3)."""
     b = current(phase)
     atk = attackers(state, b)
     movers = _movers(state, b, atk)
@@ -94,7 +96,7 @@ def retreat_options(state: GameState, phase: CombatPhase) -> list[SpaceId]:
             origin = u.came_from
             if origin is None or origin not in state.board.neighbours(b.space) or origin in pending:
                 continue
-            if _friendly(state, origin, b):
+            if _friendly(state, phase, origin, b):
                 options.add(origin)
         return sorted(options, key=state.board.name)
     if any(state.rules.spec(u.kind).is_air for u in atk):
@@ -107,10 +109,11 @@ def _movers(state: GameState, b: Battle, atk: Sequence[Unit]) -> list[Unit]:
     return [u for u in atk if not state.rules.spec(u.kind).is_air and not u.has(SEABORNE)]
 
 
-def _friendly(state: GameState, space: SpaceId, b: Battle) -> bool:
+def _friendly(state: GameState, phase: CombatPhase, space: SpaceId, b: Battle) -> bool:
+    """A territory friendly now; a sea zone friendly now and at the start of the turn."""
     if state.board.spaces[space].is_sea:
-        return not any(at_war(state, u.owner, b.attacker) and state.rules.spec(u.kind).surface_warship
-                       for u in state.units_at(space))
+        return space not in phase.hostile_seas and not any(
+            at_war(state, u.owner, b.attacker) and makes_sea_zone_hostile(state, u) for u in state.units_at(space))
     return bool(state.board.allies(state.owners.get(space), b.attacker))
 
 

@@ -90,6 +90,10 @@ class CombatPhase:
     """Fighters that intercepted a raid: they fight in no other battle this turn."""
     homeless: frozenset[int] = frozenset()
     """Defending fighters that lost their carrier or base and must land elsewhere."""
+    hostile_seas: frozenset[SpaceId] = frozenset()
+    """Sea zones hostile to the attacker when the phase began. No enemy unit moves in the
+    attacker's turn, so these are the zones that were hostile at the start of the turn,
+    where retreating sea units may not go (000, Step 6, Condition B)."""
 
     def chooser(self) -> PowerId | None:
         """The power whose choice is due now, or None."""
@@ -110,6 +114,7 @@ class CombatPhase:
             "bombarded": sorted(self.bombarded),
             "interceptors": sorted(self.interceptors),
             "homeless": sorted(self.homeless),
+            "hostile_seas": sorted(self.hostile_seas),
         }
 
 
@@ -152,4 +157,5 @@ def combat_from_json(d: Mapping[str, Any]) -> CombatPhase:
         bombarded=frozenset(int(u) for u in d["bombarded"]),
         interceptors=frozenset(int(u) for u in d["interceptors"]),
         homeless=frozenset(int(u) for u in d["homeless"]),
+        hostile_seas=frozenset(SpaceId(s) for s in d.get("hostile_seas", ())),
     )

@@ -10,7 +10,7 @@ any anti-aircraft artillery units."
 
 from __future__ import annotations
 
-from ..battles import sea_battle_due
+from ..battles import makes_sea_zone_hostile, sea_battle_due
 from ..control import capture
 from ..events import Event, event
 from ..ids import PowerId, SpaceId
@@ -48,7 +48,15 @@ def start_combat(state: GameState) -> tuple[GameState, list[Event]]:
     events.append(event("battles", f"Battles to fight: {listing}.",
                         battles=[{"space": state.board.name(e.space), "step": STEP_NAMES[e.step], "kind": e.kind}
                                  for e in entries]))
-    return state.evolve(combat=CombatPhase(attacker=attacker, entries=tuple(entries))), events
+    return state.evolve(combat=CombatPhase(attacker=attacker, entries=tuple(entries),
+                                           hostile_seas=hostile_seas(state, attacker))), events
+
+
+def hostile_seas(state: GameState, attacker: PowerId) -> frozenset[SpaceId]:
+    """Sea zones holding an enemy unit that makes them hostile to ``attacker``."""
+    return frozenset(u.space for u in state.units.values()
+                     if at_war(state, u.owner, attacker) and state.board.spaces[u.space].is_sea
+                     and makes_sea_zone_hostile(state, u))
 
 
 def _land(state: GameState, space: SpaceId, attacker: PowerId, raided: bool,
