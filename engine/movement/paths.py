@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..errors import IllegalCommandError
-from ..ids import SpaceId
+from ..ids import SpaceId, UnitKind
+from ..notation import format_units
 from .context import Ctx, refuse
 
 
@@ -95,14 +96,31 @@ def step(ctx: Ctx, mode: Mode, here: SpaceId, nxt: SpaceId, index: int) -> Step 
     return Step(False, False, 1 if ctx.enemy_at(nxt) else 0)
 
 
-def _stop_refusal(ctx: Ctx, mode: Mode, space: SpaceId) -> Refusal:
+def _stop_refusal(ctx: Ctx, mode: Mode, space: SpaceId, index: int) -> Refusal:
+    """Why a unit that entered ``space`` as its ``index``-th step must stop there."""
     if mode.domain == "land":
-        why = "it is hostile"
+        why = _land_stop(ctx, mode, space, index)
     elif mode.submarine:
         why = "an enemy destroyer is there"
     else:
         why = "enemy surface warships are there"
     return Refusal("move.must_stop", f"{mode.label} must stop on entering {ctx.name(space)}: {why}.")
+
+
+def _land_stop(ctx: Ctx, mode: Mode, space: SpaceId, index: int) -> str:
+    """The real reason a land unit stops (000, Tanks and Blitzing): enemy units there (a
+    factory or antiaircraft artillery alone stops a blitz, switch
+    ``blitz_blocked_by_structures``), or a hostile holder."""
+    enemy = ctx.enemy_at(space)
+    if enemy:
+        tally: dict[UnitKind, int] = {}
+        for u in enemy:
+            tally[u.kind] = tally.get(u.kind, 0) + 1
+        listed, owner = format_units(tally), ctx.pname(enemy[0].owner)
+        if mode.blitz and index == 0 and not any(ctx.spec(u.kind).is_combat_unit for u in enemy):
+            return f"it holds {owner}'s {listed}, and even without defenders that stops a blitz"
+        return f"{owner} defends it with {listed}"
+    return f"it is hostile (held by {ctx.pname(ctx.state.owners.get(space))})"
 
 
 @dataclass(slots=True)
@@ -172,7 +190,7 @@ def check_path(ctx: Ctx, mode: Mode, path: tuple[SpaceId, ...]) -> tuple[Step, .
         if nxt not in ctx.board.spaces[here].adjacent:
             refuse("move.not_adjacent", f"{ctx.name(here)} and {ctx.name(nxt)} are not adjacent.")
         if steps and steps[-1].stop:
-            r = _stop_refusal(ctx, mode, here)
+            r = _stop_refusal(ctx, mode, here, i - 2)
             refuse(r.reason, r.message)
         result = step(ctx, mode, here, nxt, i - 1)
         if isinstance(result, Refusal):

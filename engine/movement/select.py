@@ -68,12 +68,27 @@ def pick(
     return chosen
 
 
+def _whose(ctx: Ctx, origin: SpaceId, kind: UnitKind) -> str:
+    """What stands in ``origin`` instead: another power's units of that kind, or the
+    territory's holder when it is not the mover (so a wrong space or power is plain)."""
+    others: dict[str, int] = {}
+    for u in ctx.state.units_at(origin):
+        if u.kind == kind and u.owner != ctx.power:
+            others[ctx.pname(u.owner)] = others.get(ctx.pname(u.owner), 0) + 1
+    if others:
+        return "; " + ", ".join(f"the {n} there belong{'s' if n == 1 else ''} to {p}" for p, n in others.items())
+    holder = ctx.state.owners.get(origin)
+    if ctx.board.spaces[origin].is_land and holder != ctx.power:
+        return f": {ctx.name(origin)} is held by {ctx.pname(holder)}" if holder else f": {ctx.name(origin)} is neutral"
+    return ""
+
+
 def _shortage(ctx: Ctx, origin: SpaceId, kind: UnitKind, n: int, mine: list[Unit], able: list[Unit],
               why: Why, verb: str) -> str:
     where = ctx.name(origin)
     power = ctx.pname()
     if not mine:
-        return f"{power} has no {unit_word(kind, 2)} in {where}."
+        return f"{power} has no {unit_word(kind, 2)} in {where}{_whose(ctx, origin, kind)}."
     head = f"{power} has {len(able)} {unit_word(kind, len(able))} in {where} that can {verb}; you asked for {n}."
     reasons = sorted({r for u in mine if (r := why(u)) is not None})
     if reasons:

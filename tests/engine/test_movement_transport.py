@@ -209,7 +209,7 @@ def test_assault_from_an_allys_transport_on_your_own_turn(rules: RuleSet) -> Non
     assert at(state, "Karelia", "United Kingdom") == {"infantry": 1}
     with pytest.raises(IllegalCommandError) as err:
         move(state, "1 transport", "Sea Zone 5", "Sea Zone 6")
-    assert str(err.value) == "United Kingdom has no transports in Sea Zone 5."
+    assert str(err.value) == "United Kingdom has no transports in Sea Zone 5; the 1 there belongs to United States."
 
 
 def test_ships_with_the_assault_are_marked_to_bombard(rules: RuleSet) -> None:
