@@ -149,6 +149,9 @@ def note_text(note: Note, names: Mapping[str, str]) -> str | None:
         units = units_text(d.get("units") or {})
         where = "(aircraft stay to land)" if d.get("to") == d.get("space") else f"to {d.get('to')}"
         return f"{who} retreats {units} {where} {how}".rstrip()
+    if note.type == "bombing" and "treasury" in d:
+        return (f"{d.get('victim')} surrenders {d.get('applied')} IPCs ({d.get('rolled')} rolled, "
+                f"cap {d.get('cap')}); treasury now {d.get('treasury')}")
     if note.type == "bombing":
         return (f"Factory takes {d.get('applied')} damage ({d.get('rolled')} rolled, "
                 f"cap {d.get('cap')}); now {d.get('damage')}")
@@ -212,6 +215,8 @@ def outcome_text(log: BattleLog, after: Mapping[str, Mapping[str, Any]]) -> str:
                         if isinstance(n, Note) and n.type == "bombing"), None)
         if bombing is None:
             return "no bomber got through."
+        if "treasury" in bombing:
+            return f"{bombing.get('victim')} surrenders {bombing.get('applied')} IPCs."
         return f"{bombing.get('applied')} damage to the factory (now {bombing.get('damage')})."
     return {
         "none": "both sides are destroyed.",

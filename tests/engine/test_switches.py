@@ -17,6 +17,7 @@ import pytest
 from engine import BoardDataError, FixedDice, GameState, IllegalCommandError, Outcome, RuleSet, apply, parse_command
 from engine.control import capture
 from engine.ids import PowerId, SpaceId
+from tests.engine.combat_kit import begin, board, fight, moved
 from tests.engine.positions import position
 
 
@@ -202,3 +203,34 @@ def test_blitz_blocked_by_structures(rules: RuleSet) -> None:
     assert after.owner(SpaceId("belorussia")) == "germany"
     assert after.count(SpaceId("belorussia")) == {"industrial_complex": 1}
     assert after.count(SpaceId("west_russia"), PowerId("germany")) == {"tank": 1}
+
+
+def _raid_on_italy(rules: RuleSet, bombers: int, germany_ipcs: int) -> GameState:
+    state = board(rules, "United Kingdom", {"Italy": {"Germany": {"industrial_complex": 1},
+                                                      "United Kingdom": {"bomber": bombers}}},
+                  treasury={"Germany": germany_ipcs, "United Kingdom": 0})
+    return moved(state, "Italy", "United Kingdom", "bomber", came_from="Southern Europe", flags={"raid"},
+                 target="Italy")
+
+
+def test_bombing(rules: RuleSet) -> None:
+    """000, Strategic Bombing Raids: the dice are damage on the complex; 002, Strategic
+    Bombing Raids: "the defender must surrender IPCs equal to the total". One bomber gets
+    through to Italy (3) and rolls 5."""
+    state = _raid_on_italy(rules, 1, 20)
+    damaged, _, _ = fight(begin(state)[0], "Italy", [3, 5])
+    taken, events, _ = fight(begin(flipped(state, bombing="treasury"))[0], "Italy", [3, 5])
+    assert (damaged.ic_damage[SpaceId("italy")], damaged.treasury["germany"]) == (5, 20)
+    assert (taken.ic_damage.get(SpaceId("italy"), 0), taken.treasury["germany"]) == (0, 15)
+    assert [e.text for e in events if e.type == "bombing"] == [
+        "Germany surrenders 5 IPCs for the raid on Italy (5 rolled, cap 6); treasury now 15."]
+
+
+def test_bombing_treasury_cap_and_empty_treasury(rules: RuleSet) -> None:
+    """002 Q&A, Strategic Bombing and Rockets ("Amended"): at most the territory's value
+    in one turn (cap factor 1); the victim pays what it has (rulesets.md 7.2 #30)."""
+    lhtr = rules.with_switches(bombing="treasury", bombing_damage_cap_factor=1, production_limit="ipc")
+    capped, _, _ = fight(begin(_raid_on_italy(lhtr, 3, 10))[0], "Italy", [3, 3, 3, 6, 5, 3])
+    assert capped.treasury["germany"] == 10 - 3
+    poor, _, _ = fight(begin(_raid_on_italy(lhtr, 1, 2))[0], "Italy", [3, 6])
+    assert poor.treasury["germany"] == 0

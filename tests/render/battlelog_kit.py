@@ -81,6 +81,19 @@ def raid_on_italy() -> Events:
     return fight(state, "Italy", [1, 3, 4])[1]
 
 
+def raid_for_ipcs() -> Events:
+    """A British bomber raids Italy where bombing takes IPCs (switch ``bombing`` =
+    ``treasury``, cap 1 x the value): it rolls 5, Germany surrenders 3."""
+    rules = RULES.with_switches(bombing="treasury", bombing_damage_cap_factor=1)
+    state = board(rules, "United Kingdom", {"Italy": {"Germany": {"industrial_complex": 1},
+                                                      "United Kingdom": {"bomber": 1}}},
+                  treasury={"Germany": 10, "United Kingdom": 0})
+    state = moved(state, "Italy", "United Kingdom", "bomber", came_from="Southern Europe",
+                  flags={"raid"}, target="Italy")
+    state, _ = begin(state)
+    return fight(state, "Italy", [3, 5])[1]
+
+
 def aa_and_bombardment() -> Events:
     """Germany lands 2 infantry in Karelia S.S.R. with a battleship's bombardment, and
     flies in 2 fighters that the Soviet AAA shoots at."""

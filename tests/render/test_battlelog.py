@@ -136,6 +136,15 @@ def test_raid_shows_factory_fire_damage_and_cap() -> None:
     ]
 
 
+def test_raid_that_takes_ipcs_says_who_surrenders_what() -> None:
+    """002, Strategic Bombing Raids: "the defender must surrender IPCs equal to the total",
+    capped at the territory's value (Q&A, Strategic Bombing and Rockets)."""
+    (log,) = battle_logs(kit.raid_for_ipcs())
+    lines = flat(body_lines(log))
+    assert lines[-3:] == ["Germany surrenders 3 IPCs (5 rolled, cap 3); treasury now 7", "",
+                          "Result: Germany surrenders 3 IPCs."]
+
+
 def test_antiaircraft_and_bombardment_are_their_own_lines() -> None:
     """AAA fires before the first round (Unit Profiles, AAA); ships bombard in an
     amphibious assault (Amphibious Assaults, Step 2)."""
