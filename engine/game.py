@@ -169,7 +169,7 @@ def _enter_phase(state: GameState, phase: str, events: list[Event], dice: Dice |
         events.append(event("skip", f"{name} skips {entry.title}: its capital is in enemy hands.", phase=phase))
         return _advance(state, events, dice or NoDice())
     if entry.on_enter is not None:
-        state, entered, finished = entry.on_enter(state)
+        state, entered, finished = entry.on_enter(state, dice or NoDice())
         events.extend(entered)
         if finished:
             return _advance(state, events, dice or NoDice())

@@ -31,7 +31,8 @@ Handler = Callable[["GameState", Any, "Dice"], tuple["GameState", list[Event]]]
 Entered = tuple["GameState", list[Event], bool]
 """What ``on_enter`` returns: the state, its events, and True when the phase has nothing
 left for a player to do (the game moves straight on to the next phase)."""
-OnEnter = Callable[["GameState"], Entered]
+OnEnter = Callable[["GameState", "Dice"], Entered]
+"""Entering a phase may roll (antiaircraft fire at overflights when Conduct Combat begins)."""
 OnEnd = Callable[["GameState"], tuple["GameState", list[Event]]]
 """``/done``: refuse (raise a ``RulesError``) while obligations remain, else settle them."""
 Movement = Literal["combat", "noncombat"]

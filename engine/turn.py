@@ -9,6 +9,7 @@ from __future__ import annotations
 from . import combat, mobilize, purchase
 from .commands import Battle, Buy, Casualties, Move, Place, Press, Repair, Retreat, Submerge
 from .control import income
+from .dice import Dice
 from .events import Event, event
 from .movement import apply_move, end_combat_move, end_noncombat_move
 from .options import buy_offers, move_offers, place_offers
@@ -16,13 +17,13 @@ from .phases import Entered, Phase, register_phase
 from .state import GameState
 
 
-def _enter_combat(state: GameState) -> Entered:
+def _enter_combat(state: GameState, dice: Dice) -> Entered:
     """Conduct Combat lists its battles; with none, the phase is over at once."""
-    state, events = combat.start_combat(state)
+    state, events = combat.start_combat(state, dice)
     return state, events, state.combat is None
 
 
-def _collect_income(state: GameState) -> Entered:
+def _collect_income(state: GameState, dice: Dice) -> Entered:
     """Phase 6: collect the national production level (000, Phase 6: Collect Income)."""
     power = state.turn
     amount = income(state, power)

@@ -12,17 +12,25 @@ from __future__ import annotations
 
 from ..battles import makes_sea_zone_hostile, sea_battle_due
 from ..control import capture
+from ..dice import Dice, NoDice
 from ..events import Event, event
 from ..ids import PowerId, SpaceId
 from ..state import RAID, SEABORNE, GameState, Unit
 from .phase import AMPHIBIOUS, GENERAL, STEP_NAMES, CombatPhase, Entry
 from .phase import RAID as RAID_STEP
+from .overflight import overflight_fire
 from .sides import at_war
 
+NO_DICE = NoDice()
+"""Entering Conduct Combat rolls only for fire at overflights; callers that know none is
+due (most tests) may leave the dice out."""
 
-def start_combat(state: GameState) -> tuple[GameState, list[Event]]:
+
+def start_combat(state: GameState, dice: Dice = NO_DICE) -> tuple[GameState, list[Event]]:
+    """Guns fire at aircraft that flew over them (where the rules say so), then the
+    battles are listed and undefended territories taken."""
     attacker = state.turn
-    events: list[Event] = []
+    state, events = overflight_fire(state, dice)
     mine = [u for u in state.units.values() if u.owner == attacker]
     raids = sorted({u.space for u in mine if u.has(RAID) and u.target == u.space
                     and state.rules.spec(u.kind).strategic_bomber})

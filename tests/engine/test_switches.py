@@ -234,3 +234,39 @@ def test_bombing_treasury_cap_and_empty_treasury(rules: RuleSet) -> None:
     assert capped.treasury["germany"] == 10 - 3
     poor, _, _ = fight(begin(_raid_on_italy(lhtr, 1, 2))[0], "Italy", [3, 6])
     assert poor.treasury["germany"] == 0
+
+
+def test_aa_fires_at_overflight(rules: RuleSet) -> None:
+    """000, Phase 2, Air Units: aircraft flying over AAA are not fired at (rulesets.md 7.1
+    #7); 002, Phase 3, Anti-aircraft Guns: the gun "gets to shoot once at each air unit"
+    flying over, in Conduct Combat before the battle (7.2 #25). A German fighter flies over
+    Soviet AAA in Belorussia to attack West Russia; the gun's die is a 1."""
+    state = position(rules, turn="Germany", phase="combat_move",
+                     spaces={"Poland": {"Germany": {"fighter": 1}},
+                             "Belorussia": {"Soviet Union": {"aaa": 2}},
+                             "West Russia": {"Soviet Union": {"infantry": 1}}},
+                     owners={"Belorussia": "Soviet Union", "West Russia": "Soviet Union"})
+    line = '/move units:"1 fighter" from:Poland to:"West Russia" path:"Poland, Belorussia, West Russia"'
+    quiet = run(run(state, line).state, "/done")
+    assert quiet.state.phase == "conduct_combat"
+    assert quiet.state.count(SpaceId("west_russia"), PowerId("germany")) == {"fighter": 1}
+    fired = run(run(flipped(state, aa_fires_at_overflight=True), line).state, "/done", [1])
+    assert [e.text for e in fired.events if e.type == "overflight_fire"] == [
+        "Antiaircraft fire over Belorussia at Germany's 1 fighter: 1: 1 fighter shot down."]
+    assert not list(fired.state.units_of(PowerId("germany")))
+    assert fired.state.phase == "noncombat_move"
+
+
+def test_overflight_fire_one_gun_per_territory_fighters_first(rules: RuleSet) -> None:
+    """002, Phase 3: "Only one anti-aircraft gun per territory can fire", one die per
+    aircraft, fighters before bombers (rulesets.md 7.2 #26); survivors fight on."""
+    rules = rules.with_switches(aa_fires_at_overflight=True)
+    state = position(rules, turn="Germany", phase="combat_move",
+                     spaces={"Poland": {"Germany": {"fighter": 1, "bomber": 1}},
+                             "Belorussia": {"Soviet Union": {"aaa": 2}},
+                             "West Russia": {"Soviet Union": {"infantry": 1}}},
+                     owners={"Belorussia": "Soviet Union", "West Russia": "Soviet Union"})
+    line = '/move units:"1 fighter, 1 bomber" from:Poland to:"West Russia" path:"Poland, Belorussia, West Russia"'
+    fired = run(run(state, line).state, "/done", [4, 1])
+    assert fired.state.count(SpaceId("west_russia"), PowerId("germany")) == {"fighter": 1}
+    assert fired.state.phase == "conduct_combat"
