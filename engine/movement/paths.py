@@ -89,9 +89,8 @@ def step(ctx: Ctx, mode: Mode, here: SpaceId, nxt: SpaceId, index: int) -> Step 
         return Step(nxt in ctx.destroyer_zones, False, 1 if ctx.hostile_sea(nxt) else 0)
     if ctx.hostile_sea(nxt):
         if not ctx.combat:
-            what = "surface warships" if ctx.rules.switches.hostile_sea_zone == "surface_warships" else "units"
             return Refusal("noncombat.hostile_sea", f"In Noncombat Move sea units may not enter or cross hostile "
-                           f"{space.name} (enemy {what} there).")
+                           f"{space.name} (enemy {_hostile_at_sea(ctx)} there).")
         return Step(True, False, 0)
     return Step(False, False, 1 if ctx.enemy_at(nxt) else 0)
 
@@ -103,8 +102,13 @@ def _stop_refusal(ctx: Ctx, mode: Mode, space: SpaceId, index: int) -> Refusal:
     elif mode.submarine:
         why = "an enemy destroyer is there"
     else:
-        why = "enemy surface warships are there"
+        why = f"enemy {_hostile_at_sea(ctx)} are there"
     return Refusal("move.must_stop", f"{mode.label} must stop on entering {ctx.name(space)}: {why}.")
+
+
+def _hostile_at_sea(ctx: Ctx) -> str:
+    """What makes a sea zone hostile, in words (switch ``hostile_sea_zone``)."""
+    return "surface warships" if ctx.rules.switches.hostile_sea_zone == "surface_warships" else "units"
 
 
 def _land_stop(ctx: Ctx, mode: Mode, space: SpaceId, index: int) -> str:

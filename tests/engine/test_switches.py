@@ -181,7 +181,7 @@ def test_hostile_sea_zone(rules: RuleSet) -> None:
     line = '/move units:"1 cruiser" from:"Sea Zone 5" to:"Sea Zone 7" path:"Sea Zone 5, Sea Zone 6, Sea Zone 7"'
     passed = run(state, line).state
     assert passed.count(SpaceId("sz_07"), PowerId("germany")) == {"cruiser": 1}
-    with pytest.raises(IllegalCommandError) as err:
+    with pytest.raises(IllegalCommandError, match="must stop on entering Sea Zone 6: enemy units are there") as err:
         run(flipped(state, hostile_sea_zone="any_enemy"), line)
     assert err.value.reason == "move.must_stop"
 
