@@ -20,6 +20,8 @@ if TYPE_CHECKING:
     from bot.service.game_service import GameService
     from bot.settings import Settings
 
+SQLITE_HEADER = b"SQLite format 3\x00"
+"""The first 16 bytes of every SQLite database file."""
 REFEREE_HELP = "a user who acts with the referee role (may correct any seat); repeatable"
 
 
@@ -80,7 +82,58 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return run(settings=settings)
     handlers = {"console": _console, "script": _script, "export": _export}
-    return asyncio.run(handlers[command](args, settings))
+    problem = _sqlite_problem(args.db)
+    if problem is not None:
+        print(f"aaref {command}: {problem}", file=sys.stderr)
+        return 2
+    try:
+        return asyncio.run(handlers[command](args, settings))
+    except Exception as err:  # noqa: BLE001  (only the kinds _trouble names; others re-raised)
+        message = _trouble(err, args.db)
+        if message is None:
+            raise
+        print(f"aaref {command}: {message}", file=sys.stderr)
+        return 2
+
+
+def _sqlite_problem(db: str | None) -> str | None:
+    """Why ``--db`` cannot be a SQLite database file, found before the driver tries it."""
+    if db is None:
+        return None
+    path = Path(db)
+    if path.is_dir():
+        return f"--db {db} is a directory; give a SQLite database file"
+    blocked = next((p for p in path.parents if p.exists() and not p.is_dir()), None)
+    if blocked is not None:
+        return f"--db {db}: {blocked} is a file, not a folder"
+    if not path.exists():
+        return None
+    try:
+        with path.open("rb") as file:
+            head = file.read(len(SQLITE_HEADER))
+    except OSError as err:
+        return f"cannot read --db {db}: {err.strerror}"
+    if head and head != SQLITE_HEADER:
+        return f"--db {db} is not a SQLite database (an empty or missing file becomes one)"
+    return None
+
+
+def _trouble(err: Exception, db: str | None) -> str | None:
+    """What to tell a person about a database, key or file they gave that cannot be used."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from bot.dice.keys import DiceKeyError
+    from bot.files import UnreadableFileError
+
+    if isinstance(err, SQLAlchemyError):
+        reason = getattr(err, "orig", None) or err
+        where = db or "the default database (DATABASE_URL or the data directory)"
+        return f"cannot use the database {where}: {reason}"
+    if isinstance(err, DiceKeyError | UnreadableFileError):
+        return str(err)
+    if isinstance(err, OSError):
+        return f"cannot use {err.filename or 'a file'}: {err.strerror or err}"
+    return None
 
 
 async def _console(args: argparse.Namespace, settings: Settings) -> int:
@@ -96,12 +149,13 @@ async def _console(args: argparse.Namespace, settings: Settings) -> int:
 
 async def _script(args: argparse.Namespace, settings: Settings) -> int:
     from bot.console.script import final_state, run_lines
+    from bot.files import UnreadableFileError, read_text
     from bot.service.setup import open_service
 
     try:
-        lines = args.file.read_text(encoding="utf-8").splitlines()
-    except OSError as err:
-        print(f"aaref script: cannot read {args.file}: {err.strerror}", file=sys.stderr)
+        lines = read_text(args.file).splitlines()
+    except UnreadableFileError as err:
+        print(f"aaref script: {err}", file=sys.stderr)
         return 2
     with tempfile.TemporaryDirectory(prefix="aaref-script-") as tmp:
         db = args.db or Path(tmp) / "script.sqlite3"
@@ -142,7 +196,11 @@ async def _export(args: argparse.Namespace, settings: Settings) -> int:
             print(f"aaref export: {refusal.message}", file=sys.stderr)
             return 1
     if args.output:
-        args.output.write_text(record, encoding="utf-8")
+        try:
+            args.output.write_text(record, encoding="utf-8")
+        except OSError as err:
+            print(f"aaref export: cannot write {args.output}: {err.strerror}", file=sys.stderr)
+            return 2
     else:
         sys.stdout.write(record)
     return 0
@@ -158,15 +216,16 @@ async def _game_by_name(service: GameService, name: str) -> int | None:
 
 def _replay(path: Path, as_json: bool) -> int:
     from bot.dice.verify import verify_text
+    from bot.files import UnreadableFileError, read_text
     from bot.service.record import AUDITABLE_DICE, replay_record
     from bot.service.rules import engine_rules
     from engine import phase_title
 
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text(path)
         replayed = replay_record(engine_rules(), text)
-    except OSError as err:
-        print(f"aaref replay: cannot read {path}: {err.strerror}", file=sys.stderr)
+    except UnreadableFileError as err:
+        print(f"aaref replay: {err}", file=sys.stderr)
         return 2
     except ValueError as err:
         print(f"aaref replay: {path}: {err}", file=sys.stderr)

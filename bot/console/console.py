@@ -114,7 +114,10 @@ class Console:
         elif word == "/as":
             self._switch(line.text)
         elif word == "/map":
-            await self._map(line.text)
+            try:
+                await self._map(line.text)
+            except OSError as err:
+                self.write(f"(only you) The map could not be written: {_why(err)}")
         else:
             try:
                 user = line.user or self.user
@@ -128,7 +131,10 @@ class Console:
             self.show(reply)
             for name in reply.candidates:
                 self.write(f"  did you mean: {substitute(line.text, reply.ambiguous or '', name)}")
-            await self._pictures(reply)
+            try:
+                await self._pictures(reply)
+            except OSError as err:
+                self.write(f"(only you) The pictures could not be written: {_why(err)}")
             await self._learn_names()
             await self.deadlines.tick()
         return True
@@ -188,11 +194,16 @@ class Console:
         return f"aaref @{self.user}> "
 
     def _switch(self, text: str) -> None:
-        parts = shlex.split(text)
-        if len(parts) != 2:
-            self.write("(only you) Say who: /as alice")
+        try:
+            parts = shlex.split(text)
+        except ValueError as err:
+            self.write(f"(only you) Cannot read {text!r} ({err}). Say who: /as alice")
             return
-        self.user = parts[1].lstrip("@")
+        name = parts[1].lstrip("@") if len(parts) == 2 else ""
+        if not name or any(c.isspace() for c in name):
+            self.write("(only you) Say who, in one word: /as alice")
+            return
+        self.user = name
         self.write(f"You are now @{self.user}.")
 
     async def _map(self, text: str) -> None:
@@ -218,7 +229,6 @@ class Console:
             except RulesError as err:
                 self.write(f"(only you) {err}")
                 return
-        self.images.mkdir(parents=True, exist_ok=True)
         view = "-".join(filter(None, (region, territory and territory.replace(" ", "_"))))
         path = self.images / f"map-r{state.round}-{state.turn}-{state.phase}{'-' + view if view else ''}.png"
         try:
@@ -226,6 +236,7 @@ class Console:
         except ValueError as err:
             self.write(f"(only you) {err}")
             return
+        self.images.mkdir(parents=True, exist_ok=True)
         path.write_bytes(png)
         self.write(f"Map written to {path}")
 
@@ -246,6 +257,11 @@ class Console:
                 {s.name for s in spaces.values()}
                 | {state.rules.power_name(p) for p in state.rules.powers}
             )
+
+
+def _why(err: OSError) -> str:
+    """An OS error as people read it: the file and the reason."""
+    return f"{err.filename}: {err.strerror}" if err.filename else str(err)
 
 
 def _free(path: Path) -> Path:
@@ -279,22 +295,51 @@ def complete(console: Console, text: str, line: str) -> list[str]:
     return out
 
 
-async def run_console(console: Console, history: Path | None) -> None:
-    """The prompt loop, with readline history and completion when the terminal has them."""
+async def run_console(
+    console: Console, history: Path | None, read: Callable[[str], str] = input
+) -> None:
+    """The prompt loop, with readline history and completion when the terminal has them.
+
+    Whatever a line does, the prompt comes back, and the history is saved when it ends.
+    """
     readline = _readline(console, history)
     console.write("aaref console. /help for help, /quit to leave.")
     loop = asyncio.get_running_loop()
-    while True:
-        try:
-            raw = await loop.run_in_executor(None, input, console.prompt())
-        except (EOFError, KeyboardInterrupt):
-            console.write("")
-            break
-        if not await console.handle(raw):
-            break
-    if readline is not None and history is not None:
-        history.parent.mkdir(parents=True, exist_ok=True)
-        readline.write_history_file(str(history))
+    try:
+        while await _one_line(console, await _next_line(console, loop, read)):
+            pass
+    finally:
+        if readline is not None and history is not None:
+            try:
+                history.parent.mkdir(parents=True, exist_ok=True)
+                readline.write_history_file(str(history))
+            except OSError as err:
+                console.write(f"(only you) The command history was not saved: {_why(err)}")
+
+
+async def _next_line(
+    console: Console, loop: asyncio.AbstractEventLoop, read: Callable[[str], str]
+) -> str | None:
+    """The next typed line; None at the end of input; "" for a line that is not text."""
+    try:
+        return await loop.run_in_executor(None, read, console.prompt())
+    except (EOFError, KeyboardInterrupt):
+        console.write("")
+        return None
+    except UnicodeDecodeError:
+        console.write("(only you) That line is not UTF-8 text; nothing was run.")
+        return ""
+
+
+async def _one_line(console: Console, raw: str | None) -> bool:
+    """Run one line; False to leave. A failure is reported and the console goes on."""
+    if raw is None:
+        return False
+    try:
+        return await console.handle(raw)
+    except Exception as err:  # noqa: BLE001  (keep the prompt and its history alive)
+        console.write(f"(only you) internal error ({type(err).__name__}: {err}); go on typing")
+        return True
 
 
 def _readline(console: Console, history: Path | None) -> Any:
@@ -303,7 +348,10 @@ def _readline(console: Console, history: Path | None) -> Any:
     except ImportError:
         return None
     if history is not None and history.exists():
-        readline.read_history_file(str(history))
+        try:
+            readline.read_history_file(str(history))
+        except OSError as err:
+            console.write(f"(only you) The command history was not read: {_why(err)}")
     readline.set_completer_delims(" ")
     matches: list[str] = []
 

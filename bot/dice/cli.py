@@ -5,15 +5,15 @@ from __future__ import annotations
 import sys
 
 from bot.dice.verify import verify_text
+from bot.files import UnreadableFileError, read_text
 
 
 def verify_command(path: str) -> int:
     """Print OK with counts or the first discrepancy; exit status 0, 1 (discrepancy) or 2."""
     try:
-        with open(path, encoding="utf-8") as record:
-            text = record.read()
-    except (OSError, UnicodeDecodeError) as err:
-        print(f"cannot read {path}: {err}", file=sys.stderr)
+        text = read_text(path)
+    except UnreadableFileError as err:
+        print(f"aaref verify: {err}", file=sys.stderr)
         return 2
     result = verify_text(text)
     print(result.summary())
