@@ -86,9 +86,12 @@ class Battle(Command):
 
 @dataclass(frozen=True, slots=True)
 class Casualties(Command):
-    """Choose which units take the hits now due."""
+    """Choose which units take the hits now due: ``units`` hits per unit type (the referee
+    puts them on undamaged units first, so a battleship's first hit only damages it), and
+    ``damaged`` hits on units already damaged (``1 damaged battleship`` sinks that one)."""
 
     units: UnitCounts
+    damaged: UnitCounts = ()
     name = "casualties"
 
 

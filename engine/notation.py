@@ -44,6 +44,8 @@ DECIDE_CHOICES = ("orders", "self")
 
 # option kinds: how each option's text is read and written
 _UNITS, _SPACE, _INT, _PATH, _POWER, _KINDS = "units", "space", "int", "path", "power", "kinds"
+_LOSSES = "losses"
+"""Units that may be named ``damaged``: read into the ``units`` and ``damaged`` fields."""
 
 # command name -> (class, aliases, {option name: (field name, option kind or choices, required)})
 _SPEC: dict[str, tuple[type[Command], tuple[str, ...], dict[str, tuple[str, Any, bool]]]] = {
@@ -60,7 +62,7 @@ _SPEC: dict[str, tuple[type[Command], tuple[str, ...], dict[str, tuple[str, Any,
     "done": (Done, ("end", "next", "end_phase"), {}),
     "undo": (Undo, ("takeback",), {}),
     "battle": (Battle, ("fight",), {"territory": ("territory", _SPACE, True)}),
-    "casualties": (Casualties, ("losses", "lose"), {"units": ("units", _UNITS, True)}),
+    "casualties": (Casualties, ("losses", "lose"), {"units": ("units", _LOSSES, True)}),
     "retreat": (Retreat, (), {"to": ("to", _SPACE, True)}),
     "press": (Press, ("continue",), {}),
     "submerge": (Submerge, ("dive",), {"units": ("units", _UNITS, True)}),
@@ -149,7 +151,10 @@ def parse_command(text: str, state: GameState) -> Command:
                 text=text,
             ) from None
         field_name, kind, _ = spec[option]
-        values[field_name] = _read(kind, raw, option, state)
+        if kind == _LOSSES:
+            values[field_name], values["damaged"] = parse_losses(raw, state)
+        else:
+            values[field_name] = _read(kind, raw, option, state)
     for option, (field_name, _, required) in spec.items():
         if required and field_name not in values:
             raise NotationError(f"/{name} needs {option}:", reason="notation.missing_option", text=text)
@@ -163,6 +168,8 @@ def format_command(command: Command, state: GameState) -> str:
     parts = [f"/{name}"]
     for option, (field_name, kind, _) in spec.items():
         value = getattr(command, field_name)
+        if kind == _LOSSES:
+            value = (value, getattr(command, "damaged"))
         if value is None:
             continue
         parts.append(f"{option}:{_quote(_write(kind, value, state))}")
@@ -201,6 +208,9 @@ def _read(kind: Any, raw: str, option: str, state: GameState) -> Any:
 def _write(kind: Any, value: Any, state: GameState) -> str:
     if kind == _UNITS:
         return format_units(value)
+    if kind == _LOSSES:
+        whole, damaged = value
+        return ", ".join(p for p in (format_units(whole), format_units(damaged, "damaged ")) if p)
     if kind == _SPACE:
         return str(state.board.name(value))
     if kind == _POWER:
@@ -250,6 +260,25 @@ def parse_units(text: str, state: GameState) -> UnitCounts:
     return tuple(sorted(counts.items(), key=lambda kv: order.index(kv[0])))
 
 
+_DAMAGED = re.compile(r"^(\d*\s*[x×*]?\s*)damaged\s+", re.IGNORECASE)
+
+
+def parse_losses(text: str, state: GameState) -> tuple[UnitCounts, UnitCounts]:
+    """Read casualties where a part may name damaged units: ``"1 damaged battleship, 2 inf"``
+    -> (``2 infantry``, ``1 battleship`` damaged). Parts are separated by commas.
+
+    Raises:
+        NotationError: as :func:`parse_units`.
+    """
+    parts = [p for p in re.split(r"\s*(?:,|;|\+|\band\b)\s*", text.strip()) if p]
+    if not parts:
+        return parse_units(text, state), ()
+    hurt = [_DAMAGED.sub(r"\1", p) for p in parts if _DAMAGED.match(p)]
+    whole = [p for p in parts if not _DAMAGED.match(p)]
+    return (parse_units(", ".join(whole), state) if whole else (),
+            parse_units(", ".join(hurt), state) if hurt else ())
+
+
 def unit_word(kind: str, count: int) -> str:
     """``"infantry"``, ``"tank"``/``"tanks"``, ``"industrial complex"``/``"...complexes"``."""
     word = kind.replace("_", " ")
@@ -258,8 +287,8 @@ def unit_word(kind: str, count: int) -> str:
     return word + ("es" if word.endswith("x") else "s")
 
 
-def format_units(units: UnitCounts | Mapping[UnitKind, int] | Mapping[str, int]) -> str:
-    """``"2 infantry, 1 tank"``."""
+def format_units(units: UnitCounts | Mapping[UnitKind, int] | Mapping[str, int], prefix: str = "") -> str:
+    """``"2 infantry, 1 tank"`` (with ``prefix`` before each unit word: ``"1 damaged battleship"``)."""
     items = units.items() if isinstance(units, Mapping) else units
-    return ", ".join(f"{n} {unit_word(k, n)}" for k, n in items)
+    return ", ".join(f"{n} {prefix}{unit_word(k, n)}" for k, n in items)
 

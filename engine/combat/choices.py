@@ -177,12 +177,14 @@ def apply_answer(state: GameState, phase: CombatPhase, kind: str, answer: Any, b
     return state, phase, events
 
 
-def take_casualties(state: GameState, phase: CombatPhase, chosen: Mapping[UnitKind, int], by: str) -> Result:
+def take_casualties(state: GameState, phase: CombatPhase, chosen: Mapping[UnitKind, int], by: str,
+                    damaged: Mapping[UnitKind, int] | None = None) -> Result:
+    """Apply a choice of casualties (``damaged``: hits on units already damaged, by kind)."""
     b = current(phase)
     p = b.pending
     assert p is not None
     units = pool(state, p)
-    spread = cas.per_unit(state, units, chosen)
+    spread = cas.per_unit(state, units, chosen, damaged)
     damaged: list[Unit] = []
     lost: list[Unit] = []
     for uid, n in sorted(spread.items()):

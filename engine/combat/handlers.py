@@ -15,7 +15,7 @@ from ..events import Event
 from ..ids import SpaceId, UnitKind
 from ..state import GameState
 from . import hits as cas
-from .choices import IN_PERSON, apply_answer, by_orders, pool, retreat_options
+from .choices import IN_PERSON, apply_answer, by_orders, pool, retreat_options, take_casualties
 from .conclude import land_cargo
 from .flow import Result
 from .landing import rehome
@@ -143,7 +143,11 @@ def _due(state: GameState, *kinds: str) -> tuple[CombatPhase, Pending]:
 
 
 def _answer(state: GameState, phase: CombatPhase, kind: str, value: object, dice: Dice) -> tuple[GameState, list[Event]]:
-    state, phase, events = apply_answer(state, phase, kind, value, IN_PERSON)
+    return _go_on(*apply_answer(state, phase, kind, value, IN_PERSON), dice)
+
+
+def _go_on(state: GameState, phase: CombatPhase, events: list[Event], dice: Dice) -> tuple[GameState, list[Event]]:
+    """After an answer in person, fight on until the battle ends or asks again."""
     state, phase, more = run(state, phase, dice)
     return _finish(state, phase, events + more)
 
@@ -156,13 +160,14 @@ def casualties(state: GameState, cmd: Casualties, dice: Dice) -> tuple[GameState
     units = pool(state, p)
     if p.kind == "intercept":
         n = sum(chosen.values())
-        if set(chosen) - {u.kind for u in units} or n > len(units):
+        if cmd.damaged or set(chosen) - {u.kind for u in units} or n > len(units):
             raise IllegalCommandError(f"Only {len(units)} fighters can intercept here.", reason="combat.intercept")
         return _answer(state, phase, "intercept", n, dice)
-    problem = cas.check_choice(state, p.hits, units, chosen)
+    damaged = {UnitKind(k): n for k, n in cmd.damaged if n > 0}
+    problem = cas.check_choice(state, p.hits, units, chosen, damaged)
     if problem is not None:
         raise IllegalCommandError(f"Those casualties are not allowed: {problem}.", reason="combat.casualties")
-    return _answer(state, phase, "casualties", chosen, dice)
+    return _go_on(*take_casualties(state, phase, chosen, IN_PERSON, damaged), dice)
 
 
 def retreat(state: GameState, cmd: Retreat, dice: Dice) -> tuple[GameState, list[Event]]:

@@ -11,7 +11,8 @@ Rules (000, General Combat, Steps 2-4 and Unit Profiles):
 - A battleship takes two hits; the first only damages it.
 
 A choice is a number of hits per unit kind; hits on a kind go first to units that survive
-them (a battleship's first hit), then destroy units, lowest id first.
+them (a battleship's first hit), then destroy units, lowest id first. A choice may also
+name hits on units already damaged (``1 damaged battleship``): each destroys one of them.
 """
 
 from __future__ import annotations
@@ -87,8 +88,15 @@ def assignable(state: GameState, hits: Sequence[tuple[int, str]], units: Iterabl
 
 
 def check_choice(state: GameState, hits: Sequence[tuple[int, str]], units: Sequence[Unit],
-                 chosen: Mapping[UnitKind, int]) -> str | None:
-    """None if ``chosen`` (hits per kind) is a legal assignment, else the reason."""
+                 chosen: Mapping[UnitKind, int], damaged: Mapping[UnitKind, int] | None = None) -> str | None:
+    """None if ``chosen`` (hits per kind) plus ``damaged`` (hits on damaged units per kind)
+    is a legal assignment, else the reason."""
+    for kind, n in (damaged or {}).items():
+        hurt = sum(1 for u in units if u.kind == kind and u.hits > 0)
+        if n > hurt:
+            spec = state.rules.spec(kind)
+            return f"{hurt} damaged {spec.plural if hurt != 1 else spec.name.lower()} can be chosen here, not {n}"
+    chosen = {k: chosen.get(k, 0) + (damaged or {}).get(k, 0) for k in {*chosen, *(damaged or {})}}
     cap = capacity_of(state, units)
     for kind, n in chosen.items():
         if n > cap.get(kind, 0):
@@ -109,8 +117,8 @@ def check_choice(state: GameState, hits: Sequence[tuple[int, str]], units: Seque
 
 def forced(state: GameState, hits: Sequence[tuple[int, str]], units: Sequence[Unit]) -> bool:
     """Only one assignment is possible, so there is nothing to ask: among units other
-    than transports, and then among transports, either one kind is eligible or every
-    eligible hit point is taken."""
+    than transports, and then among transports, either one kind (damaged or not) is
+    eligible or every eligible hit point is taken."""
     must, on_others = assignable(state, hits, units)
     if must == 0:
         return True
@@ -118,18 +126,24 @@ def forced(state: GameState, hits: Sequence[tuple[int, str]], units: Sequence[Un
 
     def unique(group: list[Unit], taken: int) -> bool:
         ok = [u for u in group if any(eligible(state.rules.spec(u.kind), r) for r in rules)]
-        return taken == 0 or len({u.kind for u in ok}) <= 1 or taken >= sum(hit_points(state, u) for u in ok)
+        kinds = {(u.kind, u.hits > 0) for u in ok}  # a damaged battleship differs from a whole one
+        return taken == 0 or len(kinds) <= 1 or taken >= sum(hit_points(state, u) for u in ok)
 
     others = [u for u in units if not state.rules.spec(u.kind).chosen_last]
     transports = [u for u in units if state.rules.spec(u.kind).chosen_last]
     return unique(others, on_others) and unique(transports, must - on_others)
 
 
-def per_unit(state: GameState, units: Sequence[Unit], chosen: Mapping[UnitKind, int]) -> dict[int, int]:
-    """Spread hits per kind over units: survivable hits first, then losses by id."""
+def per_unit(state: GameState, units: Sequence[Unit], chosen: Mapping[UnitKind, int],
+             damaged: Mapping[UnitKind, int] | None = None) -> dict[int, int]:
+    """Spread hits per kind over units: the named damaged units first (each destroyed),
+    then survivable hits, then losses by id."""
     out: dict[int, int] = {}
+    for kind, n in (damaged or {}).items():
+        hurt = sorted((u for u in units if u.kind == kind and u.hits > 0), key=lambda u: u.id)[:n]
+        out.update({u.id: hit_points(state, u) for u in hurt})
     for kind, n in chosen.items():
-        pool = sorted((u for u in units if u.kind == kind), key=lambda u: u.id)
+        pool = sorted((u for u in units if u.kind == kind and u.id not in out), key=lambda u: u.id)
         left = {u.id: hit_points(state, u) for u in pool}
         for _ in range(n):
             best = max(pool, key=lambda u: (left[u.id], -u.id))

@@ -12,6 +12,7 @@ import maps
 from engine import (
     AmbiguousCommandError,
     Buy,
+    Casualties,
     Done,
     GameState,
     Move,
@@ -106,9 +107,20 @@ def test_every_command_round_trips(opening: GameState) -> None:
         Undo(),
         Orders("germany", ("infantry", "artillery", "tank"), 3, 40, "never", "self"),
         Orders(),
+        Casualties((("infantry", 2),)),
+        Casualties((("battleship", 1),), (("battleship", 1),)),
+        Casualties((), (("battleship", 2),)),
     ]
     for cmd in commands:
         assert parse_command(format_command(cmd, opening), opening) == cmd
+
+
+def test_casualties_name_damaged_units(opening: GameState) -> None:
+    """A damaged battleship is named as such (000, Unit Profiles, Battleships: Two Hits to
+    Destroy); the rest of the list reads as usual."""
+    cmd = parse_command('/casualties units:"1 Damaged BB, 2 inf, damaged battleship"', opening)
+    assert cmd == Casualties((("infantry", 2),), (("battleship", 2),))
+    assert format_command(cmd, opening) == '/casualties units:"2 infantry, 2 damaged battleships"'
 
 
 @settings(max_examples=300, deadline=None)
