@@ -14,6 +14,7 @@ import pytest
 
 from engine.ids import slug
 from maps import load_board_data
+from tests.maps import board_facts
 
 POWERS = ("soviet_union", "germany", "united_kingdom", "japan", "united_states")
 
@@ -112,18 +113,16 @@ def setup(data: dict[str, dict[str, Any]]) -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def lands(board: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    return {t["id"]: t for t in board["territory"]}
+    return board_facts.lands_and_seas(board)[0]
 
 
 @pytest.fixture(scope="module")
 def seas(board: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    return {z["id"]: z for z in board["sea_zone"]}
+    return board_facts.lands_and_seas(board)[1]
 
 
 @pytest.fixture(scope="module")
-def spaces(
-    lands: dict[str, dict[str, Any]], seas: dict[str, dict[str, Any]]
-) -> dict[str, dict[str, Any]]:
+def spaces(lands: dict[str, dict[str, Any]], seas: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
     return {**lands, **seas}
 
 
@@ -152,21 +151,12 @@ def test_sea_zones_numbered_one_to_sixty_five(board: dict[str, Any]) -> None:
 
 def test_adjacency_symmetric_known_and_simple(spaces: dict[str, dict[str, Any]]) -> None:
     """Rulebook, Spaces On The Game Board: adjacency is a shared border, so it is mutual."""
-    for sid, space in spaces.items():
-        adjacent = space["adjacent"]
-        assert len(adjacent) == len(set(adjacent)), sid
-        assert sid not in adjacent
-        for other in adjacent:
-            assert other in spaces, (sid, other)
-            assert sid in spaces[other]["adjacent"], (sid, other)
+    board_facts.assert_adjacency_symmetric(spaces)
 
 
 def test_edge_count_matches_reference(spaces: dict[str, dict[str, Any]]) -> None:
     """TripleA reference summary: 403 edges (145 land-land, 115 land-sea, 143 sea-sea)."""
-    edges = {frozenset((a, b)) for a, s in spaces.items() for b in s["adjacent"]}
-    kinds = Counter(sum(x.startswith("sz_") for x in e) for e in edges)
-    assert len(edges) == 403
-    assert kinds == {0: 145, 1: 115, 2: 143}
+    assert board_facts.edge_kinds(spaces) == {0: 145, 1: 115, 2: 143}
 
 
 def test_every_territory_ipc_and_original(lands: dict[str, dict[str, Any]]) -> None:
@@ -186,11 +176,7 @@ def test_income_values_within_rulebook_range(lands: dict[str, dict[str, Any]]) -
 
 def test_starting_territory_sums(lands: dict[str, dict[str, Any]]) -> None:
     """Board values sum to 24/41/31/30/42 (README: rulebook table says 40 and 30)."""
-    sums = Counter({p: 0 for p in POWERS})
-    for t in lands.values():
-        if "original" in t:
-            sums[t["original"]] += t["ipc"]
-    assert dict(sums) == {
+    assert board_facts.income_by_power(lands, POWERS) == {
         "soviet_union": 24,
         "germany": 41,
         "united_kingdom": 31,
@@ -296,11 +282,7 @@ def test_wrap_around_edges(spaces: dict[str, dict[str, Any]]) -> None:
 def test_neutrals_impassable(lands: dict[str, dict[str, Any]]) -> None:
     """Rulebook, Neutral Territories: no emblem, no income value; impassable by the switch
     ``neutrals_impassable``, so no territory is marked impassable on the board itself."""
-    neutral = {tid for tid, t in lands.items() if t.get("neutral")}
-    assert neutral == set(IPC[None])
-    for tid, t in lands.items():
-        assert not t.get("impassable"), tid
-        assert ("original" in t) != t.get("neutral", False), tid
+    board_facts.assert_neutrals(lands, set(IPC[None]))
 
 
 def test_turkish_straits_option(seas: dict[str, dict[str, Any]]) -> None:
@@ -314,53 +296,25 @@ def test_islands(lands: dict[str, dict[str, Any]], seas: dict[str, dict[str, Any
     for tid, t in lands.items():
         only_sea = all(a in seas for a in t["adjacent"])
         assert t["island"] == only_sea, tid
-    for sid, z in seas.items():
-        assert sum(lands[a]["island"] for a in z["adjacent"] if a in lands) <= 1, sid
-
-
-def _alias_owners(board: dict[str, Any]) -> dict[str, set[str]]:
-    owners: dict[str, set[str]] = {}
-    for space in board["territory"] + board["sea_zone"]:
-        for text in [space["id"], space["name"], *space["aliases"]]:
-            owners.setdefault(slug(text), set()).add(space["id"])
-    return owners
+    board_facts.assert_one_island_per_zone(lands, seas)
 
 
 def test_space_names_and_aliases_unambiguous(board: dict[str, Any]) -> None:
-    """Project notation: no alias may equal another space's id, name or alias."""
-    clashes = {key: ids for key, ids in _alias_owners(board).items() if len(ids) > 1}
-    assert clashes == {}
-
-
-def test_space_aliases_do_not_name_other_powers(board: dict[str, Any]) -> None:
-    """Project notation: a space alias may match a power only if the space bears its name."""
-    power_keys = {
-        slug(text): p["name"]
-        for p in board["power"]
-        for text in [p["id"], p["name"], *p["aliases"]]
-    }
-    for t in board["territory"]:
-        for alias in t["aliases"]:
-            power = power_keys.get(slug(alias))
-            assert power in (None, t["name"]), (t["id"], alias)
+    """Project notation: no alias names two spaces, and a space alias matches a power only if
+    the space bears its name."""
+    board_facts.assert_aliases_unambiguous(board)
 
 
 def test_one_place_per_space_and_power(setup: dict[str, Any], spaces: dict[str, Any]) -> None:
     """Project setup format: one [[place]] per (space, power), on known spaces."""
-    keys = [(p["space"], p["power"]) for p in setup["place"]]
-    assert len(keys) == len(set(keys))
-    for space, power in keys:
-        assert space in spaces
-        assert power in POWERS
+    board_facts.assert_places_valid(setup, spaces, POWERS)
 
 
 def test_starting_unit_totals(setup: dict[str, Any]) -> None:
     """TripleA reference summary: starting units per power (rulebook defers to setup cards)."""
-    totals: dict[str, Counter[str]] = {p: Counter() for p in POWERS}
-    for place in setup["place"]:
-        totals[place["power"]].update(place["units"])
-    assert {p: dict(c) for p, c in totals.items()} == UNIT_TOTALS
-    assert {p: sum(c.values()) for p, c in totals.items()} == {
+    totals = board_facts.unit_totals(setup, POWERS)
+    assert totals == UNIT_TOTALS
+    assert {p: sum(units.values()) for p, units in totals.items()} == {
         "soviet_union": 36,
         "germany": 65,
         "united_kingdom": 41,
@@ -373,14 +327,7 @@ def test_units_placed_in_legal_spaces(
     setup: dict[str, Any], lands: dict[str, dict[str, Any]]
 ) -> None:
     """Rulebook, Setup Cards: land units in own territories, ships (and carrier fighters) at sea."""
-    for place in setup["place"]:
-        units, space = place["units"], place["space"]
-        if space in lands:
-            assert lands[space]["original"] == place["power"], space
-            assert set(units) <= LAND_UNITS | AIR_UNITS, space
-        else:
-            assert set(units) <= SEA_UNITS | {"fighter"}, space
-            assert units.get("fighter", 0) <= 2 * units.get("carrier", 0), space
+    board_facts.assert_units_in_legal_spaces(setup, lands, LAND_UNITS | AIR_UNITS, SEA_UNITS | {"fighter"})
 
 
 def test_industrial_complexes(setup: dict[str, Any]) -> None:
