@@ -10,20 +10,29 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from engine.errors import NotationError
+from engine.errors import IllegalCommandError, NotationError
 from engine.names import NameIndex
 from engine.combat.sequence import check_battle_steps
 from engine.phases import check_phases
 from engine.ruleset import RuleSet
 from engine.state import GameState
 
-RULESETS = ("aa1942-2e",)
-"""Rule systems shipped with aaref, in the order they are offered."""
+SHIPPED = ("aa1942-2e", "revised-lhtr")
+"""Every rule system with data under ``maps/``."""
 
 
 def _read(directory: str, name: str) -> dict[str, Any]:
     root = resources.files(__name__).joinpath(directory)
     return tomllib.loads(root.joinpath(f"{name}.toml").read_text(encoding="utf-8"))
+
+
+def _playable(ident: str) -> bool:
+    """``playable = false`` in ``ruleset.toml``: the data is in, the engine does not play its rules yet."""
+    return bool(_read(ident, "ruleset").get("playable", True))
+
+
+RULESETS = tuple(r for r in SHIPPED if _playable(r))
+"""Rule systems offered for new games, in the order they are offered."""
 
 
 def load_board_data(board: str) -> dict[str, dict[str, Any]]:
@@ -35,14 +44,25 @@ def load_board_data(board: str) -> dict[str, dict[str, Any]]:
     return {name: _read(board, name) for name in ("board", "setup")}
 
 
-@cache
-def load_ruleset(name: str) -> RuleSet:
+def load_ruleset(name: str, *, unplayable: bool = False) -> RuleSet:
     """The validated :class:`RuleSet` called ``name`` (an id or alias such as ``"1942"``).
+
+    A system whose rules the engine does not play yet loads only with ``unplayable=True``
+    (tests, map pictures), so no game can be started, or go on, under the wrong rules.
 
     Raises:
         NotationError: no rule system has that name (the message suggests the nearest).
+        IllegalCommandError: the system is not playable yet (the message says why).
     """
-    rules = RuleSet.from_data(**load_rule_data(_ruleset_names().find(name)))
+    ident = _ruleset_names().find(name)
+    if not unplayable and ident not in RULESETS:
+        raise IllegalCommandError(_not_playable(ident), reason="ruleset.not_playable")
+    return _load(ident)
+
+
+@cache
+def _load(ident: str) -> RuleSet:
+    rules = RuleSet.from_data(**load_rule_data(ident))
     check_phases(rules)
     check_battle_steps(rules)
     return rules
@@ -57,10 +77,15 @@ def load_rule_data(ident: str) -> dict[str, dict[str, Any]]:
             "setup": _read(board, "setup")}
 
 
+def _not_playable(ident: str) -> str:
+    offered = ", ".join(f"{r} ({_read(r, 'ruleset')['name']})" for r in RULESETS)
+    return f"{_read(ident, 'ruleset')['name']} is not playable yet: its rules are being added. You can play {offered}."
+
+
 @cache
 def _ruleset_names() -> NameIndex:
-    aliases = {r: tuple(_read(r, "ruleset").get("aliases", ())) for r in RULESETS}
-    return NameIndex("rule set", aliases, {r: r for r in RULESETS})
+    aliases = {r: tuple(_read(r, "ruleset").get("aliases", ())) for r in SHIPPED}
+    return NameIndex("rule set", aliases, {r: r for r in SHIPPED})
 
 
 def load_state(data: dict[str, Any]) -> GameState:

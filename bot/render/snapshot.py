@@ -76,4 +76,5 @@ def _phase_title(state: dict[str, Any], board: BoardGeometry) -> str | None:
     phase = state.get("phase")
     if not phase:
         return None
-    return phase_title(load_ruleset(str(state.get("ruleset") or board.board_id)), str(phase))
+    # A picture may show any shipped rule system, also one not yet offered for new games.
+    return phase_title(load_ruleset(str(state.get("ruleset") or board.board_id), unplayable=True), str(phase))
