@@ -22,6 +22,7 @@ from .commands import (
     Submerge,
     Undo,
 )
+from .control import side_scores
 from .dice import Dice, DiceExhausted, FixedDice, NoDice, ScriptedDice
 from .errors import (
     AmbiguousCommandError,
@@ -44,5 +45,5 @@ __all__ = [
     "DiceExhausted", "Done", "Event", "FixedDice", "GameState", "IllegalCommandError", "LegalCommands", "Move",
     "MoveGroup", "NoDice", "NotationError", "Orders", "OutOfTurnError", "Outcome", "Phase", "Place", "Press", "Repair",
     "Retreat", "RuleSet", "RulesError", "ScriptedDice", "Space", "Submerge", "Undo", "Unit", "apply", "concede",
-    "format_command", "legal_commands", "new_game", "parse_command", "phase_title",
+    "format_command", "legal_commands", "new_game", "parse_command", "phase_title", "side_scores",
 ]

@@ -34,6 +34,16 @@ def victory_cities(state: GameState, side: str) -> list[SpaceId]:
     return sorted(held)
 
 
+def side_scores(state: GameState) -> dict[str, tuple[int, int]]:
+    """Per side: victory cities held and IPC production (the sum of its powers' national
+    production levels), the two figures a tournament's time-limit adjudication compares."""
+    board = state.board
+    sides = sorted({p.side for p in board.powers.values()})
+    return {side: (len(victory_cities(state, side)),
+                   sum(income(state, p) for p in board.powers if board.side_of(p) == side))
+            for side in sides}
+
+
 def capture(state: GameState, territory: SpaceId, captor: PowerId) -> tuple[GameState, list[Event]]:
     """Hand ``territory`` to ``captor``'s side after a successful attack or a blitz.
 

@@ -15,7 +15,7 @@ from datetime import datetime
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import update
+from sqlalchemy import func, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -34,7 +34,7 @@ from bot.scheduler.store import (
 )
 from bot.service.reply import Actor, Refusal, Reply
 from bot.store import repo
-from bot.store.models import Game, Notice, Pause, Seat, Setting, Vacation
+from bot.store.models import Game, LogEntry, Notice, Pause, Seat, Setting, Vacation
 
 if TYPE_CHECKING:
     from bot.service.game_service import GameService
@@ -171,12 +171,10 @@ class DeadlineActions:
         head = (f"The deadline for {power} ({' '.join(mention(u) for u in late)}) passed "
                 f"{shown_time(end, g.channel_id)}.")
         try:
-            if settings.policy == "end_turn":
-                posts = await self._end_turn(tx, due.power)
-            elif settings.policy == "substitute" and settings.substitute:
-                posts = await self._substitute(tx, due.power, settings.substitute, late)
-            else:
-                posts = ["The game waits for them."]
+            posts = (await self._bump(tx, due.power, late, settings.bumps)
+                     if settings.bumps else [])
+            if g.status == "active":                  # else forfeited: no policy to apply
+                posts += await self._policy(tx, due.power, settings, late)
         except BaseException:
             self.service._states.pop(due.game_id, None)
             raise
@@ -190,6 +188,36 @@ class DeadlineActions:
                            text=text, pings=now_due, dm_text=f"{label(g)}: {text}",
                            dms=[u for u in now_due if u in dms]))
         return Reply(True, text, posts=(text,), game_id=g.id)
+
+    async def _policy(self, tx: Any, power: str, settings: GameSettings,
+                      late: Sequence[str]) -> list[str]:
+        """What the game's deadline policy does for the silent seat."""
+        if settings.policy == "end_turn":
+            return await self._end_turn(tx, power)
+        if settings.policy == "substitute" and settings.substitute:
+            return await self._substitute(tx, power, settings.substitute, late)
+        return ["The game waits for them."]
+
+    async def _bump(self, tx: Any, power: str, late: Sequence[str], limit: int) -> list[str]:
+        """Count a missed deadline ("bump") against the player(s) of the seat, in the log; at
+        the limit the seat forfeits the game for its side. A player's bumps add up over every
+        power they hold in the game."""
+        g = tx.game
+        held = [s.power for s in await repo.seats(tx.session, gid(g)) if s.user_id in late]
+        earlier = (await tx.session.exec(select(func.count()).select_from(LogEntry).where(
+            LogEntry.game_id == g.id, LogEntry.kind == "admin",
+            col(LogEntry.text).startswith("/game bump "), col(LogEntry.power).in_(held)))).one()
+        count = int(earlier) + 1
+        await self.service._append(tx, kind="admin", actor=SYSTEM, power=power,
+                                   text=f"/game bump power:{power}",
+                                   events=[{"type": "bump", "power": power, "users": list(late),
+                                            "count": count, "limit": limit}])
+        name = self.service.rules.load_ruleset(g.ruleset).power_name(power)
+        posts = [f"Bump {count} of {limit} for {name}."]
+        if count >= limit:
+            reply = await self.service.concede_action(SYSTEM, power, "forfeit")(tx)
+            posts += reply.posts
+        return posts
 
     async def _end_turn(self, tx: Any, power: str) -> list[str]:
         """Give the seat's commands by standing orders until its input is no longer due."""

@@ -36,8 +36,13 @@ class GameSettings:
     """Vacation days each player may declare in this game."""
     vacation_max: int = 7
     """Longest single vacation, in days."""
+    bumps: int = 0
+    """Missed deadlines ("bumps") after which a seat forfeits the game; 0: never."""
+    rated: bool = True
+    """Whether the game's result moves the players' ratings."""
 
-    KEYS = ("deadline_hours", "reminders", "policy", "substitute", "vacation_days", "vacation_max")
+    KEYS = ("deadline_hours", "reminders", "policy", "substitute", "vacation_days", "vacation_max",
+            "bumps", "rated")
 
     @classmethod
     def from_stored(cls, values: Mapping[str, str]) -> GameSettings:
@@ -49,7 +54,7 @@ class GameSettings:
         out = self
         for key, raw in values.items():
             text = raw.strip()
-            if key in ("deadline_hours", "vacation_days", "vacation_max"):
+            if key in ("deadline_hours", "vacation_days", "vacation_max", "bumps"):
                 number: dict[str, Any] = {key: _whole(key, text, 24 * 365)}
                 out = replace(out, **number)
             elif key == "reminders":
@@ -60,6 +65,10 @@ class GameSettings:
                 if text not in POLICIES:
                     raise SettingError(f"policy is one of {', '.join(POLICIES)}, not {text!r}.")
                 out = replace(out, policy=text)
+            elif key == "rated":
+                if text.lower() not in ("on", "off"):
+                    raise SettingError(f"rated is on or off, not {text!r}.")
+                out = replace(out, rated=text.lower() == "on")
             elif key == "substitute":
                 out = replace(out, substitute=text.lstrip("@").strip("<>@!") or None)
             else:
@@ -75,6 +84,8 @@ class GameSettings:
             "substitute": self.substitute or "",
             "vacation_days": str(self.vacation_days),
             "vacation_max": str(self.vacation_max),
+            "bumps": str(self.bumps),
+            "rated": "on" if self.rated else "off",
         }
 
 

@@ -167,5 +167,6 @@ def _describe(s: GameSettings) -> str:
     sub = mention(s.substitute) if s.substitute else "none"
     return (f"Deadline: {deadline_text}; reminders before it: {reminders}; at the deadline: "
             f"{s.policy}; substitute: {sub}; vacations: {s.vacation_days} days per player, "
-            f"at most {s.vacation_max} at a time.")
+            f"at most {s.vacation_max} at a time; forfeit after "
+            f"{s.bumps or 'no'} missed deadlines; rated: {'on' if s.rated else 'off'}.")
 

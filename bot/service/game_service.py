@@ -20,6 +20,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.dice.derive import NO_ENTROPY
 from bot.dice.log import GENESIS
+from bot.ladder.results import record_end
 from bot.scheduler import desk as deadline_desk
 from bot.scheduler.clock import Clock, utc_now
 from bot.service.dice import (
@@ -49,6 +50,15 @@ SNAPSHOT_EVERY = 25
 """A state snapshot is stored every this many log entries of a game (and when it starts)."""
 
 _RETRIES = 5
+
+_ENDED = ("finished", "abandoned")
+_HOW_ENDED = {"forfeit": "{side} forfeited on deadlines",
+              "adjudication": "adjudicated at the time limit"}
+_ENDING_POST = {
+    "concession": "{power} concedes for the {side}.",
+    "forfeit": "{power} forfeits for the {side} (missed deadlines).",
+    "adjudication": "Time limit: the {side} lose on adjudication.",
+}
 
 
 @dataclass(frozen=True)
@@ -395,6 +405,13 @@ class GameService:
         self, actor: Actor, game: GameRef, power: str | None = None, request_id: str | None = None
     ) -> Reply:
         """A player concedes for their side; the other side wins and the game ends."""
+        return await self._mutate(game, request_id, self.concede_action(actor, power))
+
+    def concede_action(
+        self, actor: Actor, power: str | None, ending: str = "concession"
+    ) -> Callable[[_Tx], Awaitable[Reply]]:
+        """The write step of a concession; a forfeit on deadlines or a time-limit
+        adjudication (``ending``) is logged as the losing side's concession, by a referee."""
 
         async def action(tx: _Tx) -> Reply:
             g = tx.game
@@ -416,24 +433,27 @@ class GameService:
             side = rules.board.side_of(pid)
             outcome = self.rules.concede(state, side)
             new = outcome.state
-            result = f"{new.winner} win ({side} conceded)"
+            how = _HOW_ENDED.get(ending, f"{side} conceded").format(side=side)
+            result = f"{new.winner} win ({how})"
             seq = await self._append(
                 tx,
                 kind="concede",
                 actor=actor,
                 power=pid,
                 text=f"/concede side:{side}",
-                events=[{"by": actor.user_id, "power": pid} | e.to_json() for e in outcome.events],
+                events=[{"by": actor.user_id, "power": pid, "ending": ending} | e.to_json()
+                        for e in outcome.events],
                 status="finished",
                 result=result,
                 state=new,
             )
             over = f"{_label(g)} is over: {result}."
-            posts = [f"{rules.power_name(pid)} concedes for the {side}. {over}"]
+            said = _ENDING_POST.get(ending, _ENDING_POST["concession"])
+            posts = [f"{said.format(power=rules.power_name(pid), side=side)} {over}"]
             posts += await self._close_period(tx, seq)
             return Reply(True, posts[0], posts=tuple(posts), game_id=g.id)
 
-        return await self._mutate(game, request_id, action)
+        return action
 
     async def abandon(self, actor: Actor, game: GameRef, request_id: str | None = None) -> Reply:
         """The referee ends a game without a result (it stays in the log and can be exported)."""
@@ -759,6 +779,11 @@ class GameService:
                 await repo.prune_snapshots(tx.session, _id(g), before=seq)
             tx.session.add(Snapshot(game_id=_id(g), seq=seq, state=state.to_json()))
         await tx.session.flush()
+        if status in _ENDED and g.status not in _ENDED:
+            final = state if state is not None or g.status == "setup" else (
+                await self._load_state(tx.session, g))
+            await record_end(tx.session, g, self.rules, kind=kind, status=status, events=events,
+                             state=final)
         await repo.bump_version(
             tx.session,
             g,

@@ -185,3 +185,90 @@ class Pause(SQLModel, table=True):
     reason: str = ""
     starts_at: datetime
     ends_at: datetime | None = None
+
+
+class Player(SQLModel, table=True):
+    """A person who plays, independent of any one game: a Discord user or a console name.
+
+    ``user_id`` is what seats store (a Discord snowflake, or a console name); ratings,
+    results and tournament entries hang on this row.
+    """
+
+    __tablename__ = "players"
+
+    id: int | None = Field(default=None, primary_key=True)
+    user_id: str = Field(max_length=64, unique=True)
+    kind: str = Field(max_length=16)
+    """``discord`` (a snowflake) or ``console`` (a name typed at the local console)."""
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class GameResult(SQLModel, table=True):
+    """How a game ended, written once in the transaction that ended it, whatever ended it.
+
+    ``ending`` is ``victory_cities``, ``concession``, ``adjudication``, ``abandonment`` or
+    ``forfeit``; ``cities`` and ``production`` are per side at the end (victory cities held,
+    IPC production), the figures a time-limit adjudication and a tie-break read.
+    """
+
+    __tablename__ = "game_results"
+
+    game_id: int = Field(foreign_key="games.id", primary_key=True)
+    ruleset: str = Field(max_length=40)
+    winner: str | None = Field(default=None, max_length=40)
+    """The winning side; empty when nobody won (abandoned, or a draw)."""
+    ending: str = Field(max_length=24)
+    by_power: str | None = Field(default=None, max_length=40)
+    """The power that conceded or forfeited, if one did."""
+    round: int | None = None
+    cities: dict[str, int] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    production: dict[str, int] = Field(
+        default_factory=dict, sa_column=Column(JSON, nullable=False)
+    )
+    rated: bool = True
+    recorded_at: datetime = Field(default_factory=utcnow)
+
+
+class ResultSeat(SQLModel, table=True):
+    """Who held a power at the end of a finished game: the teams a rating update reads."""
+
+    __tablename__ = "result_seats"
+
+    game_id: int = Field(foreign_key="game_results.game_id", primary_key=True)
+    power: str = Field(max_length=40, primary_key=True)
+    side: str = Field(max_length=40)
+    player_id: int = Field(foreign_key="players.id", index=True)
+
+
+class ResultCorrection(SQLModel, table=True):
+    """A referee's or organiser's change of a recorded result, with the reason given."""
+
+    __tablename__ = "result_corrections"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game_results.game_id", index=True)
+    by: str = Field(max_length=64)
+    reason: str
+    before: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    after: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class RatingChange(SQLModel, table=True):
+    """One player's rating before and after one rated game, in one scope.
+
+    The scope is ``overall`` or a rule set id. The unique key makes a second report of the
+    same game change nothing; the rows trace every rating to the games that made it.
+    """
+
+    __tablename__ = "rating_changes"
+    __table_args__ = (UniqueConstraint("game_id", "player_id", "scope"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game_results.game_id", index=True)
+    player_id: int = Field(foreign_key="players.id", index=True)
+    scope: str = Field(max_length=40)
+    mu_before: float
+    sigma_before: float
+    mu_after: float
+    sigma_after: float

@@ -207,3 +207,11 @@ def apply(state: GameState, command: tuple[str, str], dice: Any) -> Outcome:
 def concede(state: GameState, side: str) -> Outcome:
     other = "Allies" if side == "Axis" else "Axis"
     return Outcome(replace(state, winner=other), (Event("concede", f"The {side} concede."),))
+
+
+def side_scores(state: GameState) -> dict[str, tuple[int, int]]:
+    """Per side: no victory cities on the fake board; the treasuries stand in for production."""
+    totals = {"Allies": 0, "Axis": 0}
+    for power, ipcs in zip(POWERS, state.treasury, strict=True):
+        totals[SIDES[power]] += ipcs
+    return {side: (0, total) for side, total in totals.items()}

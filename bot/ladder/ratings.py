@@ -1,0 +1,96 @@
+"""Team-aware ratings through openskill (Weng-Lin, Plackett-Luce): no rating math here.
+
+A game is two teams, the players of each side; a player holding several powers of a side
+counts once. Every seat's player is updated, in a 1-v-1 game as in a 2-v-3 one. Each rated
+game updates two scopes: ``overall`` and its rule set. Pure: ratings in, changes out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from openskill.models import PlackettLuce
+
+OVERALL = "overall"
+_MODEL = PlackettLuce()
+
+
+@dataclass(frozen=True, slots=True)
+class Skill:
+    """A rating: mean skill and its uncertainty."""
+
+    mu: float
+    sigma: float
+
+    @property
+    def shown(self) -> float:
+        """The conservative figure standings sort by: mu - 3 sigma (openskill's ordinal)."""
+        return _MODEL.rating(mu=self.mu, sigma=self.sigma).ordinal()
+
+
+NEW = Skill(_MODEL.mu, _MODEL.sigma)
+"""Where every player starts."""
+
+
+@dataclass(frozen=True, slots=True)
+class RatedGame:
+    """What a rating update needs of a finished game: its teams and who won."""
+
+    game_id: int
+    ruleset: str
+    teams: Mapping[str, tuple[int, ...]]
+    """Side -> player ids holding its powers."""
+    winner: str | None
+    """The winning side, or None for a draw."""
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One player's rating before and after one game, in one scope."""
+
+    game_id: int
+    player_id: int
+    scope: str
+    before: Skill
+    after: Skill
+
+
+Book = dict[tuple[int, str], Skill]
+"""(player id, scope) -> current rating; a player not in it has :data:`NEW`."""
+
+
+def is_ratable(teams: Mapping[str, Iterable[int]]) -> bool:
+    """Two sides, each with a player, and nobody on both (a hot-seat game rates nobody)."""
+    groups = [set(t) for t in teams.values()]
+    return len(groups) == 2 and all(groups) and not groups[0] & groups[1]
+
+
+def rate_game(book: Mapping[tuple[int, str], Skill], game: RatedGame) -> list[Change]:
+    """The changes one game makes in both of its scopes (``book`` is not changed)."""
+    sides = sorted(game.teams)
+    ranks = [0 if game.winner in (None, side) else 1 for side in sides]
+    changes: list[Change] = []
+    for scope in (OVERALL, game.ruleset):
+        teams = [tuple(dict.fromkeys(game.teams[side])) for side in sides]
+        before = [[book.get((p, scope), NEW) for p in team] for team in teams]
+        after = _MODEL.rate(
+            [[_MODEL.rating(mu=s.mu, sigma=s.sigma) for s in team] for team in before],
+            ranks=ranks,
+        )
+        for team, olds, news in zip(teams, before, after, strict=True):
+            for player, old, new in zip(team, olds, news, strict=True):
+                changes.append(Change(game.game_id, player, scope, old, Skill(new.mu, new.sigma)))
+    return changes
+
+
+def replay_ratings(games: Iterable[RatedGame]) -> tuple[Book, list[Change]]:
+    """Every rating from scratch, game by game in the order given (the order of record)."""
+    book: Book = {}
+    changes: list[Change] = []
+    for game in games:
+        made = rate_game(book, game)
+        for change in made:
+            book[(change.player_id, change.scope)] = change.after
+        changes += made
+    return book, changes
