@@ -49,8 +49,8 @@ def capture(state: GameState, territory: SpaceId, captor: PowerId) -> tuple[Game
 
     A territory first owned by an ally goes back to that ally if the ally holds its capital
     ("Liberating a Territory"; the check at the end of the turn is made when the turn ends,
-    see :func:`settle_liberations`). Taking an enemy capital takes the victim's treasury
-    when the rule system plunders. Enemy AAA found alone is removed; industrial complexes
+    see :func:`settle_liberations`). Taking an enemy capital runs the rule system's
+    ``on_capital_captured`` hook (plunder). Enemy AAA found alone is removed; industrial complexes
     change sides with their damage.
     """
     board = state.board
@@ -64,7 +64,6 @@ def capture(state: GameState, territory: SpaceId, captor: PowerId) -> tuple[Game
         new_owner = original
     owners = dict(state.owners)
     owners[territory] = new_owner
-    treasury = dict(state.treasury)
     name = board.name(territory)
     if new_owner == captor:
         events.append(event("capture", f"{state.rules.power_name(captor)} captures {name}.",
@@ -76,15 +75,9 @@ def capture(state: GameState, territory: SpaceId, captor: PowerId) -> tuple[Game
                             power=state.rules.power_name(new_owner), liberator=state.rules.power_name(captor)))
     victim_capital_of = [p for p in board.powers.values() if p.capital == territory]
     for victim in victim_capital_of:
-        if (previous == victim.id and not board.allies(victim.id, captor)
-                and state.rules.switches.capital_plunder and treasury.get(victim.id, 0) > 0):
-            taken = treasury[victim.id]
-            treasury[victim.id] = 0
-            treasury[captor] = treasury.get(captor, 0) + taken
-            events.append(event("plunder", f"{state.rules.power_name(captor)} takes "
-                                f"{state.rules.power_name(victim.id)}'s {taken} IPCs.",
-                                power=state.rules.power_name(captor),
-                                victim=state.rules.power_name(victim.id), ipcs=taken))
+        if previous == victim.id and not board.allies(victim.id, captor):
+            state, plundered = state.rules.hooks.on_capital_captured(state, territory, captor, victim.id)
+            events.extend(plundered)
         if new_owner == victim.id:
             owners = _restore_liberated_capital(state, owners, victim.id)
     removed = [u.id for u in state.units_at(territory)
@@ -94,7 +87,7 @@ def capture(state: GameState, territory: SpaceId, captor: PowerId) -> tuple[Game
     if removed:
         events.append(event("destroyed", f"{len(removed)} enemy antiaircraft artillery in {name} removed.",
                             space=name, count=len(removed)))
-    state = state.with_units(changed, removed, owners=owners, treasury=treasury)
+    state = state.with_units(changed, removed, owners=owners)
     return state, events
 
 

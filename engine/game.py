@@ -14,7 +14,7 @@ from typing import Any
 
 from . import turn as _turn  # noqa: F401  (registers the phases of the 1942 turn)
 from .commands import Command, Done, Orders, Undo
-from .control import holds_capital, settle_liberations, victory_cities
+from .control import holds_capital, settle_liberations
 from .dice import Dice, NoDice
 from .errors import IllegalCommandError, OutOfTurnError, RulesError
 from .events import Event, event
@@ -204,17 +204,11 @@ def _next_turn(state: GameState, events: list[Event], dice: Dice) -> tuple[GameS
 def _check_victory(state: GameState) -> tuple[GameState, list[Event]]:
     """After the last power's turn (``victory_check = "end_of_round"``: 000, "Winning the
     Game"; 002 Errata: "not at the end of each power's turn"), or after every turn
-    (``"end_of_turn"``), a side holding enough victory cities wins (000, "How the War Is Won")."""
-    level = state.options.get("victory", state.rules.victory.get("default", "standard"))
-    needed = int(state.rules.victory["cities"][level])
-    for side in ("Axis", "Allies"):
-        held = victory_cities(state, side)
-        if len(held) >= needed:
-            return state.evolve(winner=side), [
-                event("victory", f"The {side} win: they hold {len(held)} victory cities "
-                      f"({level} victory needs {needed}).", side=side, cities=len(held))
-            ]
-    return state, []
+    (``"end_of_turn"``), the rule system's ``victory`` hook says whether a side has won."""
+    won = state.rules.hooks.victory(state)
+    if won is None:
+        return state, []
+    return state.evolve(winner=won.side), [event("victory", won.text, side=won.side, **won.data)]
 
 
 def concede(state: GameState, side: str) -> Outcome:

@@ -16,8 +16,10 @@ from typing import Any
 
 from .board import Board
 from .errors import BoardDataError, NotationError
+from .hooks import Hooks
 from .ids import PowerId, SpaceId, UnitKind
 from .names import NameIndex
+from .rules import hooks_for
 from .switches import Switches
 from .units import UnitSpec, unit_spec_from_dict
 
@@ -77,6 +79,7 @@ class RuleSet:
         phases: tuple[str, ...],
         switches: Switches,
         battle: BattleSequence,
+        hooks: Hooks,
         victory: Mapping[str, Any],
         options: Mapping[str, OptionSpec],
         turn_order: tuple[PowerId, ...],
@@ -91,6 +94,9 @@ class RuleSet:
         self.phases = phases
         self.switches = switches
         self.battle = battle
+        self.hooks = hooks
+        """The rule system's hook module (``engine.rules``): victory, plunder, bombing,
+        unit values."""
         self.victory = dict(victory)
         self.options = dict(options)
         self.turn_order = turn_order
@@ -186,6 +192,7 @@ class RuleSet:
             phases=tuple(ruleset["phases"]),
             switches=Switches.from_dict(f"{rid}/ruleset.toml", ruleset.get("switches", {})),
             battle=BattleSequence.from_dict(f"{rid}/ruleset.toml", ruleset.get("battle", {})),
+            hooks=hooks_for(rid),
             victory=ruleset.get("victory", {}),
             options=options,
             turn_order=turn_order,

@@ -18,23 +18,9 @@ from .report import counts, purpose
 
 
 def values(state: GameState, units: Sequence[Unit], side: str) -> dict[int, int]:
-    """Each unit's attack or defense value; infantry supported one-for-one by artillery on
-    attack (000, Unit Profiles, Infantry and Artillery)."""
-    out: dict[int, int] = {}
-    support: dict[str, int] = {}
-    if side == "attacker":
-        for u in units:
-            spec = state.rules.spec(u.kind)
-            if spec.supports:
-                support[spec.supports] = support.get(spec.supports, 0) + 1
-    for u in sorted(units, key=lambda u: u.id):
-        spec = state.rules.spec(u.kind)
-        value = spec.attack if side == "attacker" else spec.defense
-        if side == "attacker" and spec.supported_attack is not None and support.get(u.kind, 0) > 0:
-            support[u.kind] -= 1
-            value = spec.supported_attack
-        out[u.id] = value
-    return out
+    """Each unit's attack or defense value in a group fighting together, by the rule
+    system's ``unit_values`` hook (support, technology)."""
+    return state.rules.hooks.unit_values(state, units, side)
 
 
 def hit_rule(state: GameState, unit: Unit, sea: bool, own_destroyer: bool) -> str:

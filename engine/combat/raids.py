@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from ..dice import Dice
 from ..events import Event, event
-from ..ids import SpaceId
 from ..state import FOUGHT, RAID, GameState, Unit
 from .fire import roll_groups
 from .flow import Result, ask_casualties, current, with_battle
@@ -114,12 +113,12 @@ def complex_fire(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
 
 
 def damage(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
-    """Each surviving bomber rolls a die; the total is the damage, within the cap."""
+    """Each surviving bomber rolls a die; the rule system's ``bombing_result`` hook says
+    what the total does."""
     b = current(phase)
     name = state.board.name(b.space)
     survivors = bombers(state, phase)
     events: list[Event] = []
-    cap = state.rules.switches.bombing_damage_cap_factor * state.board.spaces[b.space].ipc
     rolled = 0
     if survivors:
         why = purpose(state, b.space, b.round, "attacker", counts(state, survivors), "damage")
@@ -130,44 +129,10 @@ def damage(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
                             units=counts(state, survivors), value=None, dice=list(faces), hits=rolled,
                             rule=None, purpose=why))
     raiders = [*_raiders(state, phase), *interceptors(state, phase)]
+    state, result = state.rules.hooks.bombing_result(state, b.space, rolled)
     state = state.with_units([u.with_flags(FOUGHT) for u in raiders])
-    if state.rules.switches.bombing == "treasury":
-        state, result = _take_ipcs(state, b.space, rolled, cap)
-    else:
-        state, result = _damage_factory(state, b.space, rolled, cap)
     events.append(result)
     events.append(event("battle_end", f"Raid on {name} over.", space=name, outcome="raid", rounds=1,
                         captured=False, attackers=counts(state, survivors), defenders={}))
     return state, phase.but(current=None), events
-
-
-def _damage_factory(state: GameState, space: SpaceId, rolled: int, cap: int) -> tuple[GameState, Event]:
-    """000, Strategic Bombing Raids: damage markers, at most ``cap`` on the complex in all."""
-    before = state.ic_damage.get(space, 0)
-    applied = max(0, min(rolled, cap - before))
-    ic_damage = dict(state.ic_damage)
-    ic_damage[space] = before + applied
-    name = state.board.name(space)
-    return state.evolve(ic_damage=ic_damage), event(
-        "bombing", f"The industrial complex in {name} takes {applied} damage ({rolled} rolled, cap {cap}); "
-        f"it now has {before + applied}.", space=name, rolled=rolled, applied=applied, damage=before + applied, cap=cap)
-
-
-def _take_ipcs(state: GameState, space: SpaceId, rolled: int, cap: int) -> tuple[GameState, Event]:
-    """002, Strategic Bombing Raids: "the defender must surrender IPCs equal to the total";
-    Q&A, Strategic Bombing and Rockets ("Amended"): at most the territory's value in one
-    turn from all bombers and rockets, and never more than the treasury holds
-    (rulesets.md 7.2 #30). Bombers raid a territory once a turn, so this raid's cap is the
-    turn's; rockets, when a rule system has them, count against the same cap."""
-    victim = state.owners.get(space)
-    assert victim is not None, "raids target owned territories"
-    held = state.treasury.get(victim, 0)
-    applied = max(0, min(rolled, cap, held))
-    treasury = dict(state.treasury)
-    treasury[victim] = held - applied
-    name, who = state.board.name(space), state.rules.power_name(victim)
-    return state.evolve(treasury=treasury), event(
-        "bombing", f"{who} surrenders {applied} IPCs for the raid on {name} ({rolled} rolled, cap {cap}); "
-        f"treasury now {held - applied}.", space=name, rolled=rolled, applied=applied, cap=cap,
-        victim=who, treasury=held - applied)
 
