@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from ..errors import BoardDataError
 from ..hooks import Hooks
-from . import aa1942_2e
+from . import aa1942_2e, revised_lhtr
 
 HOOKS: dict[str, Hooks] = {
     aa1942_2e.ID: aa1942_2e,
+    revised_lhtr.ID: revised_lhtr,
 }
 
 
