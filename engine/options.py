@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .combat.choices import retreat_options
 from .commands import UnitCounts
 from .ids import SpaceId, UnitKind
 from .mobilize import FACTORY, eligible_factories, remaining_capacity
@@ -37,6 +38,10 @@ class LegalCommands:
     moves: tuple[MoveGroup, ...] = ()
     placements: dict[SpaceId, int] = field(default_factory=dict)
     """Where bought units can go: factory territory -> units it can still take."""
+    battles: tuple[SpaceId, ...] = ()
+    """Battles waiting to be fought with ``battle`` (Conduct Combat, no question pending)."""
+    retreats: tuple[SpaceId, ...] = ()
+    """Where the attacker may retreat, while the battle asks it to press on or retreat."""
 
 
 ANSWERS = ("casualties", "retreat", "press", "submerge")
@@ -58,13 +63,17 @@ def legal_commands(state: GameState) -> LegalCommands:
     always = ("orders",)
     if state.is_over:
         return LegalCommands(power, phase, always)
-    if state.combat is not None and state.combat.chooser() is not None:
-        return LegalCommands(power, phase, (*ANSWERS, *always))
+    combat = state.combat
+    if combat is not None and combat.current is not None and combat.current.pending is not None:
+        asked = combat.current.pending.kind
+        retreats = tuple(retreat_options(state, combat)) if asked == "retreat" else ()
+        return LegalCommands(power, phase, (*ANSWERS, *always), retreats=retreats)
     entry = phase_entry(phase)
     words = (*(c.name for c in entry.handlers if c.name not in ANSWERS), "done", *(("undo",) if entry.undo else ()), *always)
     offers = entry.offers(state) if entry.offers is not None else Offers()
+    battles = tuple(e.space for e in combat.entries) if combat is not None else ()
     return LegalCommands(power, phase, words, buyable=offers.buyable, moves=offers.moves,
-                         placements=offers.placements)
+                         placements=offers.placements, battles=battles)
 
 
 def buy_offers(state: GameState) -> Offers:

@@ -139,18 +139,24 @@ class Bridge:
 
     async def complete(self, interaction: discord.Interaction,
                        current: str) -> list[app_commands.Choice[str]]:
-        """Autocomplete: names from the channel's game for the option being typed."""
+        """Autocomplete: names from the channel's game for the option being typed, offered
+        for a command of the power whose input is due only to its player or a referee."""
         assert interaction.data is not None and interaction.channel_id is not None
         words, options = command_path(interaction.data)
         focused = next((str(o["name"]) for o in options if o.get("focused")), None)
+        channel = str(interaction.channel_id)
+        actor = actor_of(interaction, self.referee_role)
         try:
-            state = await self.service.state(str(interaction.channel_id))
+            state = await self.service.state(channel)
+            if focused is None or state is None:
+                return []
+            may_act = actor.referee or state.actor in await self.service.powers_of(
+                channel, actor.user_id)
         except Refusal:
             return []
-        if focused is None or state is None:
-            return []
         given = {str(o["name"]): str(o.get("value", "")) for o in options if not o.get("focused")}
-        values = suggestions(state, " ".join(words), focused, current, given)[:MAX_CHOICES]
+        values = suggestions(state, " ".join(words), focused, current, given,
+                             may_act)[:MAX_CHOICES]
         return [app_commands.Choice(name=v[:100], value=v[:100]) for v in values]
 
     async def map(self, interaction: discord.Interaction, region: str | None,

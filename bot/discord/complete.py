@@ -2,9 +2,11 @@
 
 What is offered comes from the engine's ``legal_commands(state)`` (units the treasury can buy,
 unit groups that can move and where, where purchases can be placed), from the combat phase
-in the state (battles waiting, the units a pending choice is about) and from the board's
-names; nothing here judges a rule. The engine still decides when the command arrives, so a
-suggestion is a convenience, never a promise.
+in the state (battles waiting, where a retreat may go, the units a pending choice is about)
+and from the board's names; nothing here judges a rule. A command only the power whose input
+is due may give gets no suggestions for anyone else, and none when it cannot be given now.
+The engine still decides when the command arrives, so a suggestion is a convenience, never a
+promise.
 """
 from __future__ import annotations
 
@@ -16,6 +18,9 @@ from engine import RulesError, legal_commands
 from engine.names import fold
 
 LIMIT = 25
+ACTING = frozenset({"buy", "repair", "move", "battle", "casualties", "retreat", "submerge",
+                    "place"})
+"""Commands given by the power whose input is due (or a referee for it)."""
 
 
 def _words_in_order(typed: list[str], name: str) -> bool:
@@ -122,8 +127,10 @@ class Completer:
             return self._names(self.legal.placements)
         if command == "repair":
             return self._names(s for s, damage in self.state.ic_damage.items() if damage)
-        if command == "battle" and self.state.combat is not None:
-            return self._names(entry.space for entry in self.state.combat.entries)
+        if command == "battle":
+            return self._names(self.legal.battles)
+        if command == "retreat":
+            return self._names(self.legal.retreats)
         return [s.name for s in self.board.spaces.values()]
 
     def units(self, command: str) -> list[tuple[str, int | None]]:
@@ -149,8 +156,14 @@ class Completer:
 
 
 def suggestions(state: Any, command: str, option: str, typed: str,
-                given: Mapping[str, str]) -> list[str]:
-    """Values to offer for ``option`` of ``/command`` given the text typed so far."""
+                given: Mapping[str, str], may_act: bool = True) -> list[str]:
+    """Values to offer for ``option`` of ``/command`` given the text typed so far.
+
+    ``may_act`` says whether the one asking plays the power whose input is due (or referees);
+    if not, commands of that power offer nothing: there is nothing they could pick.
+    """
+    if command in ACTING and not may_act:
+        return []
     completer = Completer(state, given)
     if option in ("territory", "from", "to", "focus"):
         return ranked(completer.spaces(command, option), typed)

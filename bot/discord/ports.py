@@ -1,8 +1,8 @@
 """What the Discord front end needs from the game service, stated as a protocol.
 
 The bot holds no rules and no storage: every command line goes to ``execute`` with the
-interaction id as request id; autocomplete and the map read the game through ``state``, the
-map after a turn through ``turn_map``.
+interaction id as request id; autocomplete and the map read the game through ``state`` (and
+autocomplete the asker's seats through ``powers_of``), the map after a turn through ``turn_map``.
 ``bot.service.GameService`` satisfies it; tests may pass a double.
 """
 from __future__ import annotations
@@ -25,6 +25,9 @@ class Service(Protocol):
 
         Raises ``bot.service.reply.Refusal`` when the channel has no game.
         """
+
+    async def powers_of(self, game: int | str, user_id: str) -> frozenset[str]:
+        """The powers the user holds in the channel's game (for autocomplete)."""
 
     async def turn_map(self, game: int | str, seq: int | None = None) -> TurnMap | None:
         """The board after the turn that log entry ``seq`` (default: the newest) ended, and

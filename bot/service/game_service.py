@@ -500,6 +500,13 @@ class GameService:
             seq = seq if seq is not None else await last_turn_end(session, _id(g))
             return await load_turn(self.rules, session, g, seq) if seq is not None else None
 
+    async def powers_of(self, game: GameRef, user_id: str) -> frozenset[str]:
+        """The powers ``user_id`` holds in the game; empty for someone without a seat."""
+        async with self.db.read() as session:
+            g = await self._find(session, game)
+            seats = await self._seats_of(session, g)
+        return frozenset(s.power for s in seats if s.user_id == user_id)
+
     async def status(self, game: GameRef) -> Reply:
         """Who plays what, whose input is due, round and phase."""
         try:

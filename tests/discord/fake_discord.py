@@ -123,6 +123,8 @@ class FakeDiscord:
         self.app = web.Application(client_max_size=64 * 1024 * 1024)
         self.recorded: list[Recorded] = []
         self.first_response: dict[str, Recorded] = {}      # interaction token -> its answer
+        self.acknowledged: set[str] = set()
+        """Interaction tokens already answered: a second callback gets Discord's 40060."""
         self._waiting: dict[str, asyncio.Future[Recorded]] = {}
         self.request_log: list[str] = []
         self._cond = asyncio.Condition()
@@ -310,6 +312,12 @@ class FakeDiscord:
 
     async def interaction_callback(self, request: web.Request) -> web.Response:
         payload, files = await self._read_body(request)
+        token = request.match_info["token"]
+        if token in self.acknowledged:          # as Discord answers a second callback
+            await self._record(Recorded("already_acknowledged", request.path, payload, files))
+            return jr({"message": "Interaction has already been acknowledged.",
+                       "code": 40060}, status=400)
+        self.acknowledged.add(token)
         rtype = payload["type"]       # 4 message, 5 deferred, 8 autocomplete result
         kind = "autocomplete" if rtype == 8 else "callback"
         await self._record(Recorded(kind, request.path, payload, files))
@@ -528,6 +536,11 @@ class FakeDiscord:
         payload = self.interaction_payload(command, values, **kw)
         await self.dispatch("INTERACTION_CREATE", payload)
         return payload
+
+    async def redeliver(self, payload: dict) -> None:
+        """Deliver an interaction again, same id and token, as Discord may after a
+        reconnect."""
+        await self.dispatch("INTERACTION_CREATE", payload)
 
     async def autocomplete(self, command: str, values: dict[str, Any], focused: str,
                            **kw: Any) -> dict:

@@ -41,3 +41,6 @@ class DoubleService:
         if self.game_state is None:
             raise Refusal("There is no game in this channel.", "game.not_found")
         return self.game_state
+
+    async def powers_of(self, game: int | str, user_id: str) -> frozenset[str]:
+        return frozenset() if user_id in self.outsiders else frozenset({"soviet_union"})

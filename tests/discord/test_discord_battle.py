@@ -3,7 +3,8 @@
 Rulebook 000_fc7e3a790a753b06.txt, General Combat: the attacker chooses the casualties the
 defender scored ("Step 4. Defending Units Fire"), then presses on or retreats ("Step 6.
 Press Attack or Retreat"). With standing orders set to "ask me" (/orders decide:self) the
-battle stops for each choice."""
+battle stops for each choice. Autocomplete offers only what can be chosen now, and only to
+the player whose choice it is (or a referee)."""
 from __future__ import annotations
 
 import pytest
@@ -28,6 +29,14 @@ async def public(fake: FakeDiscord, command: str, values: dict | None = None,
     return reply
 
 
+async def choices(fake: FakeDiscord, command: str, values: dict, focused: str,
+                  who: str = "alice") -> list[str]:
+    """What autocomplete offers ``who`` for option ``focused``."""
+    payload = await fake.autocomplete(command, values, focused, who=who)
+    answer = await fake.wait_for_token(payload["token"])
+    return [c["value"] for c in answer.payload["data"]["choices"]]
+
+
 async def test_casualties_and_retreat_chosen_in_person(fake: FakeDiscord, start_bot,
                                                        service: GameService) -> None:
     await start_bot(service)
@@ -35,6 +44,7 @@ async def test_casualties_and_retreat_chosen_in_person(fake: FakeDiscord, start_
     for power, who in SEATS.items():
         await public(fake, "game join", {"power": power}, who=who)
     await public(fake, "game start")
+    assert await choices(fake, "battle", {"territory": ""}, "territory") == []   # Purchase
     orders = await public(fake, "orders", {"decide": "self"})
     assert "ask me" in orders.content
     await public(fake, "done")
@@ -52,6 +62,9 @@ async def test_casualties_and_retreat_chosen_in_person(fake: FakeDiscord, start_
     lost = await public(fake, "casualties", {"units": "1 infantry"})
     assert "Soviet Union loses 1 inf (in person)" in lost.content
     assert lost.content.startswith("**⚔ West Russia — Soviet Union attacks Germany (continued)**")
+    assert await choices(fake, "retreat", {"to": ""}, "to") == ["Karelia S.S.R."]
+    assert await choices(fake, "retreat", {"to": ""}, "to", who="bob") == []
+    assert await choices(fake, "retreat", {"to": ""}, "to", who="carol") == ["Karelia S.S.R."]
     back = await public(fake, "retreat", {"to": "Karelia"})
     assert "Soviet Union retreats 3 inf, 1 art" in back.content
     await public(fake, "done")

@@ -21,9 +21,17 @@ def test_unit_lists_complete_their_last_item(opening: GameState) -> None:
 
 
 def test_spaces_by_forgiving_names(opening: GameState) -> None:
-    assert suggestions(opening, "retreat", "to", "w rus", {}) == ["West Russia"]
-    assert "Germany" in suggestions(opening, "battle", "territory", "germ", {})
-    assert len(suggestions(opening, "battle", "territory", "", {})) == 25
+    assert suggestions(opening, "map", "territory", "w rus", {}) == ["West Russia"]
+    assert "Germany" in suggestions(opening, "map", "territory", "germ", {})
+    assert len(suggestions(opening, "map", "territory", "", {})) == 25
+
+
+def test_no_battle_or_retreat_outside_their_moment(opening: GameState) -> None:
+    """In Purchase no battle waits and no retreat is asked: nothing to offer, rather than
+    the first 25 spaces of the board."""
+    assert suggestions(opening, "battle", "territory", "", {}) == []
+    assert suggestions(opening, "retreat", "to", "", {}) == []
+    assert suggestions(opening, "retreat", "to", "w rus", {}) == []
 
 
 def test_nothing_to_repair_or_place_in_the_opening(opening: GameState) -> None:
@@ -68,7 +76,9 @@ def test_moves_offer_what_the_engine_says_can_move(opening: GameState) -> None:
 
 def test_battles_and_casualties_come_from_the_combat_phase(opening: GameState) -> None:
     """Soviet attack on West Russia, the player choosing casualties in person
-    (rulebook 000_fc7e3a790a753b06.txt, General Combat, "Step 4. Defending Units Fire")."""
+    (rulebook 000_fc7e3a790a753b06.txt, General Combat, "Step 4. Defending Units Fire"), then
+    where to retreat: "to a single adjacent friendly space from which at least one of the
+    attacking land or sea units moved" ("Step 6. Press Attack or Retreat")."""
     from engine import FixedDice, NoDice, apply, parse_command
 
     state = opening
@@ -80,3 +90,9 @@ def test_battles_and_casualties_come_from_the_combat_phase(opening: GameState) -
     state = apply(state, parse_command('/battle territory:"West Russia"', state),
                   FixedDice(attack + defence)).state
     assert suggestions(state, "casualties", "units", "", {}) == ["1 artillery", "1 infantry"]
+    assert suggestions(state, "battle", "territory", "", {}) == []    # a question is pending
+    assert suggestions(state, "casualties", "units", "", {}, may_act=False) == []
+    state = apply(state, parse_command('/casualties units:"1 infantry"', state), NoDice()).state
+    assert suggestions(state, "retreat", "to", "", {}) == ["Karelia S.S.R."]
+    assert suggestions(state, "retreat", "to", "", {}, may_act=False) == []
+    assert suggestions(state, "map", "territory", "kar", {}, may_act=False) == ["Karelia S.S.R."]

@@ -162,3 +162,27 @@ async def test_a_sustained_rate_limit_is_explained_instead_of_silence(
     assert "buys 2 infantry" in told.content
     assert len(fake.of("rate_limited")) == 5 and not fake.of("channel_message")
     assert await soviet_treasury(service, channel) == 24 - 2 * 3
+
+
+async def test_an_interaction_redelivered_after_its_answer_is_not_answered_again(
+        fake: FakeDiscord, start_bot, services, caplog: pytest.LogCaptureFixture) -> None:
+    """Discord may deliver an answered interaction again (same id and token) and refuses a
+    second answer with 40060: the bot stays quiet, with one info line and no error, and the
+    command is applied once."""
+    service = services()
+    channel = await started(service, fake)
+    await start_bot(service)
+    caplog.set_level(logging.INFO, "bot.discord")
+    payload = await fake.slash("buy", BUY, iid=IID)
+    first = await fake.wait_for_token(payload["token"])
+    assert "buys 2 infantry" in first.content
+    await fake.redeliver(payload)
+    [refused] = await fake.wait_for("already_acknowledged")
+    assert refused.content == first.content              # the stored reply, tried once
+    await fake.respond("game status")                     # the bot has finished with it
+    assert len(fake.of("already_acknowledged")) == 1 and not fake.of("followup")
+    assert await soviet_treasury(service, channel) == 24 - 2 * 3
+    logged = [r for r in caplog.records if r.name.startswith("bot.discord")
+              and IID in r.getMessage()]
+    assert [(r.levelno, r.exc_info) for r in logged if r.levelno > logging.INFO] == []
+    assert any("delivered again and is already answered" in r.getMessage() for r in logged)
