@@ -20,8 +20,9 @@ from .paths import Mode, Refusal, search
 _SEA = Mode("sea", "Aircraft carriers")
 
 
-def _movable_carriers(ctx: Ctx) -> list[Unit]:
-    """Own carriers that can still move in Noncombat Move (they did not move or fight in combat)."""
+def movable_carriers(ctx: Ctx) -> list[Unit]:
+    """Own carriers that can still move in Noncombat Move (they did not move or fight in
+    combat) and have a free deck spot."""
     out = []
     for u in ctx.state.units_of(ctx.power):
         spec = ctx.spec(u.kind)
@@ -30,13 +31,13 @@ def _movable_carriers(ctx: Ctx) -> list[Unit]:
         riders = [f for f in ctx.state.units_at(u.space) if f.aboard == u.id]
         if any(f.owner == ctx.power and f.moved > 0 for f in riders):
             continue  # a fighter landed on it: it cannot move any farther this turn
-        if sum(1 for f in riders if f.owner != ctx.power) >= spec.carrier_capacity:
-            continue  # full of allied fighters: no room for yours
+        if len(riders) >= spec.carrier_capacity:
+            continue  # full (of allied fighters, or of yours that stay aboard): no room for another
         out.append(u)
     return out
 
 
-def _carrier_reach(ctx: Ctx, carrier: Unit) -> set[SpaceId]:
+def carrier_reach(ctx: Ctx, carrier: Unit) -> set[SpaceId]:
     """Zones the carrier could end Noncombat Move in. In Combat Move it may assume every
     attack succeeds (000, Air Units), so hostile zones are not in its way then."""
     budget = ctx.spec(carrier.kind).move - carrier.moved
@@ -95,8 +96,8 @@ def landing_spots(ctx: Ctx, carrier_based: bool, could_be: bool = True) -> dict[
             if ctx.carriers_with_room(z):
                 spots.setdefault(z, "a carrier with room")
         if could_be:
-            for carrier in _movable_carriers(ctx):
-                for z in _carrier_reach(ctx, carrier):
+            for carrier in movable_carriers(ctx):
+                for z in carrier_reach(ctx, carrier):
                     spots.setdefault(z, f"your aircraft carrier from {ctx.name(carrier.space)} could get there")
             for z in purchased_carrier_zones(ctx):
                 spots.setdefault(z, "a carrier you bought could be mobilized there")

@@ -19,7 +19,7 @@ from ..events import Event, event
 from ..ids import SpaceId, UnitKind
 from ..state import BLITZED, COMBAT_MOVED, RAID, GameState, Unit
 from ..units import UnitSpec
-from . import air
+from . import air, decks
 from .context import Ctx, context, count_kinds, plural, refuse, units_text
 from .paths import Mode, Step, check_path, explain_no_path, search
 from .sea import land_fighters, pick_ships, sail, sea_destination_refusal
@@ -48,6 +48,9 @@ def apply_move(state: GameState, cmd: Move, dice: Dice) -> tuple[GameState, list
     if air_units:
         state, more = _move_domain(context(state), cmd, air_units, "air")
         events += more
+        deck = decks.deck_refusal(context(state)) if ctx.combat else None
+        if deck is not None:
+            refuse(deck.reason, deck.message)
     if land and not o_sea:
         state, more = _move_domain(context(state), cmd, land, "land")
         events += more
@@ -55,7 +58,7 @@ def apply_move(state: GameState, cmd: Move, dice: Dice) -> tuple[GameState, list
         state, more = _move_domain(context(state), cmd, sea, "sea", cargo=land)
         events += more
         if ctx.combat and any(spec(k).carrier_capacity for k, _ in sea):
-            stranded = air.stranded_by(context(state))
+            stranded = air.stranded_by(context(state)) or decks.deck_refusal(context(state))
             if stranded is not None:
                 refuse("air.carrier_needed", f"That carrier move would strand an attacking air unit. "
                        f"{stranded.message}")
@@ -149,6 +152,11 @@ def _move_domain(ctx: Ctx, cmd: Move, counts: list[tuple[UnitKind, int]], domain
     dest = path[-1]
     if ctx.combat:
         _check_combat_destination(ctx, cmd, units, domain, dest, blitz)
+    elif domain == "sea":
+        for u in units:
+            r = decks.pickup_refusal(ctx, u, dest, u.target in air.carrier_reach(ctx, u))
+            if r is not None:
+                refuse(r.reason, r.message)
     elif domain == "air":
         for u in units:
             r = air.noncombat_landing_refusal(ctx, u, dest)

@@ -1,6 +1,8 @@
 """The ends of the movement phases: what ``/done`` checks and settles.
 
-End of Combat Move (000, Phase 2): every attacking air unit still has a possible landing;
+End of Combat Move (000, Phase 2): every attacking air unit still has a possible landing,
+the fighters counting on carriers all together (``decks``), and each carrier that must
+move for them is given its planned zone;
 cargo loaded in Combat Move is committed to an amphibious assault; sea units that moved
 are in a battle, support an assault from their zone or escaped the hostile zone they
 started in; transports never attack alone; an assault from a zone with ignored enemy
@@ -19,7 +21,7 @@ from ..battles import sea_battle_due
 from ..events import Event, event
 from ..ids import SpaceId
 from ..state import COMBAT_MOVED, LOADED_IN_COMBAT, SEABORNE, GameState, Unit
-from . import air
+from . import air, decks
 from .context import Ctx, context, refuse
 from .sea import land_fighters
 from .transport import land_cargo
@@ -48,6 +50,10 @@ def end_combat_move(state: GameState) -> tuple[GameState, list[Event]]:
             r = air.combat_landing_refusal(ctx, u, u.space, 0)
             if r is not None:
                 refuse("combat_move.air_cannot_land", r.message)
+    deck = decks.deck_refusal(ctx)
+    if deck is not None:
+        refuse("combat_move.air_cannot_land", deck.message)
+    for u in mine:
         if u.has(LOADED_IN_COMBAT) and u.aboard is not None and u.target is None:
             refuse("combat_move.cargo_not_committed", f"The {_a(ctx, u)} was loaded in Combat Move, so it must "
                    "make an amphibious assault: offload it into a hostile territory, or undo the loading.")
@@ -85,7 +91,9 @@ def end_combat_move(state: GameState) -> tuple[GameState, list[Event]]:
         if not any(ctx.spec(u.kind).is_warship for u in _own_free(ctx, z)):
             refuse("combat_move.ignored_subs", f"Enemy submarines in {ctx.name(z)} are ignored, so the assault from "
                    "there needs one of your warships in the zone.")
-    return _settle_assaults(ctx, mine, pending, assaults, battles)
+    state, events = _settle_assaults(ctx, mine, pending, assaults, battles)
+    pickups, planned = decks.plan_pickups(context(state))
+    return state.with_units(pickups), events + planned
 
 
 def _settle_assaults(ctx: Ctx, mine: list[Unit], pending: list[Unit], assaults: dict[SpaceId, set[SpaceId]],
