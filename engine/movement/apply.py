@@ -154,7 +154,7 @@ def _move_domain(ctx: Ctx, cmd: Move, counts: list[tuple[UnitKind, int]], domain
         _check_combat_destination(ctx, cmd, units, domain, dest, blitz)
     elif domain == "sea":
         for u in units:
-            r = decks.pickup_refusal(ctx, u, dest, u.target in air.carrier_reach(ctx, u))
+            r = decks.pickup_refusal(ctx, u, dest)
             if r is not None:
                 refuse(r.reason, r.message)
     elif domain == "air":

@@ -169,12 +169,14 @@ def plan_pickups(ctx: Ctx) -> tuple[list[Unit], list[Event]]:
     return changed, events
 
 
-def pickup_refusal(ctx: Ctx, carrier: Unit, dest: SpaceId, can_reach_plan: bool) -> Refusal | None:
+def pickup_refusal(ctx: Ctx, carrier: Unit, dest: SpaceId) -> Refusal | None:
     """Noncombat Move: a carrier with a planned pick-up goes to its planned zone while a
     fighter of the mover is still in the air within reach of it, unless it cannot get
     there (a battle failed to clear the way)."""
     plan = carrier.target
-    if plan is None or dest == plan or not can_reach_plan or ctx.spec(carrier.kind).carrier_capacity == 0:
+    if plan is None or dest == plan or not ctx.spec(carrier.kind).carrier_capacity:
+        return None
+    if plan not in air.carrier_reach(ctx, carrier):
         return None
     waiting = [u for u in ctx.state.units_of(ctx.power) if ctx.spec(u.kind).carrier_based and u.aboard is None
                and not air.landed(ctx, u) and plan in _reach(ctx, u.space, ctx.spec(u.kind).move - u.moved)]
