@@ -103,11 +103,20 @@ def _air(ctx: Ctx, origin: SpaceId, counts: list[tuple[UnitKind, int]]) -> set[S
             sp = ctx.board.spaces[space]
             if not (ctx.enemy_at(space) or (sp.is_land and ctx.hostile_territory(space))):
                 continue
-            if all(air.combat_landing_refusal(ctx, u, space, dist) is None for u in units):
+            if all(air.combat_landing_refusal(ctx, u, space, dist) is None for u in units) and (
+                    not _needs_deck(ctx, units, space, dist) or _accepted(ctx, Move(tuple(counts), origin, space))):
                 out.add(space)
         elif all(air.noncombat_landing_refusal(ctx, u, space) is None for u in units):
             out.add(space)
     return out
+
+
+def _needs_deck(ctx: Ctx, units: list[Unit], space: SpaceId, dist: int) -> bool:
+    """A fighter ending in ``space`` could reach no territory: it needs a carrier deck,
+    which other fighters may be counting on too (``decks``), so the move is tried for real."""
+    land = air.landing_distance(ctx, False)
+    return any(ctx.spec(u.kind).carrier_based and land.get(space, dist + 99) > ctx.spec(u.kind).move - u.moved - dist
+               for u in units)
 
 
 def _sea(ctx: Ctx, origin: SpaceId, counts: list[tuple[UnitKind, int]], cargo: list[tuple[UnitKind, int]]) -> set[SpaceId]:
