@@ -39,6 +39,16 @@ class Repair(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class Research(Command):
+    """Develop Weapons: buy ``dice`` research dice for one development and roll them
+    (003, Phase 1: Develop Weapons)."""
+
+    development: str
+    dice: int
+    name = "research"
+
+
+@dataclass(frozen=True, slots=True)
 class Move(Command):
     """Phases 2 and 4: move a group of units from one space to another."""
 

@@ -28,6 +28,7 @@ from .commands import (
     Place,
     Press,
     Repair,
+    Research,
     Retreat,
     Submerge,
     Undo,
@@ -44,6 +45,8 @@ DECIDE_CHOICES = ("orders", "self")
 
 # option kinds: how each option's text is read and written
 _UNITS, _SPACE, _INT, _PATH, _POWER, _KINDS = "units", "space", "int", "path", "power", "kinds"
+_TECH = "development"
+"""A weapons development of the rule system, by name or id."""
 _LOSSES = "losses"
 """Units that may be named ``damaged``: read into the ``units`` and ``damaged`` fields."""
 
@@ -51,6 +54,7 @@ _LOSSES = "losses"
 _SPEC: dict[str, tuple[type[Command], tuple[str, ...], dict[str, tuple[str, Any, bool]]]] = {
     "buy": (Buy, ("purchase",), {"units": ("units", _UNITS, True)}),
     "repair": (Repair, (), {"territory": ("territory", _SPACE, True), "points": ("points", _INT, True)}),
+    "research": (Research, ("develop",), {"tech": ("development", _TECH, True), "dice": ("dice", _INT, True)}),
     "move": (Move, (), {
         "units": ("units", _UNITS, True),
         "from": ("origin", _SPACE, True),
@@ -185,6 +189,8 @@ def _read(kind: Any, raw: str, option: str, state: GameState) -> Any:
         return state.board.find_space(raw)
     if kind == _POWER:
         return state.rules.find_power(raw)
+    if kind == _TECH:
+        return state.rules.technology.find(raw)
     if kind == _PATH:
         steps = [s for s in re.split(r"\s*(?:>|->|→|,)\s*", raw.strip()) if s]
         if not steps:
@@ -215,6 +221,8 @@ def _write(kind: Any, value: Any, state: GameState) -> str:
         return str(state.board.name(value))
     if kind == _POWER:
         return state.rules.power_name(value)
+    if kind == _TECH:
+        return state.rules.technology.development(value).name
     if kind == _PATH:
         return " > ".join(state.board.name(s) for s in value)
     if kind == _KINDS:

@@ -21,6 +21,7 @@ from .ids import PowerId, SpaceId, UnitKind
 from .names import NameIndex
 from .rules import hooks_for
 from .switches import Switches
+from .technology import Technology
 from .units import UnitSpec, unit_spec_from_dict
 
 
@@ -80,6 +81,7 @@ class RuleSet:
         switches: Switches,
         battle: BattleSequence,
         hooks: Hooks,
+        technology: Technology,
         victory: Mapping[str, Any],
         options: Mapping[str, OptionSpec],
         turn_order: tuple[PowerId, ...],
@@ -97,6 +99,7 @@ class RuleSet:
         self.hooks = hooks
         """The rule system's hook module (``engine.rules``): victory, plunder, bombing,
         unit values."""
+        self.technology = technology
         self.victory = dict(victory)
         self.options = dict(options)
         self.turn_order = turn_order
@@ -193,6 +196,7 @@ class RuleSet:
             switches=Switches.from_dict(f"{rid}/ruleset.toml", ruleset.get("switches", {})),
             battle=BattleSequence.from_dict(f"{rid}/ruleset.toml", ruleset.get("battle", {})),
             hooks=hooks_for(rid),
+            technology=Technology.from_dict(f"{rid}/ruleset.toml", ruleset.get("technology", {})),
             victory=ruleset.get("victory", {}),
             options=options,
             turn_order=turn_order,

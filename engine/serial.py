@@ -17,6 +17,7 @@ from .cargo import assign_cargo
 from .errors import BoardDataError
 from .ids import PowerId, SpaceId, UnitKind
 from .state import GameState, Unit, frozen
+from .technology import Research
 
 if TYPE_CHECKING:
     from .ruleset import RuleSet
@@ -60,12 +61,23 @@ def state_to_json(state: GameState) -> dict[str, Any]:
         "orders": {pname(p): _thaw(o) for p, o in state.orders.items()},
         "combat": state.combat.to_json() if state.combat is not None else None,
     }
+    if state.rules.technology.offered:
+        out["tech"] = {pname(p): list(state.tech.get(p, ())) for p in state.rules.turn_order}
+        out["research"] = _research_to_json(state)
     if state.checkpoint is not None:
         out["undo"] = {
             "checkpoint": state_to_json(state.checkpoint),
             "commands": list(state.since_checkpoint),
         }
     return out
+
+
+def _research_to_json(state: GameState) -> dict[str, Any] | None:
+    r = state.research
+    if r is None:
+        return None
+    return {"power": state.rules.power_name(r.power), "development": r.development, "dice": r.dice,
+            "faces": list(r.faces), "breakthrough": r.breakthrough}
 
 
 def state_from_json(data: Mapping[str, Any], rules: RuleSet) -> GameState:
@@ -102,6 +114,7 @@ def state_from_json(data: Mapping[str, Any], rules: RuleSet) -> GameState:
     if data.get("undo"):
         checkpoint = state_from_json(data["undo"]["checkpoint"], rules)
         since = tuple(data["undo"]["commands"])
+    research = data.get("research")
     return GameState(
         rules=rules,
         round=int(data["round"]),
@@ -116,6 +129,10 @@ def state_from_json(data: Mapping[str, Any], rules: RuleSet) -> GameState:
         options=frozen(data.get("options", rules.option_defaults())),
         orders=frozen({power(p): frozen(o) for p, o in data.get("orders", {}).items()}),
         combat=combat,
+        tech=frozen({power(p): tuple(str(d) for d in ds) for p, ds in data.get("tech", {}).items() if ds}),
+        research=Research(power(research["power"]), str(research["development"]), int(research["dice"]),
+                          tuple(int(f) for f in research["faces"]), bool(research["breakthrough"]))
+        if research else None,
         winner=data.get("winner"),
         next_id=next_id,
         checkpoint=checkpoint,

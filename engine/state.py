@@ -15,6 +15,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from .ids import PowerId, SpaceId, UnitKind
+from .technology import Research
 
 if TYPE_CHECKING:
     from .board import Board
@@ -113,6 +114,11 @@ class GameState:
     """Standing orders per power (order of loss, retreat conditions...)."""
     combat: Any = None
     """The Conduct Combat phase's battles and pending choice (``engine.combat``), or None."""
+    tech: Mapping[PowerId, tuple[str, ...]] = field(default_factory=dict)
+    """Each power's developments in effect (``engine.technology``), in the order gained."""
+    research: Research | None = None
+    """The last Develop Weapons result, until the next power's; its breakthrough joins
+    ``tech`` when that power's Mobilize New Units begins (003, Phase 1, Step 4)."""
     winner: str | None = None
     next_id: int = 1
     checkpoint: GameState | None = field(default=None, compare=False, repr=False)

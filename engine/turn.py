@@ -6,7 +6,7 @@ entries of their own for phases 1942 lacks.
 
 from __future__ import annotations
 
-from . import combat, mobilize, purchase
+from . import combat, mobilize, purchase, research
 from .commands import Battle, Buy, Casualties, Move, Place, Press, Repair, Retreat, Submerge
 from .control import income
 from .dice import Dice
@@ -49,5 +49,6 @@ NONCOMBAT_MOVE = register_phase(Phase(
     "noncombat_move", "Noncombat Move", {Move: apply_move}, on_end=end_noncombat_move, needs_capital=False,
     movement="noncombat", offers=move_offers))
 MOBILIZE = register_phase(Phase(
-    "mobilize", "Mobilize New Units", {Place: mobilize.place}, on_end=mobilize.end_mobilize, offers=place_offers))
+    "mobilize", "Mobilize New Units", {Place: mobilize.place}, on_enter=research.take_effect,
+    on_end=mobilize.end_mobilize, offers=place_offers))
 COLLECT_INCOME = register_phase(Phase("collect_income", "Collect Income", on_enter=_collect_income, undo=False))

@@ -36,6 +36,7 @@ COMMANDS = (
     "/game pause",
     "/game resume",
     "/game replace",
+    "/research",
     "/buy",
     "/repair",
     "/move",

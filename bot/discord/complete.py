@@ -172,4 +172,6 @@ def suggestions(state: Any, command: str, option: str, typed: str,
         return [done + name for name in ranked(completer.spaces(command, option), item)]
     if option in ("units", "loss"):
         return complete_units(typed, completer.units(command), numbered=option == "units")
+    if option == "tech":
+        return ranked([d.name for d in state.rules.technology.developments], typed)
     return []

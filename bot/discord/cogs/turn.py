@@ -1,4 +1,4 @@
-"""The turn commands: /buy /repair /move /battle /casualties /retreat /press /submerge /place
+"""The turn commands: /research /buy /repair /move /battle /casualties /retreat /press /submerge /place
 /done /undo, and /orders (standing orders for battles)."""
 from __future__ import annotations
 
@@ -24,6 +24,13 @@ class TurnCog(commands.Cog):
 
     def __init__(self, bridge: Bridge) -> None:
         self.bridge = bridge
+
+    @app_commands.command(description="Buy research dice for one weapons development (Develop Weapons)")
+    @app_commands.describe(tech="The development, e.g. Super Submarines", dice="Research dice to buy and roll")
+    @app_commands.autocomplete(tech=suggest)
+    async def research(self, interaction: discord.Interaction, tech: str,
+                       dice: app_commands.Range[int, 1, 99]) -> None:
+        await self.bridge.run(interaction)
 
     @app_commands.command(description="Purchase units (phase 1)")
     @app_commands.describe(units=UNITS)
