@@ -43,6 +43,11 @@ def build_parser() -> argparse.ArgumentParser:
     script.add_argument("--dice", help="fixed:3,1,6,... (used in order; running out is an error)")
     script.add_argument("--db", help="SQLite file to keep (default: a temporary database)")
     script.add_argument("--json", action="store_true", help="print one JSON object")
+    script.add_argument(
+        "--states",
+        action="store_true",
+        help="each result also holds the game state after its line (implies --json)",
+    )
     script.add_argument("--referee", action="append", default=[], metavar="USER", help=REFEREE_HELP)
     export = sub.add_parser("export", help="write a game's record (PGN-like text)")
     export.add_argument("game", help="game id, or game name")
@@ -161,15 +166,18 @@ async def _script(args: argparse.Namespace, settings: Settings) -> int:
         db = args.db or Path(tmp) / "script.sqlite3"
         try:
             async with open_service(db, args.dice, settings) as service:
-                results = await run_lines(service, lines, referees=args.referee)
+                results = await run_lines(
+                    service, lines, referees=args.referee, states=args.states
+                )
                 state = await final_state(service)
         except ValueError as err:
             print(f"aaref script: {err}", file=sys.stderr)
             return 2
-    if args.json:
+    if args.json or args.states:
         print(
             json.dumps(
-                {"results": [r.to_json() for r in results], "state": state}, ensure_ascii=False
+                {"results": [r.to_json(args.states) for r in results], "state": state},
+                ensure_ascii=False,
             )
         )
     else:

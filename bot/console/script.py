@@ -30,9 +30,11 @@ class LineResult:
     turn: str | None
     phase: str | None
     reason: str | None = None
+    state: dict[str, Any] | None = None
+    """The game state JSON after this line, when asked for (``aaref script --states``)."""
 
-    def to_json(self) -> dict[str, Any]:
-        return {
+    def to_json(self, with_state: bool = False) -> dict[str, Any]:
+        out = {
             "line": self.line,
             "user": self.user,
             "command": self.command,
@@ -41,6 +43,9 @@ class LineResult:
             "turn": self.turn,
             "phase": self.phase,
         }
+        if with_state:
+            out["state"] = self.state
+        return out
 
 
 def strip_comment(line: str) -> str:
@@ -59,10 +64,12 @@ async def run_lines(
     lines: Iterable[str],
     channel_id: str = LOCAL_CHANNEL,
     referees: Collection[str] = (),
+    states: bool = False,
 ) -> list[LineResult]:
     """Run every non-blank line; refusals are results, never exceptions.
 
-    Users named in ``referees`` act with the referee role.
+    Users named in ``referees`` act with the referee role. With ``states`` each result
+    carries the game state after its line (None while the game has not started).
     """
     results: list[LineResult] = []
     user: str | None = None
@@ -85,27 +92,26 @@ async def run_lines(
         except Exception as err:  # noqa: BLE001  (a bug must not end the transcript)
             message = f"internal error ({type(err).__name__}: {err}); nothing was stored"
             reply = Reply(False, message, reason="internal")
-        turn, phase = await _position(service, channel_id)
+        state = await _state(service, channel_id)
+        turn, phase = (state.rules.power_name(state.turn), state.phase) if state else (None, None)
+        snapshot = state.to_json() if states and state is not None else None
         results.append(
-            LineResult(number, user, command, reply.ok, reply.message, turn, phase, reply.reason)
+            LineResult(
+                number, user, command, reply.ok, reply.message, turn, phase, reply.reason, snapshot
+            )
         )
     return results
 
 
 async def final_state(service: GameService, channel_id: str = LOCAL_CHANNEL) -> Any:
     """The engine state JSON of the channel's game, or None before it starts."""
-    try:
-        state = await service.state(channel_id)
-    except Refusal:
-        return None
+    state = await _state(service, channel_id)
     return state.to_json() if state is not None else None
 
 
-async def _position(service: GameService, channel_id: str) -> tuple[str | None, str | None]:
+async def _state(service: GameService, channel_id: str) -> Any:
+    """The engine state of the channel's game, or None (no game, or not started)."""
     try:
-        state = await service.state(channel_id)
+        return await service.state(channel_id)
     except Refusal:
-        return None, None
-    if state is None:
-        return None, None
-    return state.rules.power_name(state.turn), state.phase
+        return None
