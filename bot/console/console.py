@@ -54,6 +54,7 @@ COMMANDS = (
     "/dice entropy",
     "/map",
     "/as",
+    "/channel",
     "/help",
     "/quit",
 )
@@ -69,6 +70,10 @@ Type the same command lines as in Discord, for example:
   /map changes:last_turn                (the board after the last turn, changes marked)
   /map region:europe  /map territory:X  (one region, or one space and its neighbours, enlarged)
   /dice verify   /dice log last:10     /dice entropy text:"anything"
+  /ladder standings   /ladder player user:bob   /ladder picture   /ladder export
+  /tournament new name:"Spring Cup"   /tournament join   /tournament start
+  /tournament pairings   /tournament standings   /tournament picture
+  /channel NAME                         (go to another channel, e.g. a tournament table)
   /quit"""
 
 
@@ -119,6 +124,10 @@ class Console:
                 await self._map(line.text)
             except OSError as err:
                 self.write(f"(only you) The map could not be written: {_why(err)}")
+        elif word == "/channel":
+            self._channel(line.text)
+        elif line.text.lower().split()[:2] in (["/ladder", "picture"], ["/tournament", "picture"]):
+            await self._standings_picture(line.text)
         else:
             try:
                 user = line.user or self.user
@@ -206,6 +215,33 @@ class Console:
             return
         self.user = name
         self.write(f"You are now @{self.user}.")
+
+    def _channel(self, text: str) -> None:
+        """``/channel NAME``: play in another channel, as a tournament's table games are."""
+        parts = text.split()
+        if len(parts) != 2:
+            self.write("(only you) Say which channel, in one word: /channel hall-r1-t2")
+            return
+        self.channel_id = parts[1]
+        self.write(f"You are now in channel {self.channel_id}.")
+
+    async def _standings_picture(self, text: str) -> None:
+        """``/ladder picture [ruleset:X]`` or ``/tournament picture``: the standings as a PNG."""
+        from bot.ladder.pictures import ladder_picture, tournament_picture
+
+        try:
+            _, options = words_and_options(text)
+            if text.lower().startswith("/ladder"):
+                name, png = await ladder_picture(self.service, options.get("ruleset", "overall"))
+            else:
+                name, png = await tournament_picture(self.service, self.channel_id)
+        except (LineError, Refusal) as err:
+            self.write(f"(only you) {err}")
+            return
+        self.images.mkdir(parents=True, exist_ok=True)
+        path = _free(self.images / name)
+        path.write_bytes(png)
+        self.write(f"Standings written to {path}")
 
     async def _map(self, text: str) -> None:
         """``/map [region:europe] [territory:X] [changes:last_turn]``, as in Discord."""

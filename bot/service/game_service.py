@@ -20,7 +20,9 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.dice.derive import NO_ENTROPY
 from bot.dice.log import GENESIS
+from bot.ladder.desk import LadderDesk
 from bot.ladder.results import record_end
+from bot.ladder.tournament import TournamentDesk
 from bot.scheduler import desk as deadline_desk
 from bot.scheduler.clock import Clock, utc_now
 from bot.service.dice import (
@@ -95,6 +97,8 @@ class GameService:
         """The time written when an input becomes due; tests inject their own."""
         self.deadlines = deadline_desk.DeadlineDesk(self)
         self.referee = RefereeDesk(self)
+        self.ladder = LadderDesk(self)
+        self.tournaments = TournamentDesk(self)
         self.dice = dice
         self.rules = rules if rules is not None else engine_rules()
         self.snapshot_every = snapshot_every
@@ -112,6 +116,10 @@ class GameService:
         """Run one command line (``/game ...`` or an engine command) in a channel's game."""
         if line.lower().startswith("/dice"):
             return await dice_command(self, actor, channel_id, line, request_id)
+        if line.lower().startswith("/ladder"):
+            return await self.ladder.command(actor, line, request_id)
+        if line.lower().startswith("/tournament"):
+            return await self.tournaments.command(actor, channel_id, line, request_id)
         if not line.lower().startswith("/game"):
             return await self.submit(actor, channel_id, line, request_id)
         try:
@@ -402,10 +410,17 @@ class GameService:
         return await self.submit(actor, game, "/undo", request_id)
 
     async def concede(
-        self, actor: Actor, game: GameRef, power: str | None = None, request_id: str | None = None
+        self,
+        actor: Actor,
+        game: GameRef,
+        power: str | None = None,
+        request_id: str | None = None,
+        *,
+        ending: str = "concession",
     ) -> Reply:
-        """A player concedes for their side; the other side wins and the game ends."""
-        return await self._mutate(game, request_id, self.concede_action(actor, power))
+        """A player concedes for their side; the other side wins and the game ends. A
+        referee may end it so for a forfeit or a time-limit adjudication (``ending``)."""
+        return await self._mutate(game, request_id, self.concede_action(actor, power, ending))
 
     def concede_action(
         self, actor: Actor, power: str | None, ending: str = "concession"

@@ -58,3 +58,9 @@ def words_and_options(text: str) -> tuple[list[str], dict[str, str]]:
     if not words:
         raise LineError(f"no command word in {text!r}")
     return words, options
+
+
+def subcommand(text: str) -> tuple[str, dict[str, str]]:
+    """``/ladder player user:@ana`` as ``("player", {"user": "@ana"})``; raises LineError."""
+    words, options = words_and_options(text)
+    return (words[1] if len(words) > 1 else ""), options

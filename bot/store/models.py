@@ -272,3 +272,57 @@ class RatingChange(SQLModel, table=True):
     sigma_before: float
     mu_after: float
     sigma_after: float
+
+
+class Tournament(SQLModel, table=True):
+    """An organiser's tournament: its rule system, game options and the organiser's rules.
+
+    ``rules`` holds pairing (``swiss`` or ``knockout``), rounds, deadline hours, bumps, the
+    time-limit adjudication rule, the points per ending and the bid award rule.
+    """
+
+    __tablename__ = "tournaments"
+
+    id: int | None = Field(default=None, primary_key=True)
+    channel_id: str = Field(index=True, max_length=64)
+    name: str = Field(max_length=100)
+    organiser: str = Field(max_length=64)
+    ruleset: str = Field(max_length=40)
+    options: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    rules: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    status: str = Field(default="signup", max_length=16)
+    """``signup``, ``running`` or ``finished``."""
+    round: int = 0
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class TournamentEntry(SQLModel, table=True):
+    """A player signed up for a tournament; the seed is the order of sign-up."""
+
+    __tablename__ = "tournament_entries"
+    __table_args__ = (UniqueConstraint("tournament_id", "player_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    tournament_id: int = Field(foreign_key="tournaments.id", index=True)
+    player_id: int = Field(foreign_key="players.id")
+    user_id: str = Field(max_length=64)
+
+
+class TournamentGame(SQLModel, table=True):
+    """One table of one round: two players and their game, or a bye (no second, no game).
+
+    The result is the game's recorded result (``game_results``); ``axis`` says which of the
+    two played the Axis.
+    """
+
+    __tablename__ = "tournament_games"
+    __table_args__ = (UniqueConstraint("tournament_id", "round", "table_no"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    tournament_id: int = Field(foreign_key="tournaments.id", index=True)
+    round: int
+    table_no: int
+    first: str = Field(max_length=64)
+    second: str | None = Field(default=None, max_length=64)
+    axis: str | None = Field(default=None, max_length=64)
+    game_id: int | None = Field(default=None, foreign_key="games.id", index=True)

@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
-import pytest
 from openskill.models import PlackettLuce
 from sqlmodel import col, select
 
 from bot.ladder.ratings import NEW, OVERALL, RatedGame, Skill, is_ratable, rate_game, replay_ratings
 from bot.ladder.results import current_ratings, recompute_ratings
-from bot.service import FixedDiceSource, GameService
-from bot.store import Database
+from bot.service import GameService
 from bot.store.models import RatingChange
-from tests.service import fake_engine
 from tests.service.conftest import ALICE, BOB, started
 
 
@@ -57,13 +52,6 @@ def test_replay_carries_each_rating_into_the_next_game() -> None:
     assert [c.before for c in overall[1:]] == [c.after for c in overall[:-1]]
     assert book[(1, OVERALL)] == overall[-1].after
 
-
-@pytest.fixture
-async def service(url: str) -> AsyncIterator[GameService]:
-    db = Database(url)
-    await db.migrate()
-    yield GameService(db, FixedDiceSource([3, 4] * 500), rules=fake_engine)
-    await db.close()
 
 
 async def test_finished_games_rate_their_players_and_each_change_names_its_game(

@@ -2,30 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from datetime import UTC, datetime
-
 import pytest
 from sqlmodel import col, select
 
 from bot.ladder.outcome import adjudicate, ending_of
 from bot.scheduler.clock import ManualClock
-from bot.service import Actor, FixedDiceSource, GameService
+from bot.service import GameService
 from bot.store import Database
 from bot.store.models import GameResult, LogEntry, Player, RatingChange, ResultSeat
 from tests.service import fake_engine
 from tests.service.conftest import ALICE, BOB, REF, started
-
-START = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
-
-
-@pytest.fixture
-async def service(url: str) -> AsyncIterator[GameService]:
-    db = Database(url)
-    await db.migrate()
-    clock = ManualClock(START)
-    yield GameService(db, FixedDiceSource([3, 4] * 500), rules=fake_engine, clock=clock)
-    await db.close()
 
 
 async def result_of(service: GameService, game_id: int) -> GameResult:

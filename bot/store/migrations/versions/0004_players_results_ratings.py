@@ -59,7 +59,9 @@ def upgrade() -> None:
     )
     with op.batch_alter_table("rating_changes", schema=None) as batch_op:
         batch_op.create_index(batch_op.f("ix_rating_changes_game_id"), ["game_id"], unique=False)
-        batch_op.create_index(batch_op.f("ix_rating_changes_player_id"), ["player_id"], unique=False)
+        batch_op.create_index(
+            batch_op.f("ix_rating_changes_player_id"), ["player_id"], unique=False
+        )
     op.create_table(
         "result_corrections",
         sa.Column("id", sa.Integer(), nullable=False),
@@ -73,7 +75,9 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("id"),
     )
     with op.batch_alter_table("result_corrections", schema=None) as batch_op:
-        batch_op.create_index(batch_op.f("ix_result_corrections_game_id"), ["game_id"], unique=False)
+        batch_op.create_index(
+            batch_op.f("ix_result_corrections_game_id"), ["game_id"], unique=False
+        )
     op.create_table(
         "result_seats",
         sa.Column("game_id", sa.Integer(), nullable=False),

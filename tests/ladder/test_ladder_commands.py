@@ -1,0 +1,109 @@
+"""/ladder standings, player, export and correct through the service, on SQLite and
+PostgreSQL."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from sqlmodel import select
+
+from bot.ladder.ratings import OVERALL, RatedGame, replay_ratings
+from bot.render.standings import standings_png
+from bot.service import Actor, GameService
+from bot.store.models import ResultCorrection
+from tests.service.conftest import ALICE, BOB, REF, started
+
+CY = Actor("cy")
+
+
+
+async def ok(service: GameService, actor: Actor, line: str, request_id: str | None = None
+             ) -> str:
+    reply = await service.execute(actor, "c1", line, request_id)
+    assert reply.ok, reply.message
+    return reply.message
+
+
+async def three_games(service: GameService) -> list[int]:
+    """alice beats bob twice (concession, then on the board), then bob beats alice."""
+    games = [await started(service, "g1")]
+    assert (await service.concede(BOB, "g1")).ok
+    games.append(await started(service, "g2"))
+    assert (await service.submit(ALICE, "g2", '/win side:"Allies"')).ok
+    games.append(await started(service, "g3"))
+    assert (await service.concede(ALICE, "g3")).ok
+    return games
+
+
+async def test_standings_list_the_top_and_the_askers_place(service: GameService) -> None:
+    await three_games(service)
+    text = await ok(service, ALICE, "/ladder standings")
+    lines = text.splitlines()
+    assert lines[0] == "Ladder standings (overall), 2 rated players:"
+    assert lines[1].startswith("1. @alice ") and lines[1].endswith("(3 games)")
+    assert lines[2].startswith("2. @bob ")
+    text = await ok(service, BOB, "/ladder standings top:1")
+    assert text.splitlines()[-1].startswith("You: 2. @bob ")
+    assert (await ok(service, CY, "/ladder standings")).endswith("You have no rated game yet.")
+    assert "fake" in await ok(service, CY, "/ladder standings ruleset:fake")
+
+
+async def test_a_players_record(service: GameService) -> None:
+    games = await three_games(service)
+    text = await ok(service, CY, "/ladder player user:@alice")
+    head, recent, *items = text.splitlines()
+    assert head.startswith("@alice: rating ") and ", place 1 of 2." in head
+    assert head.endswith("3 recorded games: Allies won 2 of 3.")
+    assert recent == "Recent:"
+    assert items[0] == f"- game #{games[2]} (test), Allies: lost (concession)"
+    assert items[2] == f"- game #{games[0]} (test), Allies: won (concession)"
+    assert items[1] == f"- game #{games[1]} (test), Allies: won (victory cities)"
+    assert await ok(service, CY, "/ladder player") == "@cy has no recorded game yet."
+
+
+async def test_the_csv_export_matches_the_ratings_the_library_computes(
+        service: GameService) -> None:
+    games = await three_games(service)
+    rows = list(csv.DictReader(io.StringIO(await ok(service, REF, "/ladder export"))))
+    assert [r["player"] for r in rows] == ["alice", "bob"]
+    # Player ids follow the order of first appearance: alice (seat 1) then bob.
+    teams = {"Allies": (1,), "Axis": (2,)}
+    book, _ = replay_ratings([RatedGame(g, "fake", teams, w) for g, w in
+                              zip(games, ("Allies", "Allies", "Axis"), strict=True)])
+    assert float(rows[0]["mu"]) == pytest.approx(book[(1, OVERALL)].mu, abs=1e-3)
+    results = list(csv.DictReader(io.StringIO(
+        await ok(service, REF, "/ladder export what:results"))))
+    assert [(r["game"], r["ending"], r["winner"], r["axis"], r["allies"]) for r in results] == [
+        (str(games[0]), "concession", "Allies", "bob", "alice"),
+        (str(games[1]), "victory_cities", "Allies", "bob", "alice"),
+        (str(games[2]), "concession", "Axis", "bob", "alice")]
+
+
+async def test_a_referee_corrects_a_result_once_with_the_reason_logged(
+        service: GameService) -> None:
+    games = await three_games(service)
+    refused = await service.execute(ALICE, "c1", f"/ladder correct game:{games[2]} "
+                                    "winner:Allies reason:x")
+    assert not refused.ok and refused.reason == "service.not_referee"
+    line = f'/ladder correct game:{games[2]} winner:Allies reason:"conceded by mistake"'
+    text = await ok(service, REF, line, "req-1")
+    assert text == (f"@ref corrected the result of game #{games[2]}: Axis win (concession) -> "
+                    "Allies win (concession) (reason: conceded by mistake). Ratings recomputed.")
+    assert await ok(service, REF, line, "req-1") == text                 # a retried request
+    again = await ok(service, REF, line, "req-2")                         # reported twice
+    assert again == f"Game #{games[2]} already has that result; nothing changed."
+    async with service.db.read() as session:
+        logged = (await session.exec(select(ResultCorrection))).all()
+    assert [(c.by, c.reason, c.after["winner"]) for c in logged] == [
+        ("ref", "conceded by mistake", "Allies")]
+    assert "Allies won 3 of 3" in await ok(service, CY, "/ladder player user:alice")
+    bad = await service.execute(REF, "c1", f"/ladder correct game:{games[2]} winner:Japan "
+                                "reason:x")
+    assert not bad.ok and "winner is Axis, Allies or none" in bad.message
+
+
+def test_the_standings_picture_is_a_png() -> None:
+    png = standings_png("Ladder", ["#", "player"], [["1", "@ana"], ["2", "@ben"]])
+    assert png.startswith(b"\x89PNG") and len(png) > 500
