@@ -232,9 +232,10 @@ class Console:
         try:
             _, options = words_and_options(text)
             if text.lower().startswith("/ladder"):
-                name, png = await ladder_picture(self.service, options.get("ruleset", "overall"))
+                name, png = await ladder_picture(self.service.ladder,
+                                                 options.get("ruleset", "overall"))
             else:
-                name, png = await tournament_picture(self.service, self.channel_id)
+                name, png = await tournament_picture(self.service.tournaments, self.channel_id)
         except (LineError, Refusal) as err:
             self.write(f"(only you) {err}")
             return

@@ -9,12 +9,19 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from bot.ladder.desk import LadderDesk
+from bot.ladder.tournament import TournamentDesk
 from bot.service.reply import Actor, Reply
 from bot.service.turns import TurnMap
 
 
 class Service(Protocol):
     """The single path every front end uses."""
+
+    ladder: LadderDesk
+    """The ladder's standings, for its picture."""
+    tournaments: TournamentDesk
+    """Tournaments: a round's games open in threads the front end makes (``open_round``)."""
 
     async def execute(self, actor: Actor, channel_id: str, line: str,
                       request_id: str | None = None) -> Reply:

@@ -14,25 +14,26 @@ from bot.ladder.desk import mention
 from bot.render.standings import standings_png
 
 if TYPE_CHECKING:
-    from bot.service.game_service import GameService
+    from bot.ladder.desk import LadderDesk
+    from bot.ladder.tournament import TournamentDesk
 
 Names = Callable[[str], str]
 
 
-async def ladder_picture(service: GameService, scope: str, names: Names = mention
+async def ladder_picture(desk: LadderDesk, scope: str, names: Names = mention
                          ) -> tuple[str, bytes]:
     """(file name, PNG) of the ladder in ``scope``."""
     rows = [[str(s.rank), names(s.user_id), f"{s.skill.shown:.1f}", str(s.games)]
-            for s in await service.ladder.table(scope)]
+            for s in await desk.table(scope)]
     png = await asyncio.to_thread(standings_png, f"Ladder standings: {scope}",
                                   ["#", "player", "rating", "games"], rows)
     return f"ladder-{scope}.png", png
 
 
-async def tournament_picture(service: GameService, channel_id: str, names: Names = mention
+async def tournament_picture(desk: TournamentDesk, channel_id: str, names: Names = mention
                              ) -> tuple[str, bytes]:
     """(file name, PNG) of the channel's tournament standings with their tie-breakers."""
-    title, rows = await service.tournaments.table_rows(channel_id)
+    title, rows = await desk.table_rows(channel_id)
     shown = [[rank, names(user), *rest] for rank, user, *rest in rows]
     png = await asyncio.to_thread(
         standings_png, title, ["#", "player", "score", "h2h", "points", "opposition"], shown)

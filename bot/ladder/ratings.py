@@ -70,17 +70,20 @@ def rate_game(book: Mapping[tuple[int, str], Skill], game: RatedGame) -> list[Ch
     """The changes one game makes in both of its scopes (``book`` is not changed)."""
     sides = sorted(game.teams)
     ranks = [0 if game.winner in (None, side) else 1 for side in sides]
+    teams = [tuple(dict.fromkeys(game.teams[side])) for side in sides]
     changes: list[Change] = []
+    rated: dict[tuple[tuple[Skill, ...], ...], list[list[Skill]]] = {}
     for scope in (OVERALL, game.ruleset):
-        teams = [tuple(dict.fromkeys(game.teams[side])) for side in sides]
-        before = [[book.get((p, scope), NEW) for p in team] for team in teams]
-        after = _MODEL.rate(
-            [[_MODEL.rating(mu=s.mu, sigma=s.sigma) for s in team] for team in before],
-            ranks=ranks,
-        )
-        for team, olds, news in zip(teams, before, after, strict=True):
+        before = tuple(tuple(book.get((p, scope), NEW) for p in team) for team in teams)
+        if before not in rated:           # the same ratings in both scopes: rate them once
+            after = _MODEL.rate(
+                [[_MODEL.rating(mu=s.mu, sigma=s.sigma) for s in team] for team in before],
+                ranks=ranks,
+            )
+            rated[before] = [[Skill(r.mu, r.sigma) for r in team] for team in after]
+        for team, olds, news in zip(teams, before, rated[before], strict=True):
             for player, old, new in zip(team, olds, news, strict=True):
-                changes.append(Change(game.game_id, player, scope, old, Skill(new.mu, new.sigma)))
+                changes.append(Change(game.game_id, player, scope, old, new))
     return changes
 
 

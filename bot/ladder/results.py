@@ -12,7 +12,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import delete, func, text
+from sqlalchemy import delete, func, insert, text
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -114,10 +114,13 @@ async def _rate(session: AsyncSession, game: RatedGame) -> None:
 
 
 def _add_changes(session: AsyncSession, changes: Iterable[Change]) -> None:
-    session.add_all(RatingChange(
-        game_id=c.game_id, player_id=c.player_id, scope=c.scope,
-        mu_before=c.before.mu, sigma_before=c.before.sigma,
-        mu_after=c.after.mu, sigma_after=c.after.sigma) for c in changes)
+    session.add_all(RatingChange(**_row(c)) for c in changes)
+
+
+def _row(c: Change) -> dict[str, Any]:
+    return {"game_id": c.game_id, "player_id": c.player_id, "scope": c.scope,
+            "mu_before": c.before.mu, "sigma_before": c.before.sigma,
+            "mu_after": c.after.mu, "sigma_after": c.after.sigma}
 
 
 async def current_ratings(
@@ -135,17 +138,21 @@ async def current_ratings(
 
 async def rated_games(session: AsyncSession) -> list[RatedGame]:
     """Every rated result in the order it was recorded, as the rating update reads it."""
-    results = (await session.exec(select(GameResult).where(col(GameResult.rated).is_(True))
-                                  .order_by(col(GameResult.recorded_at),
-                                            col(GameResult.game_id)))).all()
-    seats: dict[int, list[ResultSeat]] = defaultdict(list)
-    for row in (await session.exec(select(ResultSeat).order_by(col(ResultSeat.power)))).all():
-        seats[row.game_id].append(row)
+    results = (await session.exec(
+        select(GameResult.game_id, GameResult.ruleset, GameResult.winner)
+        .where(col(GameResult.rated).is_(True))
+        .order_by(col(GameResult.recorded_at), col(GameResult.game_id)))).all()
+    teams: dict[int, dict[str, list[int]]] = defaultdict(lambda: defaultdict(list))
+    for game_id, side, player in (await session.exec(
+            select(ResultSeat.game_id, ResultSeat.side, ResultSeat.player_id)
+            .order_by(col(ResultSeat.game_id), col(ResultSeat.power)))).all():
+        if player not in teams[game_id][side]:
+            teams[game_id][side].append(player)
     games = []
-    for r in results:
-        teams = teams_of(seats[r.game_id])
-        if is_ratable(teams):
-            games.append(RatedGame(r.game_id, r.ruleset, teams, r.winner))
+    for game_id, ruleset, winner in results:
+        sides = {side: tuple(players) for side, players in teams[game_id].items()}
+        if is_ratable(sides):
+            games.append(RatedGame(game_id, ruleset, sides, winner))
     return games
 
 
@@ -155,6 +162,6 @@ async def recompute_ratings(session: AsyncSession) -> int:
     connection = await session.connection()
     await connection.execute(delete(RatingChange))
     _book, changes = replay_ratings(await rated_games(session))
-    _add_changes(session, changes)
-    await session.flush()
+    if changes:
+        await connection.execute(insert(RatingChange), [_row(c) for c in changes])
     return len(changes)

@@ -9,7 +9,6 @@ then by the sum of the opponents' scores (strength of opposition), then by seed.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -64,6 +63,7 @@ class _Tally:
     losses: int = 0
     draws: int = 0
     opponents: list[Player] = field(default_factory=list)
+    games: list[Match] = field(default_factory=list)
 
 
 def scoring(overrides: Mapping[str, tuple[float, float]] | None = None
@@ -86,12 +86,10 @@ def standings(seeds: Sequence[Player], matches: Sequence[Match],
         _count(tally, m, points)
     scores = {p: t.score for p, t in tally.items()}
     opposition = {p: sum(scores[o] for o in t.opponents) for p, t in tally.items()}
-    tied: dict[float, list[Player]] = defaultdict(list)
-    for p in seeds:
-        tied[scores[p]].append(p)
-    h2h = {p: _head_to_head(p, tied[scores[p]], matches) for p in seeds}
+    seed = {p: i for i, p in enumerate(seeds)}
+    h2h = {p: _head_to_head(p, scores, tally[p].games) for p in seeds}
     ranked = sorted(seeds, key=lambda p: (-scores[p], -h2h[p], -tally[p].points,
-                                          -opposition[p], seeds.index(p)))
+                                          -opposition[p], seed[p]))
     return [Row(i + 1, p, scores[p], tally[p].points, opposition[p], h2h[p], tally[p].wins,
                 tally[p].losses, tally[p].draws) for i, p in enumerate(ranked)]
 
@@ -105,6 +103,8 @@ def _count(tally: dict[Player, _Tally], m: Match, points: Mapping[str, tuple[flo
         first.points += points["bye"][0]
         return
     second = tally[m.second]
+    first.games.append(m)
+    second.games.append(m)
     first.opponents.append(m.second)
     second.opponents.append(m.first)
     if m.winner is None:
@@ -122,14 +122,13 @@ def _count(tally: dict[Player, _Tally], m: Match, points: Mapping[str, tuple[flo
     lost.points += loss_points
 
 
-def _head_to_head(player: Player, group: Sequence[Player], matches: Sequence[Match]) -> float:
-    """The player's score in games against the others tied with them."""
-    others = set(group) - {player}
+def _head_to_head(player: Player, scores: Mapping[Player, float], games: Sequence[Match]
+                  ) -> float:
+    """The player's score in games against the others tied with them on score."""
     total = 0.0
-    for m in matches:
-        if m.second is None or {m.first, m.second} - {player} - others:
-            continue
-        if player not in (m.first, m.second):
+    for m in games:
+        other = m.second if m.first == player else m.first
+        if other is None or scores[other] != scores[player]:
             continue
         total += 0.5 if m.winner is None else float(m.winner == player)
     return total

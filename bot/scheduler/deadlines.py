@@ -66,9 +66,9 @@ class GameSettings:
                     raise SettingError(f"policy is one of {', '.join(POLICIES)}, not {text!r}.")
                 out = replace(out, policy=text)
             elif key == "rated":
-                if text.lower() not in ("on", "off"):
+                if text.lower() not in ("on", "off", "true", "false"):
                     raise SettingError(f"rated is on or off, not {text!r}.")
-                out = replace(out, rated=text.lower() == "on")
+                out = replace(out, rated=text.lower() in ("on", "true"))
             elif key == "substitute":
                 out = replace(out, substitute=text.lstrip("@").strip("<>@!") or None)
             else:

@@ -74,6 +74,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Create an
                            substitute="Who takes over a silent seat (policy substitute)",
                            vacation_days="Vacation days each player may take in this game",
                            vacation_max="Longest single vacation, in days",
+                           bumps="Missed deadlines after which a player forfeits (0: never)",
+                           rated="Whether the result moves the players' ratings",
                            dm="Your own choice: a direct message when your input is due")
     @app_commands.choices(policy=[app_commands.Choice(name=p.replace("_", " "), value=p)
                                   for p in POLICIES])
@@ -83,7 +85,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Create an
                        substitute: discord.User | None = None,
                        vacation_days: app_commands.Range[int, 0, 365] | None = None,
                        vacation_max: app_commands.Range[int, 0, 365] | None = None,
-                       dm: bool | None = None) -> None:
+                       bumps: app_commands.Range[int, 0, 100] | None = None,
+                       rated: bool | None = None, dm: bool | None = None) -> None:
         await self.bridge.run(interaction)
 
     @app_commands.command(description="Pause your deadlines for some days (0 ends it)")
