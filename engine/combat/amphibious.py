@@ -8,7 +8,9 @@ first round of land combat (Step 3: "put casualties from bombardment ... behind 
 casualty strip").
 
 Which ships support which assault is declared in Combat Move (a ship's ``target``); when
-more ships were sent than land units came ashore, the strongest bombard.
+more ships were sent than land units came ashore, the attacker chooses which bombard ("the
+ships' bombardment may be split in any way that the attacker chooses"): asked in person
+when the attacker decides in person and the ships differ, otherwise the strongest fire.
 """
 
 from __future__ import annotations
@@ -17,30 +19,44 @@ from ..dice import Dice
 from ..ids import PowerId, SpaceId
 from ..state import SEABORNE, GameState, Unit
 from .fire import roll_groups
-from .flow import Result, ask_casualties, current
-from .phase import CombatPhase
+from .flow import Result, ask_casualties, current, with_battle
+from .orders import in_person
+from .phase import CombatPhase, Pending
 from .sides import attackers, defenders
 
 
 def bombarding_ships(state: GameState, sea_fought: frozenset[SpaceId], bombarded: frozenset[int],
                      battle_space: SpaceId, attacker: PowerId) -> list[Unit]:
     """Ships allowed to bombard ``battle_space`` now, strongest first, within the limit."""
+    ships, limit = candidates(state, sea_fought, bombarded, battle_space, attacker)
+    return ships[:limit]
+
+
+def candidates(state: GameState, sea_fought: frozenset[SpaceId], bombarded: frozenset[int],
+               battle_space: SpaceId, attacker: PowerId) -> tuple[list[Unit], int]:
+    """Every ship that may bombard ``battle_space``, strongest first, and how many may
+    (one per land unit offloaded there)."""
     seaborne = [u for u in state.units_at(battle_space) if u.owner == attacker and u.has(SEABORNE)]
     zones = {u.came_from for u in seaborne if u.came_from is not None}
     ships = [u for z in sorted(zones - sea_fought) for u in state.units_at(z)
              if u.owner == attacker and u.target == battle_space and u.aboard is None
              and state.rules.spec(u.kind).bombard > 0 and u.id not in bombarded]
     ships.sort(key=lambda u: (-state.rules.spec(u.kind).bombard, u.id))
-    return ships[:len(seaborne)]
+    return ships, len(seaborne)
 
 
 def bombard(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
     """Step 2 of an amphibious assault, before the first round of its land battle."""
     b = current(phase)
-    ships = bombarding_ships(state, phase.sea_fought, phase.bombarded, b.space, b.attacker)
+    ships, limit = candidates(state, phase.sea_fought, phase.bombarded, b.space, b.attacker)
     targets = defenders(state, b, phase)
     if not ships or not targets or not attackers(state, b):
         return state, phase, []
+    if len(ships) > limit and len({s.kind for s in ships}) > 1 and in_person(state, b.attacker):
+        pending = Pending("bombard", b.attacker, "attacker", hits=((limit, "any"),), source="bombard",
+                          among=tuple(s.id for s in ships))
+        return state, with_battle(phase, b.but(pending=pending)), []
+    ships = ships[:limit]
     groups: dict[tuple[int, str], list[Unit]] = {}
     for s in ships:
         groups.setdefault((state.rules.spec(s.kind).bombard, "any"), []).append(s)

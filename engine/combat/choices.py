@@ -51,10 +51,18 @@ def by_orders(state: GameState, phase: CombatPhase) -> tuple[str, Any, str, str]
     if p.kind == "retreat":
         to, note = _retreat_by_orders(state, phase)
         return "retreat", to, BY_ORDERS, note
+    if p.kind == "bombard":
+        return "bombard", strongest_bombard(state, p), BY_ORDERS, "the strongest ships bombard"
     if p.kind == "submerge":
         rule = orders_of(state, p.chooser)["submerge"]
         return "submerge", _submerge_by_orders(state, phase, units), BY_ORDERS, f"submerge {rule.replace('_', ' ')}"
     return "intercept", len(units), BY_ORDERS, "every fighter intercepts"
+
+
+def strongest_bombard(state: GameState, p: Pending) -> tuple[int, ...]:
+    """The ships that bombard unless the attacker names others: the strongest (``among``
+    is listed strongest first), as many as may."""
+    return p.among[:sum(n for n, _ in p.hits)]
 
 
 def _ordered_choice(state: GameState, b: Battle, p: Pending, units: Sequence[Unit]) -> dict[UnitKind, int]:
@@ -169,6 +177,8 @@ def apply_answer(state: GameState, phase: CombatPhase, kind: str, answer: Any, b
         state, phase, events = retreat(state, phase, answer, by)
     elif kind == "submerge":
         state, phase, events = submerge(state, phase, answer, by)
+    elif kind == "bombard":
+        state, phase, events = choose_bombard(state, phase, answer, by)
     else:
         state, phase, events = intercept(state, phase, answer, by)
     if note and events:
@@ -266,6 +276,21 @@ def submerge(state: GameState, phase: CombatPhase, n: int, by: str) -> Result:
     return state, with_battle(phase, b), [event("submerge", f"{text} ({by}).", space=name, round=b.round,
                                                 side=p.side, units=counts(state, subs),
                                                 chosen_by=state.rules.power_name(p.chooser), by=by)]
+
+
+def choose_bombard(state: GameState, phase: CombatPhase, ships: Sequence[int], by: str) -> Result:
+    """The ships the attacker chose to bombard: the others sit this assault out (they are
+    counted as used, since each ship supports one assault), and the bombard step runs again."""
+    b = current(phase)
+    p = b.pending
+    assert p is not None
+    chosen = [state.units[i] for i in ships]
+    phase = phase.but(bombarded=phase.bombarded | frozenset(i for i in p.among if i not in ships))
+    name = state.board.name(b.space)
+    who = state.rules.power_name(p.chooser)
+    ev = event("bombard_choice", f"{name}: {who} bombards with {unit_text(state, counts(state, chosen))} ({by}).",
+               space=name, units=counts(state, chosen), chosen_by=who, by=by)
+    return state, with_battle(phase, b.but(pending=None, step="bombard")), [ev]
 
 
 def intercept(state: GameState, phase: CombatPhase, n: int, by: str) -> Result:

@@ -13,13 +13,22 @@ from ..dice import Dice
 from ..errors import IllegalCommandError, OutOfTurnError
 from ..events import Event
 from ..ids import SpaceId, UnitKind
-from ..state import GameState
+from ..state import GameState, Unit
 from . import hits as cas
-from .choices import IN_PERSON, apply_answer, by_orders, pool, retreat_options, take_casualties
+from .choices import (
+    IN_PERSON,
+    apply_answer,
+    by_orders,
+    pool,
+    retreat_options,
+    strongest_bombard,
+    take_casualties,
+)
 from .conclude import land_cargo
 from .flow import Result
 from .landing import rehome
 from .phase import AMPHIBIOUS, STEP_NAMES, Battle, CombatPhase, Entry, Pending
+from .report import unit_text
 from .sequence import first_step, run_step
 
 ASKS = {
@@ -27,6 +36,7 @@ ASKS = {
     "retreat": "press on or retreat (/press or /retreat)",
     "submerge": "submerge submarines or strike (/submerge or /press)",
     "intercept": "choose interceptors (/casualties naming the fighters, or /press for all)",
+    "bombard": "choose which ships bombard (/casualties naming the ships, or /press for the strongest)",
 }
 
 
@@ -155,9 +165,11 @@ def _go_on(state: GameState, phase: CombatPhase, events: list[Event], dice: Dice
 def casualties(state: GameState, cmd: Casualties, dice: Dice) -> tuple[GameState, list[Event]]:
     """``/casualties units:...``: the units that take the hits now due (or, for a raid's
     interceptors, the fighters that go up)."""
-    phase, p = _due(state, "casualties", "intercept")
+    phase, p = _due(state, "casualties", "intercept", "bombard")
     chosen = {UnitKind(k): n for k, n in cmd.units if n > 0}
     units = pool(state, p)
+    if p.kind == "bombard":
+        return _answer(state, phase, "bombard", _bombard_choice(state, p, units, chosen, bool(cmd.damaged)), dice)
     if p.kind == "intercept":
         n = sum(chosen.values())
         if cmd.damaged or set(chosen) - {u.kind for u in units} or n > len(units):
@@ -168,6 +180,22 @@ def casualties(state: GameState, cmd: Casualties, dice: Dice) -> tuple[GameState
     if problem is not None:
         raise IllegalCommandError(f"Those casualties are not allowed: {problem}.", reason="combat.casualties")
     return _go_on(*take_casualties(state, phase, chosen, IN_PERSON, damaged), dice)
+
+
+def _bombard_choice(state: GameState, p: Pending, ships: list[Unit], chosen: dict[UnitKind, int],
+                    damaged: bool) -> tuple[int, ...]:
+    """The ship ids a ``/casualties`` naming bombarding ships picks (000, Amphibious
+    Assaults, Step 2: at most one ship per land unit offloaded)."""
+    limit = sum(n for n, _ in p.hits)
+    have: dict[UnitKind, list[int]] = {}
+    for u in ships:
+        have.setdefault(u.kind, []).append(u.id)
+    listed = ", ".join(unit_text(state, {k: len(v)}) for k, v in have.items())
+    if damaged or not chosen or any(n > len(have.get(k, [])) for k, n in chosen.items()) \
+            or sum(chosen.values()) > limit:
+        raise IllegalCommandError(f"Name up to {limit} of the ships that may bombard here ({listed}).",
+                                  reason="combat.bombard")
+    return tuple(i for k, n in chosen.items() for i in have[k][:n])
 
 
 def retreat(state: GameState, cmd: Retreat, dice: Dice) -> tuple[GameState, list[Event]]:
@@ -182,9 +210,11 @@ def retreat(state: GameState, cmd: Retreat, dice: Dice) -> tuple[GameState, list
 
 def press(state: GameState, cmd: Press, dice: Dice) -> tuple[GameState, list[Event]]:
     """``/press``: fight another round; also "no submerging" and "all fighters intercept"."""
-    phase, p = _due(state, "retreat", "submerge", "intercept")
+    phase, p = _due(state, "retreat", "submerge", "intercept", "bombard")
     if p.kind == "retreat":
         return _answer(state, phase, "retreat", None, dice)
+    if p.kind == "bombard":
+        return _answer(state, phase, "bombard", strongest_bombard(state, p), dice)
     if p.kind == "submerge":
         return _answer(state, phase, "submerge", 0, dice)
     return _answer(state, phase, "intercept", len(pool(state, p)), dice)

@@ -36,12 +36,13 @@ class Pending:
     """A choice the battle waits for."""
 
     kind: str
-    """``casualties``, ``retreat``, ``submerge`` or ``intercept``."""
+    """``casualties``, ``retreat``, ``submerge``, ``intercept`` or ``bombard``."""
     chooser: PowerId
     side: str
     """Whose units the choice is about: ``attacker`` or ``defender``."""
     hits: tuple[tuple[int, str], ...] = ()
-    """For casualties: hits due, as (count, eligibility rule) pairs (``hits.RULES``)."""
+    """For casualties: hits due, as (count, eligibility rule) pairs (``hits.RULES``); for
+    bombard: how many ships may bombard."""
     source: str = ""
     """What scored the hits (``fire``, ``surprise``, ``antiaircraft``, ``bombard`` ...)."""
     immediate: bool = True
@@ -85,7 +86,8 @@ class CombatPhase:
     sea_fought: frozenset[SpaceId] = frozenset()
     """Sea zones where a sea combat took place: no bombardment from them."""
     bombarded: frozenset[int] = frozenset()
-    """Ships that already bombarded this turn."""
+    """Ships that already bombarded this turn, or were left out when the attacker chose
+    which ships bombard (each ship supports one assault)."""
     interceptors: frozenset[int] = frozenset()
     """Fighters that intercepted a raid: they fight in no other battle this turn."""
     homeless: frozenset[int] = frozenset()

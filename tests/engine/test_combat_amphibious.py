@@ -32,18 +32,6 @@ def landing(rules: RuleSet, seaborne: int, ships: dict[str, int], defenders: dic
     return state
 
 
-def test_one_bombarding_ship_per_offloaded_land_unit(rules: RuleSet) -> None:
-    """Edge case 11: a battleship and a cruiser support a landing of 1 infantry -> only 1
-    ship bombards (the stronger, by the referee's ruling)."""
-    state, events = begin(landing(rules, 1, {"battleship": 1, "cruiser": 1}, {"infantry": 1}))
-    assert next(e.data["battles"] for e in of(events, "battles"))[0]["step"] == "amphibious assault"
-    state, events, dice = fight(state, "Karelia", [5, 1, 6])
-    assert [p for p, _ in dice.log] == ["Karelia S.S.R. r1 attacker 1 battleship @4",
-                                       "Karelia S.S.R. r1 attacker 1 infantry @1",
-                                       "Karelia S.S.R. r1 defender 1 infantry @2"]
-    assert state.owners[sid(state, "Karelia")] == pid(state, "Germany")
-
-
 def test_bombardment_casualty_fires_back_in_the_first_round(rules: RuleSet) -> None:
     """Edge case 13 / Amphibious Step 2: the infantry hit by bombardment goes behind the
     casualty strip and still defends in the first round of land combat."""
