@@ -123,7 +123,8 @@ def replay_record(engine: Any, text: str) -> Replayed:
     """Rebuild a game from its record; stops at the first line that does not apply.
 
     Each roll line's dice go to the command above it, and the rules must roll for the
-    purpose the line states; a finished replay must end as the ``Result`` tag says.
+    purpose the line states; each ``N power`` line must name the round and power the game is
+    at there; a finished replay must end as the ``Result`` tag says.
     """
     tags: dict[str, str] = {}
     tag_lines: dict[str, int] = {}
@@ -168,7 +169,16 @@ def replay_record(engine: Any, text: str) -> Replayed:
         line = readable(raw)
         if line in _RESULTS:
             ending = (offset, line)
-        if not line or line.startswith("%") or _TURN.match(line) or line in _RESULTS:
+        if _TURN.match(line):
+            if not flush():
+                return result
+            due = f"{result.state.round} {result.state.turn}"
+            if line != due:
+                where = f'the record says "{line}" here, but the game is at "{due}"'
+                result.errors.append(RecordError(offset, where))
+                return result
+            continue
+        if not line or line.startswith("%") or line in _RESULTS:
             continue
         if line.startswith(ROLL_WORD):
             if pending is None:

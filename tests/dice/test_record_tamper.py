@@ -246,3 +246,13 @@ def test_replay_names_a_tampered_roll_line(
     assert capsys.readouterr().err.startswith(
         f"aaref replay: {path}: line {number}: the roll line states dice 1 for roll #3 "
     )
+
+
+def test_a_changed_turn_line_is_caught_by_replay(game: Record, verify: Verify) -> None:
+    """A turn line states whose turn the commands under it are; replay checks it."""
+    number = at(game, "1 germany")
+    game.lines[number - 1] = "1 japan"
+    assert verify(game.text)[0] == 0
+    assert replay_errors(game) == [
+        f'line {number}: the record says "1 japan" here, but the game is at "1 germany"'
+    ]
