@@ -16,31 +16,17 @@ from engine.combat import hits as cas
 from .combat_kit import arrive, begin, board, fight, moved, of, pid, sid, tally, units
 
 
-def test_cruiser_and_two_subs_versus_destroyer_carrier_fighter(rules: RuleSet) -> None:
-    """Edge case 1 / 000, Step 3 example: no surprise strike (enemy destroyer); the
-    cruiser's hit must go on the fighter, the subs' hits on the ships."""
+def test_cruiser_and_two_subs_hits_must_all_be_assigned(rules: RuleSet) -> None:
+    """Edge case 1 / 000, Step 3 example: the cruiser's hit must go on the fighter when the
+    submarines' hits take the ships (the battle itself: sea-combat.case)."""
     state = board(rules, "Germany", {"Sea Zone 6": {"Germany": {"cruiser": 1, "submarine": 2},
                                                    "United Kingdom": {"destroyer": 1, "carrier": 1,
                                                                       "fighter": 1}}})
-    state = moved(state, "Sea Zone 6", "Germany", "cruiser", came_from="Sea Zone 5")
-    state = moved(state, "Sea Zone 6", "Germany", "submarine", came_from="Sea Zone 5")
-    state, _ = begin(state)
     defenders = units(state, "Sea Zone 6", "United Kingdom")
     hits = [(2, "sea"), (1, "any")]
     assert cas.check_choice(state, hits, defenders, {"destroyer": 1, "carrier": 1, "fighter": 1}) is None  # type: ignore[dict-item]
     problem = cas.check_choice(state, hits, defenders, {"destroyer": 1, "carrier": 1})  # type: ignore[dict-item]
     assert problem is not None and "3 hit(s) must be assigned" in problem
-    # Subs roll with the destroyer present in step 3: 1, 2 (two hits); cruiser 3 (hit);
-    # the defender's ships and fighter fire back from the casualty strip and miss.
-    state, events, dice = fight(state, "Sea Zone 6", [1, 2, 3, 6, 6, 6])
-    assert [p for p, _ in dice.log] == [
-        "Sea Zone 6 r1 attacker 2 submarines @2",
-        "Sea Zone 6 r1 attacker 1 cruiser @3",
-        "Sea Zone 6 r1 defender 1 aircraft carrier, 1 destroyer @2",
-        "Sea Zone 6 r1 defender 1 fighter @4",
-    ]
-    assert tally(state, "Sea Zone 6", "United Kingdom") == {}
-    assert dict(of(events, "casualties")[0].data["units"]) == {"destroyer": 1, "carrier": 1, "fighter": 1}
 
 
 def test_sub_and_cruiser_defending_against_destroyer_and_fighter(rules: RuleSet) -> None:
@@ -65,67 +51,6 @@ def test_sub_and_cruiser_defending_against_destroyer_and_fighter(rules: RuleSet)
     ]
     assert tally(state, "Sea Zone 6", "Germany") == {}
     assert of(events, "battle_end")[0].data["outcome"] == "defender"
-
-
-def test_surprise_strike_damages_battleship_not_transport(rules: RuleSet) -> None:
-    """Edge case 2: a sub's surprise strike rolls 2 -> hit; the defender must take it on the
-    battleship (transports only when nothing else is eligible); it is damaged, not removed;
-    it returns upright when it survives the combat (000, Battleships)."""
-    state = board(rules, "Germany", {"Sea Zone 6": {"Germany": {"submarine": 1},
-                                                   "United Kingdom": {"battleship": 1, "transport": 1}}})
-    state = moved(state, "Sea Zone 6", "Germany", "submarine", came_from="Sea Zone 5")
-    state, _ = begin(state)
-    # r1: surprise 2 (hit -> battleship damaged), battleship 5 (miss); r2: surprise 6, battleship 1.
-    state, events, dice = fight(state, "Sea Zone 6", [2, 5, 6, 1])
-    first = of(events, "casualties")[0]
-    assert first.data["side"] == "defender" and dict(first.data["damaged"]) == {"battleship": 1}
-    assert dict(first.data["units"]) == {}
-    assert dice.log[0] == ("Sea Zone 6 r1 attacker 1 submarine @2", [2])
-    ship = units(state, "Sea Zone 6", "United Kingdom", "battleship")[0]
-    assert ship.hits == 0
-    assert of(events, "repair")
-    assert tally(state, "Sea Zone 6", "United Kingdom") == {"battleship": 1, "transport": 1}
-
-
-def test_defending_sub_surprise_hits_only_on_one(rules: RuleSet) -> None:
-    """Edge case 3: a defending sub's surprise strike of 2 misses."""
-    state = board(rules, "Germany", {"Sea Zone 6": {"Germany": {"cruiser": 1},
-                                                   "United Kingdom": {"submarine": 1}}})
-    state = moved(state, "Sea Zone 6", "Germany", "cruiser", came_from="Sea Zone 5")
-    state, _ = begin(state)
-    state, _events, dice = fight(state, "Sea Zone 6", [2, 3])
-    assert dice.log == [("Sea Zone 6 r1 defender 1 submarine @1", [2]), ("Sea Zone 6 r1 attacker 1 cruiser @3", [3])]
-    assert tally(state, "Sea Zone 6", "Germany") == {"cruiser": 1}
-
-
-def test_sub_hit_by_surprise_strike_still_strikes(rules: RuleSet) -> None:
-    """Edge case 4: surprise-strike casualties leave only after both sides rolled, so a
-    defending sub that was hit still makes its own surprise strike."""
-    state = board(rules, "Germany", {"Sea Zone 6": {"Germany": {"submarine": 1},
-                                                   "United Kingdom": {"submarine": 1, "cruiser": 1}}})
-    state = moved(state, "Sea Zone 6", "Germany", "submarine", came_from="Sea Zone 5")
-    state, _ = begin(state)
-    state, _events, dice = fight(state, "Sea Zone 6", [1, 1])
-    assert dice.log == [("Sea Zone 6 r1 attacker 1 submarine @2", [1]), ("Sea Zone 6 r1 defender 1 submarine @1", [1])]
-    assert tally(state, "Sea Zone 6", "Germany") == {}
-    assert tally(state, "Sea Zone 6", "United Kingdom") == {"cruiser": 1}
-
-
-def test_fighter_against_sub_and_transport(rules: RuleSet) -> None:
-    """Edge case 5 / 000, Defenseless Transports: the fighter cannot hit the sub, the sub
-    cannot hit the fighter, so the transport is defenseless and destroyed with its cargo;
-    then nobody can hit anybody and the battle ends without a die."""
-    state = board(rules, "Germany", {"Sea Zone 6": {"United Kingdom": {"submarine": 1, "transport": 1,
-                                                                      "infantry": 1}},
-                                     "Norway": {"Germany": {"fighter": 1}}})
-    state = arrive(state, "Norway", "Germany", "fighter", "Sea Zone 6")
-    state, _ = begin(state)
-    state, events, dice = fight(state, "Sea Zone 6", [])
-    assert dice.log == []
-    assert tally(state, "Sea Zone 6", "United Kingdom") == {"submarine": 1}
-    gone = of(events, "casualties")[0]
-    assert gone.data["source"] == "defenseless" and dict(gone.data["cargo"]) == {"infantry": 1}
-    assert of(events, "battle_end")[0].data["outcome"] == "stalemate"
 
 
 def test_air_hits_go_to_subs_only_with_a_friendly_destroyer(rules: RuleSet) -> None:
