@@ -1,7 +1,10 @@
 """The scheduler's actions: turn notices, reminders and expiries, each done exactly once.
 
 Everything is read from the database at each tick (the games' due clocks, settings,
-vacations, notices already done), so a restarted or second process decides the same. An
+vacations, notices already done), so a restarted or second process decides the same. A tick
+reads only the games whose wake time (``games.wake_at``) has come: a game is woken when its
+input passes or anything its deadline depends on changes, and after each look the tick stores
+when its next reminder or expiry falls, so idle games cost nothing. An
 action's notice row is written in the same transaction as its effect, under a key unique per
 game (``expire:<seq>``); the expiry also runs under the game's lock, like a command.
 """
@@ -11,6 +14,7 @@ from __future__ import annotations
 import logging
 from collections import defaultdict
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -21,7 +25,15 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.scheduler import store
-from bot.scheduler.deadlines import Action, Due, GameSettings, deadline, due_actions, shown_time
+from bot.scheduler.deadlines import (
+    Action,
+    Due,
+    GameSettings,
+    deadline,
+    due_actions,
+    next_wake,
+    shown_time,
+)
 from bot.scheduler.policy import end_turn_step
 from bot.scheduler.store import (
     gid,
@@ -45,6 +57,23 @@ SYSTEM = Actor("deadline", referee=True)
 """Who acts when a deadline passes: logged as a correction by ``@deadline``."""
 MAX_STEPS = 200
 """Commands one expiry may give; a turn never needs nearly as many."""
+BATCH = 500
+"""Games one tick looks at, the longest-waiting first; the others wait for the next tick."""
+
+
+@dataclass(frozen=True)
+class Wake:
+    """A game a tick looked at: the wake time and due input it read, and its next wake."""
+
+    game_id: int
+    read: datetime
+    due_seq: int | None
+    following: datetime | None
+
+
+def _same(column: Any, value: int | None) -> Any:
+    """``column = value``, or ``column IS NULL`` for None."""
+    return column.is_(None) if value is None else column == value
 
 
 class DeadlineActions:
@@ -56,8 +85,9 @@ class DeadlineActions:
     async def tick(self) -> int:
         """Do every reminder, turn notice and expiry that is due now; returns how many."""
         now = self.service.clock()
-        plans = await self._plan(now)
+        plans, wakes = await self._plan(now)
         done = 0
+        failed: set[int] = set()
         for due, action in plans:
             try:
                 if action.kind == "expire":
@@ -66,20 +96,27 @@ class DeadlineActions:
                 else:
                     done += await self._notify(due, action)
             except Exception:  # one game's failure must not hold up every other game's
+                failed.add(due.game_id)
                 log.exception("Deadline action %s of game %s failed", action.key, due.game_id)
+        await self._rewake([w for w in wakes if w.game_id not in failed])
         return done
 
-    async def _plan(self, now: datetime) -> list[tuple[Due, Action]]:
-        """The actions due now, read in one snapshot of the database."""
+    async def _plan(self, now: datetime) -> tuple[list[tuple[Due, Action]], list[Wake]]:
+        """The actions due now, and when each game looked at must be looked at next.
+
+        Only games whose wake time has come are read (through the ``games.wake_at`` index),
+        in one snapshot of the database, at most :data:`BATCH` of them per tick.
+        """
         async with self.service.db.read() as session:
             games = (await session.exec(select(Game).where(
-                Game.status == "active", col(Game.due_seq).is_not(None)))).all()
+                Game.status == "active", col(Game.wake_at) <= now)
+                .order_by(col(Game.wake_at)).limit(BATCH))).all()
             if not games:
-                return []
+                return [], []
             ids = [gid(g) for g in games]
-            rows = (await session.exec(select(Setting).where(
-                col(Setting.scope).like("game:%")))).all()
             seats = (await session.exec(select(Seat).where(col(Seat.game_id).in_(ids)))).all()
+            scopes = {store.scope(i) for i in ids} | {store.scope(s.game_id, s.user_id) for s in seats}
+            rows = (await session.exec(select(Setting).where(col(Setting.scope).in_(scopes)))).all()
             vacations = (await session.exec(select(Vacation).where(
                 col(Vacation.game_id).in_(ids)))).all()
             stops = (await session.exec(select(Pause).where(col(Pause.game_id).in_(ids)))).all()
@@ -88,20 +125,23 @@ class DeadlineActions:
                 col(Notice.game_id).in_(ids), col(Notice.key).in_(_keys(seqs, rows))))).all()
         by_game: dict[int, list[Setting]] = defaultdict(list)
         for row in rows:
-            scoped = row.scope.split(":")[1]
-            if scoped.isdigit():
-                by_game[int(scoped)].append(row)
+            by_game[int(row.scope.split(":")[1])].append(row)
         done: dict[int, set[str]] = defaultdict(set)
         for game_id, key in notices:
             done[game_id].add(key)
         plans: list[tuple[Due, Action]] = []
+        wakes: list[Wake] = []
         for g in games:
-            assert g.due_power is not None and g.due_seq is not None and g.due_at is not None
+            assert g.wake_at is not None
+            if g.due_power is None or g.due_seq is None or g.due_at is None:
+                wakes.append(Wake(gid(g), g.wake_at, g.due_seq, None))
+                continue
             settings, dms = parse_settings(gid(g), by_game.get(gid(g), []))
             due = Due(gid(g), g.due_power, g.due_seq, g.due_at)
             holders = {s.user_id for s in seats if s.game_id == g.id and s.power == g.due_power}
             mine = [p for p in stops if p.game_id == g.id]
             if running_pause(mine) is not None:
+                wakes.append(Wake(gid(g), g.wake_at, g.due_seq, None))
                 continue                  # a paused game: no reminder, no expiry
             pauses = [(v.starts_at, v.ends_at) for v in vacations
                       if v.game_id == g.id and v.user_id in holders] + pause_intervals(mine)
@@ -114,7 +154,22 @@ class DeadlineActions:
                 end = deadline(due.since, settings.deadline_hours, pauses)
                 actions.insert(0, Action("turn", turn_key, end or due.since))
             plans += [(due, a) for a in actions]
-        return plans
+            following = next_wake(now, due, settings, pauses, done[gid(g)])
+            wakes.append(Wake(gid(g), g.wake_at, g.due_seq, following))
+        return plans, wakes
+
+    async def _rewake(self, wakes: Sequence[Wake]) -> None:
+        """Store each game's next wake time, unless something woke it again meanwhile (its
+        wake time or its due input changed since the plan read them)."""
+        if not wakes:
+            return
+        async with self.service.db.write() as session:
+            connection = await session.connection()
+            for w in wakes:
+                await connection.execute(
+                    update(Game).where(col(Game.id) == w.game_id, col(Game.wake_at) == w.read,
+                                       _same(col(Game.due_seq), w.due_seq))
+                    .values(wake_at=w.following).execution_options(synchronize_session=False))
 
     async def _notify(self, due: Due, action: Action) -> bool:
         """Write a turn notice or reminder once; False when stale or already written."""

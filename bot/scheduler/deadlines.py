@@ -177,6 +177,22 @@ def due_actions(now: datetime, due: Due, settings: GameSettings, pauses: Iterabl
     return [Action("remind", key, end, hours)]
 
 
+def next_wake(after: datetime, due: Due, settings: GameSettings, pauses: Iterable[Interval],
+              done: Iterable[str]) -> datetime | None:
+    """The first moment after ``after`` at which :func:`due_actions` could find something new
+    for this input: its next reminder or its expiry; None once nothing is left to do.
+
+    The scheduler stores it with the game, so a tick reads only the games whose moment has
+    come instead of every game's clock.
+    """
+    end = deadline(due.since, settings.deadline_hours, pauses)
+    if end is None or f"expire:{due.seq}" in set(done):
+        return None
+    moments = [end - timedelta(hours=h) for h in settings.reminders]
+    upcoming = [t for t in (*moments, end) if t > after and t > due.since]
+    return min(upcoming, default=None)
+
+
 def vacation_refusal(days: int, used: Sequence[Interval], now: datetime,
                      settings: GameSettings) -> str | None:
     """Why a vacation of ``days`` starting ``now`` is not allowed, or None when it is."""

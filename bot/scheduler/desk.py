@@ -109,6 +109,8 @@ class DeadlineDesk:
                 mine = dm.lower() in ("on", "true", "yes")
                 await session.merge(Setting(scope=scope(gid(g), actor.user_id), key="dm",
                                             value="on" if mine else "off"))
+            if game_keys or dm is not None:
+                await store.wake(session, gid(g), self.service.clock())
             text = f"{_describe(changed)} Direct messages to you: {'on' if mine else 'off'}."
             return Reply(True, text, posts=tuple(posts), game_id=g.id)
 
@@ -140,6 +142,7 @@ class DeadlineDesk:
                 for v in running:
                     v.ends_at = now
                     session.add(v)
+                await store.wake(session, gid(g), now)
                 return Reply(True, "Welcome back.", game_id=g.id,
                              posts=(f"{mention(actor.user_id)} is back from vacation.",))
             if running:
@@ -153,6 +156,7 @@ class DeadlineDesk:
             until = now + timedelta(days=days)
             session.add(Vacation(game_id=gid(g), user_id=actor.user_id, starts_at=now,
                                  ends_at=until))
+            await store.wake(session, gid(g), now)
             post = (f"{mention(actor.user_id)} is on vacation until "
                     f"{shown_time(until, g.channel_id)}; their deadlines pause until then.")
             return Reply(True, post, posts=(post,), game_id=g.id)

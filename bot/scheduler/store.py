@@ -30,15 +30,24 @@ def scope(game_id: int, user_id: str | None = None) -> str:
 
 async def note_due(session: AsyncSession, game: Game, seq: int, power: str, at: datetime,
                    *, restart: bool = False) -> None:
-    """Start the clock of ``power`` at entry ``seq`` when the input passes to it (or restarts)."""
+    """Start the clock of ``power`` at entry ``seq`` when the input passes to it (or restarts),
+    and wake the scheduler for the game (a turn notice may be due at once)."""
     if game.due_power == power and not restart:
         return
     connection = await session.connection()
     await connection.execute(update(Game).where(col(Game.id) == game.id)
-                             .values(due_power=power, due_seq=seq, due_at=at)
+                             .values(due_power=power, due_seq=seq, due_at=at, wake_at=at)
                              .execution_options(synchronize_session=False))
-    for name, value in (("due_power", power), ("due_seq", seq), ("due_at", at)):
+    for name, value in (("due_power", power), ("due_seq", seq), ("due_at", at), ("wake_at", at)):
         set_committed_value(game, name, value)
+
+
+async def wake(session: AsyncSession, game_id: int, at: datetime) -> None:
+    """Have the scheduler look at the game at its next tick: something its deadlines depend on
+    (settings, a vacation, a pause, who holds a seat) changed. Part of the caller's write."""
+    connection = await session.connection()
+    await connection.execute(update(Game).where(col(Game.id) == game_id).values(wake_at=at)
+                             .execution_options(synchronize_session=False))
 
 
 async def game_settings(session: AsyncSession, game_id: int) -> tuple[GameSettings, set[str]]:

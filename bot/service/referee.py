@@ -74,6 +74,7 @@ class RefereeDesk:
                 raise Refusal(f"{label(g)} is not paused.", "game.not_paused")
             running.ends_at = self.service.clock()
             tx.session.add(running)
+            await store.wake(tx.session, gid(g), running.ends_at)
             await self.service._append(
                 tx, kind="admin", actor=actor, power=None, text="/game resume", state=state,
                 events=[{"type": "resumed", "by": actor.user_id}])

@@ -41,6 +41,10 @@ class Game(SQLModel, table=True):
     """The log entry that passed the input to ``due_power``: deadlines count from it."""
     due_at: datetime | None = None
     """When that entry was written; a turn's deadline is derived from it, never a timer."""
+    wake_at: datetime | None = Field(default=None, index=True)
+    """When the deadline scheduler must next look at this game (a reminder or an expiry may
+    be due, or something its deadlines depend on changed); None: nothing to look at. Ticks
+    read only games whose moment has come, through this index."""
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
 

@@ -256,3 +256,50 @@ async def test_a_defender_silent_on_its_choice_is_answered_by_its_orders(
     assert "@deadline (Germany) [correction]: /casualties units:\"1 infantry\"" in history
     # The input is back with the Soviet Union, whose clock starts again.
     assert "Deadline: 2026-03-03T14:00Z." in await run(service, BEN, "/game status")
+
+
+async def wake_time(service: GameService) -> datetime | None:
+    """The stored moment the scheduler looks at the (only) game next."""
+    from sqlmodel import select
+
+    from bot.store.models import Game
+
+    async with service.db.read() as session:
+        return (await session.exec(select(Game.wake_at))).one()
+
+
+async def test_a_tick_reads_a_game_only_when_its_next_moment_comes(
+        services: Services, clock: ManualClock) -> None:
+    """After one look, the game sleeps until its first reminder (24 - 12 hours on) and then
+    until the last one (1 hour before the deadline); each wake time is stored with it."""
+    service = services()
+    await started(service, "deadline_hours:24 reminders:12,1 policy:wait")
+    assert await wake_time(service) == START             # the input just passed: look now
+    assert await service.deadlines.tick() == 0
+    assert await wake_time(service) == datetime(2026, 3, 2, 0, 0, tzinfo=UTC)
+    clock.advance(hours=12)
+    assert await service.deadlines.tick() == 1            # the 12-hour reminder
+    assert await wake_time(service) == datetime(2026, 3, 2, 11, 0, tzinfo=UTC)
+    clock.advance(hours=12)
+    assert await service.deadlines.tick() == 1            # past the deadline: the expiry
+    assert await wake_time(service) is None               # policy wait: nothing left to do
+
+
+async def test_what_a_deadline_depends_on_wakes_the_game(
+        services: Services, clock: ManualClock) -> None:
+    """A settings change, a vacation and a resumed pause each make the next tick look again,
+    so the stored moment never hides a changed deadline."""
+    service = services()
+    await started(service, "deadline_hours:24 policy:wait")
+    await service.deadlines.tick()
+    assert await wake_time(service) != START
+    for actor, line in ((REF, "/game settings deadline_hours:48"), (ANA, "/game vacation days:1")):
+        clock.advance(hours=1)
+        await run(service, actor, line)
+        assert await wake_time(service) == clock()
+        await service.deadlines.tick()
+        assert await wake_time(service) not in (None, clock())
+    await run(service, REF, "/game pause reason:lunch")
+    clock.advance(hours=1)
+    await run(service, REF, "/game resume")
+    assert await wake_time(service) == clock()

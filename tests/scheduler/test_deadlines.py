@@ -106,3 +106,20 @@ def test_times_shown_per_reader_in_discord_and_utc_in_the_console() -> None:
     assert utc_time(T0) == "2026-03-01T12:00Z"
     assert shown_time(T0, "300000000000000001") == discord_time(T0)
     assert shown_time(T0, "local") == "2026-03-01T12:00Z"
+
+
+def test_next_wake_is_the_next_reminder_then_the_expiry() -> None:
+    """The stored wake time: the next reminder after now, then the deadline, then nothing."""
+    from bot.scheduler.deadlines import next_wake
+
+    t0 = datetime(2026, 1, 1, tzinfo=UTC)
+    due = Due(1, "germany", 7, t0)
+    settings = GameSettings(deadline_hours=24, reminders=(12, 1))
+    assert next_wake(t0, due, settings, [], ()) == t0 + timedelta(hours=12)
+    assert next_wake(t0 + timedelta(hours=12), due, settings, [], ()) == t0 + timedelta(hours=23)
+    assert next_wake(t0 + timedelta(hours=23), due, settings, [], ()) == t0 + timedelta(hours=24)
+    assert next_wake(t0 + timedelta(hours=24), due, settings, [], ()) is None
+    assert next_wake(t0, due, settings, [], ("expire:7",)) is None
+    assert next_wake(t0, due, GameSettings(), [], ()) is None            # no deadline
+    away = [(t0, t0 + timedelta(hours=6))]                                # a vacation
+    assert next_wake(t0, due, settings, away, ()) == t0 + timedelta(hours=18)

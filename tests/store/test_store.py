@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from sqlalchemy import inspect
+from sqlalchemy import inspect, text
 from sqlmodel import col, select
 
 from bot.service import Actor, FixedDiceSource, GameService
@@ -159,5 +159,25 @@ async def test_two_writer_processes(url: str) -> None:
         battles, dice_sum = await check_consistent(db)
         assert acknowledged <= battles <= acknowledged + 2
         assert (await service_on(db).state("c1")).dice_total == dice_sum
+    finally:
+        await db.close()
+
+
+async def test_the_wake_time_migration_wakes_every_active_game(url: str) -> None:
+    """A game active before wake times existed is looked at by the first tick after upgrade."""
+    db = Database(url)
+    try:
+        async with db.engine.begin() as conn:
+            await conn.run_sync(upgrade, "0003")
+            for status in ("active", "setup"):
+                await conn.execute(text(
+                    "INSERT INTO games (channel_id, name, ruleset, options, status, created_by, "
+                    "version, created_at, updated_at) VALUES (:c, 'g', 'aa1942-2e', '{}', :s, 'u', "
+                    "1, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"), {"c": status, "s": status})
+        await db.migrate()
+        async with db.read() as session:
+            rows = (await session.exec(select(Game.status, Game.wake_at))).all()
+        woken = {status: wake is not None for status, wake in rows}
+        assert woken == {"active": True, "setup": False}
     finally:
         await db.close()
