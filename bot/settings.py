@@ -13,7 +13,15 @@ AAREF_GUILD_ID             (none)         Sync slash commands to this guild only
 DISCORD_API_BASE           Discord        REST base URL of a Discord-compatible server.
 DISCORD_GATEWAY_URL        Discord        Gateway websocket URL of such a server.
 AAREF_ALLOW_REMOTE_DISCORD ``0``          ``1`` lets the two URLs above leave loopback.
+AAREF_SHARD_COUNT          (none)         Gateway shards of the whole bot, over all processes.
+AAREF_SHARD_IDS            (all)          The shards this process runs: ``0,1`` or ``0-3``.
+AAREF_TICK_SECONDS         ``30``         Seconds between deadline ticks.
 ========================== ============== =====================================================
+
+Several processes share one PostgreSQL database by each running some of the shards (the
+same ``AAREF_SHARD_COUNT``, different ``AAREF_SHARD_IDS``): Discord sends each server's
+interactions to the shard that owns it, games serialise in the database, and each due
+deadline is claimed by one process.
 
 A wrong value is refused when the settings are read, with a message naming the variable
 (:class:`SettingsError`), instead of surfacing later as an error deep inside a library.
@@ -23,10 +31,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import (
+    AliasChoices,
+    Field,
+    SecretStr,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 
 class SettingsError(ValueError):
@@ -54,6 +69,33 @@ class Settings(BaseSettings):
     discord_api_base: str | None = Field(None, validation_alias=_var("DISCORD_API_BASE"))
     discord_gateway_url: str | None = Field(None, validation_alias=_var("DISCORD_GATEWAY_URL"))
     allow_remote_discord: bool = Field(False, validation_alias=_var("AAREF_ALLOW_REMOTE_DISCORD"))
+    shard_count: int | None = Field(None, validation_alias=_var("AAREF_SHARD_COUNT"), gt=0)
+    shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = Field(
+        None, validation_alias=_var("AAREF_SHARD_IDS"))
+    tick_seconds: float = Field(30.0, validation_alias=_var("AAREF_TICK_SECONDS"), gt=0)
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _shard_list(cls, value: object) -> object:
+        """``0,1`` or ``0-3`` (or both, ``0-2,5``) as a tuple of shard numbers."""
+        if not isinstance(value, str):
+            return value
+        out: list[int] = []
+        for part in (p.strip() for p in value.split(",") if p.strip()):
+            low, dash, high = part.partition("-")
+            if not low.strip().isdigit() or (dash and not high.strip().isdigit()):
+                raise ValueError(f"shard numbers are written 0,1 or 0-3, not {value!r}")
+            out.extend(range(int(low), int(high) + 1) if dash else [int(low)])
+        return tuple(sorted(set(out)))
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> Settings:
+        if self.shard_ids is not None:
+            if self.shard_count is None:
+                raise ValueError("AAREF_SHARD_IDS needs AAREF_SHARD_COUNT (shards of the whole bot)")
+            if not self.shard_ids or max(self.shard_ids) >= self.shard_count:
+                raise ValueError(f"AAREF_SHARD_IDS must name shards 0 to {self.shard_count - 1}")
+        return self
 
     @field_validator("sqlite_synchronous", mode="before")
     @classmethod
@@ -95,6 +137,9 @@ def _explain(err: ValidationError) -> str:
     """``AAREF_GUILD_ID must be ...: got 'abc'`` for each wrong variable."""
     lines = []
     for problem in err.errors():
-        name = ".".join(str(part) for part in problem["loc"]) or "a setting"
-        lines.append(f"{name}: {problem['msg']} (got {problem.get('input')!r})")
+        message = str(problem["msg"]).removeprefix("Value error, ")
+        if problem["loc"]:  # one variable; otherwise the message names the ones that clash
+            name = ".".join(str(part) for part in problem["loc"])
+            message = f"{name}: {message} (got {problem.get('input')!r})"
+        lines.append(message)
     return "; ".join(lines)

@@ -65,3 +65,13 @@ def test_the_command_line_names_a_wrong_variable(
     monkeypatch.setenv("AAREF_SQLITE_SYNCHRONOUS", "sometimes")
     assert main(["console", "--db", str(tmp_path / "x.sqlite3")]) == 2
     assert "AAREF_SQLITE_SYNCHRONOUS" in capsys.readouterr().err
+
+
+def test_shards_are_read_as_ranges_and_checked_against_the_count() -> None:
+    """Several processes split the gateway shards: ``0-1,3`` of 4, each within the count."""
+    assert Settings.load({"AAREF_SHARD_COUNT": "4", "AAREF_SHARD_IDS": "0-1,3"}).shard_ids == (0, 1, 3)
+    for env, fragment in (({"AAREF_SHARD_IDS": "0"}, "needs AAREF_SHARD_COUNT"),
+                          ({"AAREF_SHARD_COUNT": "2", "AAREF_SHARD_IDS": "2"}, "shards 0 to 1"),
+                          ({"AAREF_SHARD_COUNT": "2", "AAREF_SHARD_IDS": "one"}, "AAREF_SHARD_IDS")):
+        with pytest.raises(SettingsError, match=fragment):
+            Settings.load(env)

@@ -36,11 +36,13 @@ def invite_url(application_id: int) -> str:
                                    scopes=("bot", "applications.commands"))
 
 
-class AarefBot(commands.Bot):
+class AarefBot(commands.AutoShardedBot):
     """Registers the slash commands and syncs them once per start.
 
     Commands exist in servers only (games live in channels; roles decide who referees), and
-    the bot is installed to servers, not to user accounts.
+    the bot is installed to servers, not to user accounts. Sharded so that several processes
+    can each run some of the gateway shards (``AAREF_SHARD_COUNT``, ``AAREF_SHARD_IDS``);
+    without them discord.py runs every shard the gateway recommends in this one process.
     """
 
     def __init__(self, bridge: Bridge, config: DiscordConfig, **client_kwargs: Any) -> None:
@@ -50,6 +52,8 @@ class AarefBot(commands.Bot):
                          help_command=None, allowed_mentions=discord.AllowedMentions.none(),
                          allowed_contexts=discord.app_commands.AppCommandContext(guild=True),
                          allowed_installs=discord.app_commands.AppInstallationType(guild=True),
+                         shard_count=config.shard_count,
+                         shard_ids=list(config.shard_ids) if config.shard_ids is not None else None,
                          **client_kwargs)
         self.bridge = bridge
         self.config = config

@@ -36,6 +36,10 @@ class DiscordConfig:
     referee_role: str = DEFAULT_REFEREE_ROLE
     guild_id: int | None = None
     allow_remote: bool = False
+    shard_count: int | None = None
+    """Gateway shards of the whole bot; None: one process, discord.py's own choice."""
+    shard_ids: tuple[int, ...] | None = None
+    """The shards this process runs (all of them when None)."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> DiscordConfig:
@@ -57,6 +61,8 @@ class DiscordConfig:
             referee_role=settings.referee_role,
             guild_id=settings.guild_id,
             allow_remote=settings.allow_remote_discord,
+            shard_count=settings.shard_count,
+            shard_ids=settings.shard_ids,
         )
         config.check_endpoints()
         return config

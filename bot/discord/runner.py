@@ -25,9 +25,10 @@ async def serve(
     config: DiscordConfig, render: Renderer | None = render_state, settings: Settings | None = None
 ) -> None:
     """Open the service and keep the bot connected until cancelled."""
+    settings = settings or Settings.load()
     async with open_service(settings=settings) as service:
         bot = create_bot(service, config, render=render)
-        scheduler = Scheduler(service, DiscordSender(bot))
+        scheduler = Scheduler(service, DiscordSender(bot), interval=settings.tick_seconds)
         async with bot:
             deadlines = asyncio.create_task(_tick_when_ready(bot, scheduler))
             try:

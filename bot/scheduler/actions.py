@@ -15,7 +15,7 @@ import logging
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -59,6 +59,8 @@ MAX_STEPS = 200
 """Commands one expiry may give; a turn never needs nearly as many."""
 BATCH = 500
 """Games one tick looks at, the longest-waiting first; the others wait for the next tick."""
+LEASE = timedelta(minutes=2)
+"""How long a claimed game is left to the process that claimed it."""
 
 
 @dataclass(frozen=True)
@@ -105,14 +107,13 @@ class DeadlineActions:
         """The actions due now, and when each game looked at must be looked at next.
 
         Only games whose wake time has come are read (through the ``games.wake_at`` index),
-        in one snapshot of the database, at most :data:`BATCH` of them per tick.
+        claimed for this process first, at most :data:`BATCH` of them per tick.
         """
+        claimed = await self._claim(now)
+        if not claimed:
+            return [], []
         async with self.service.db.read() as session:
-            games = (await session.exec(select(Game).where(
-                Game.status == "active", col(Game.wake_at) <= now)
-                .order_by(col(Game.wake_at)).limit(BATCH))).all()
-            if not games:
-                return [], []
+            games = (await session.exec(select(Game).where(col(Game.id).in_(claimed)))).all()
             ids = [gid(g) for g in games]
             seats = (await session.exec(select(Seat).where(col(Seat.game_id).in_(ids)))).all()
             scopes = {store.scope(i) for i in ids} | {store.scope(s.game_id, s.user_id) for s in seats}
@@ -132,7 +133,8 @@ class DeadlineActions:
         plans: list[tuple[Due, Action]] = []
         wakes: list[Wake] = []
         for g in games:
-            assert g.wake_at is not None
+            if g.wake_at is None or g.status != "active":
+                continue                      # finished since it was claimed
             if g.due_power is None or g.due_seq is None or g.due_at is None:
                 wakes.append(Wake(gid(g), g.wake_at, g.due_seq, None))
                 continue
@@ -157,6 +159,28 @@ class DeadlineActions:
             following = next_wake(now, due, settings, pauses, done[gid(g)])
             wakes.append(Wake(gid(g), g.wake_at, g.due_seq, following))
         return plans, wakes
+
+    async def _claim(self, now: datetime) -> list[int]:
+        """Take the games whose wake time has come for this process: their wake time moves
+        on by :data:`LEASE`, so another process's tick skips them (PostgreSQL also skips rows
+        another claim holds, ``SKIP LOCKED``). A process that dies after claiming only delays
+        its games by the lease."""
+        async with self.service.db.read() as session:
+            first = (await session.exec(select(Game.id).where(
+                Game.status == "active", col(Game.wake_at) <= now).limit(1))).first()
+        if first is None:
+            return []                                   # the usual idle tick: one index probe
+        due = (select(Game.id).where(Game.status == "active", col(Game.wake_at) <= now)
+               .order_by(col(Game.wake_at)).limit(BATCH))
+        if not self.service.db.is_sqlite:
+            due = due.with_for_update(skip_locked=True)
+        async with self.service.db.write() as session:
+            connection = await session.connection()
+            rows = await connection.execute(
+                update(Game).where(col(Game.id).in_(due.scalar_subquery()))
+                .values(wake_at=now + LEASE).returning(col(Game.id))
+                .execution_options(synchronize_session=False))
+            return [int(r[0]) for r in rows]
 
     async def _rewake(self, wakes: Sequence[Wake]) -> None:
         """Store each game's next wake time, unless something woke it again meanwhile (its

@@ -67,8 +67,8 @@ ERIN = user(400000000000000005, "Erin")         # owns the server: Administrator
 HUMANS = {"alice": ALICE, "bob": BOB, "carol": CAROL, "dave": DAVE, "erin": ERIN}
 
 
-def text_channel(cid: int, name: str) -> dict:
-    return {"id": str(cid), "type": 0, "guild_id": str(GUILD_ID), "name": name, "position": 0,
+def text_channel(cid: int, name: str, guild: int = GUILD_ID) -> dict:
+    return {"id": str(cid), "type": 0, "guild_id": str(guild), "name": name, "position": 0,
             "permission_overwrites": [], "nsfw": False, "parent_id": None, "topic": None,
             "rate_limit_per_user": 0, "last_message_id": None}
 
@@ -84,10 +84,33 @@ def permissions_of(who: str) -> str:
     return ALL_PERMISSIONS if who == "erin" else MEMBER_PERMISSIONS
 
 
-def _role(rid: int, name: str, permissions: str) -> dict:
+def _role(rid: int, name: str, permissions: str, guild: int = GUILD_ID) -> dict:
     return {"id": str(rid), "name": name, "permissions": permissions, "position": 0 if
-            rid == GUILD_ID else 1, "color": 0, "hoist": False, "managed": False,
+            rid == guild else 1, "color": 0, "hoist": False, "managed": False,
             "mentionable": False, "flags": 0}
+
+
+def guild_payload(gid: int, name: str, channels: list[dict]) -> dict:
+    """A server as GUILD_CREATE carries it: the usual members, a Referee role (the first
+    server's role id; others get their own)."""
+    referee = REFEREE_ROLE_ID if gid == GUILD_ID else gid + 1
+    return {
+        "id": str(gid), "name": name, "owner_id": ERIN["id"],
+        "unavailable": False, "member_count": 6, "large": False, "features": [],
+        "emojis": [], "stickers": [],
+        "roles": [_role(gid, "@everyone", "0", gid), _role(referee, "Referee", "0", gid)],
+        "channels": channels, "threads": [],
+        "members": [member(BOT_USER), member(ALICE), member(BOB),
+                    member(CAROL, [str(referee)]), member(DAVE), member(ERIN)],
+        "presences": [], "voice_states": [], "stage_instances": [],
+        "guild_scheduled_events": [], "soundboard_sounds": [], "joined_at": now_iso(),
+    }
+
+
+def guild_id_on_shard(shard: int, shards: int) -> int:
+    """A server id that Discord routes to ``shard`` of ``shards`` ((id >> 22) % shards)."""
+    base = GUILD_ID >> 22
+    return ((base + (shard - base) % shards) << 22) | (GUILD_ID & ((1 << 22) - 1))
 
 
 @dataclass
@@ -117,9 +140,11 @@ class Recorded:
 
 
 class FakeDiscord:
-    """REST routes + one gateway connection, with helpers that act as Discord users."""
+    """REST routes + gateway connections (one per shard), with helpers that act as Discord
+    users. With ``shards`` > 1 there is one server per shard (``guilds``, the first being
+    ``guild``), and each server's events go to the connection of the shard that owns it."""
 
-    def __init__(self, channels: int = 1) -> None:
+    def __init__(self, channels: int = 1, shards: int = 1) -> None:
         self.app = web.Application(client_max_size=64 * 1024 * 1024)
         self.recorded: list[Recorded] = []
         self.first_response: dict[str, Recorded] = {}      # interaction token -> its answer
@@ -140,19 +165,17 @@ class FakeDiscord:
         """How many channel posts to answer with 429 before accepting one."""
         self.retry_after = 0.05
         self.connected = asyncio.Event()
+        self.shards = shards
+        self.sockets: dict[int, web.WebSocketResponse] = {}
+        """The open gateway connection of each shard."""
         self.channels = [text_channel(CHANNEL_ID + i, f"game-{i}") for i in range(channels)]
-        self.guild = {
-            "id": str(GUILD_ID), "name": "Test Guild", "owner_id": ERIN["id"],
-            "unavailable": False, "member_count": 6, "large": False, "features": [],
-            "emojis": [], "stickers": [],
-            "roles": [_role(GUILD_ID, "@everyone", "0"),
-                      _role(REFEREE_ROLE_ID, "Referee", "0")],
-            "channels": self.channels, "threads": [],
-            "members": [member(BOT_USER), member(ALICE), member(BOB),
-                        member(CAROL, [str(REFEREE_ROLE_ID)]), member(DAVE), member(ERIN)],
-            "presences": [], "voice_states": [], "stage_instances": [],
-            "guild_scheduled_events": [], "soundboard_sounds": [], "joined_at": now_iso(),
-        }
+        self.guild = guild_payload(GUILD_ID, "Test Guild", self.channels)
+        self.guilds = [self.guild]
+        for shard in range(1, shards):
+            gid = guild_id_on_shard(shard, shards)
+            rooms = [text_channel(CHANNEL_ID + 1000 * shard + i, f"game-{i}", gid)
+                     for i in range(channels)]
+            self.guilds.append(guild_payload(gid, f"Test Guild {shard}", rooms))
         self.commands: list[dict] = []
         self.messages: dict[str, dict] = {}
         self.dm_channels: dict[str, str] = {}          # channel id -> recipient user id
@@ -194,8 +217,9 @@ class FakeDiscord:
         self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
 
     async def stop(self) -> None:
-        if self._ws is not None and not self._ws.closed:
-            await self._ws.close()
+        for ws in {*self.sockets.values(), *([self._ws] if self._ws is not None else [])}:
+            if not ws.closed:
+                await ws.close()
         if self._runner:
             await self._runner.cleanup()
 
@@ -262,7 +286,7 @@ class FakeDiscord:
                         "proxy_url": url + fn,
                         "content_type": "image/png" if fn.endswith(".png") else "text/plain"}
                        for (_, fn, b) in files]
-        msg = {"id": mid, "channel_id": channel_id, "guild_id": str(GUILD_ID),
+        msg = {"id": mid, "channel_id": channel_id, "guild_id": self.guild_of(channel_id),
                "type": 20 if interaction else 0, "content": payload.get("content") or "",
                "author": BOT_USER, "attachments": attachments,
                "embeds": payload.get("embeds") or [], "mentions": [], "mention_roles": [],
@@ -289,7 +313,7 @@ class FakeDiscord:
         return jr({"url": self.ws_url})
 
     async def get_gateway_bot(self, request: web.Request) -> web.Response:
-        return jr({"url": self.ws_url, "shards": 1, "session_start_limit":
+        return jr({"url": self.ws_url, "shards": self.shards, "session_start_limit":
                    {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}})
 
     async def get_app(self, request: web.Request) -> web.Response:
@@ -354,9 +378,10 @@ class FakeDiscord:
 
     async def get_channel(self, request: web.Request) -> web.Response:
         cid = request.match_info["cid"]
-        for ch in self.channels + self.guild["threads"]:
-            if ch["id"] == cid:
-                return jr(ch)
+        for g in self.guilds:
+            for ch in g["channels"] + g["threads"]:
+                if ch["id"] == cid:
+                    return jr(ch)
         if cid in self.dm_channels:
             return jr(self._dm_payload(cid))
         return jr({"message": "Unknown Channel", "code": 10003}, status=404)
@@ -442,8 +467,12 @@ class FakeDiscord:
             elif op == 2:                                  # IDENTIFY -> READY + GUILD_CREATE
                 self.identifies += 1
                 self.identify_payload = data["d"]
-                await self.dispatch("READY", self.ready_payload())
-                await self.dispatch("GUILD_CREATE", self.guild)
+                shard = int(data["d"].get("shard", [0, 1])[0])
+                self.sockets[shard] = ws
+                await self._send(ws, "READY", self.ready_payload(shard))
+                for g in self.guilds:
+                    if self.shard_of(g["id"]) == shard:
+                        await self._send(ws, "GUILD_CREATE", g)
                 self.connected.set()
             elif op == 6 and self.refuse_resume:           # RESUME -> INVALID_SESSION
                 await ws.send_json({"op": 9, "d": False, "s": None, "t": None})
@@ -453,16 +482,35 @@ class FakeDiscord:
                 self.connected.set()
         return ws
 
-    def ready_payload(self) -> dict:
-        return {"v": 10, "user": BOT_USER, "session_id": "fake-session",
-                "resume_gateway_url": self.ws_url,
-                "guilds": [{"id": self.guild["id"], "unavailable": True}],
+    def ready_payload(self, shard: int = 0) -> dict:
+        return {"v": 10, "user": BOT_USER, "session_id": f"fake-session-{shard}",
+                "resume_gateway_url": self.ws_url, "shard": [shard, self.shards],
+                "guilds": [{"id": g["id"], "unavailable": True} for g in self.guilds
+                           if self.shard_of(g["id"]) == shard],
                 "application": {"id": str(APP_ID), "flags": 0}}
 
+    def shard_of(self, guild_id: str) -> int:
+        """The shard Discord sends a server's events to."""
+        return (int(guild_id) >> 22) % self.shards
+
+    def guild_of(self, channel_id: str) -> str:
+        """The server a channel (or thread) belongs to; the first server for DMs."""
+        for g in self.guilds:
+            if any(ch["id"] == channel_id for ch in g["channels"] + g["threads"]):
+                return str(g["id"])
+        return str(GUILD_ID)
+
     async def dispatch(self, event: str, data: dict) -> None:
+        """Send a gateway event to the shard that owns its server (the newest connection
+        when there is only one shard)."""
+        guild = data.get("guild_id")
+        ws = self._ws if self.shards == 1 or guild is None else self.sockets.get(self.shard_of(guild))
+        assert ws is not None, "bot not connected"
+        await self._send(ws, event, data)
+
+    async def _send(self, ws: web.WebSocketResponse, event: str, data: dict) -> None:
         self._seq += 1
-        assert self._ws is not None, "bot not connected"
-        await self._ws.send_json({"op": 0, "t": event, "s": self._seq, "d": data})
+        await ws.send_json({"op": 0, "t": event, "s": self._seq, "d": data})
 
     async def open_thread(self, name: str, channel: int = 0) -> dict:
         """A user starts a public thread under one of the channels (THREAD_CREATE)."""
@@ -513,7 +561,9 @@ class FakeDiscord:
         top = next(c for c in self.commands if c["name"] == path[0])
         where = self.channels[channel] if isinstance(channel, int) else channel
         u = HUMANS[who]
-        roles = [str(REFEREE_ROLE_ID)] if who == "carol" else []
+        guild = self.guild_of(where["id"])
+        referee = str(REFEREE_ROLE_ID) if int(guild) == GUILD_ID else str(int(guild) + 1)
+        roles = [referee] if who == "carol" else []
         app = int(ALL_PERMISSIONS) & ~(SEND_MESSAGES if where["id"] in self.denied else 0)
         return {
             "id": iid or snowflake(), "application_id": str(APP_ID), "type": kind,
@@ -521,12 +571,12 @@ class FakeDiscord:
             "data": {"id": top["id"], "name": path[0], "type": 1,
                      "options": self._options(path, values or {}, focused),
                      **({"guild_id": top["guild_id"]} if "guild_id" in top else {})},
-            "guild_id": str(GUILD_ID),
-            "guild": {"id": str(GUILD_ID), "locale": "en-US", "features": []},
+            "guild_id": guild,
+            "guild": {"id": guild, "locale": "en-US", "features": []},
             "channel_id": where["id"], "channel": where,
             "member": dict(member(u, roles), permissions=permissions_of(who)),
             "app_permissions": str(app), "locale": "en-US", "guild_locale": "en-US",
-            "entitlements": [], "authorizing_integration_owners": {"0": str(GUILD_ID)},
+            "entitlements": [], "authorizing_integration_owners": {"0": guild},
             "context": 0, "attachment_size_limit": 10 * 1024 * 1024,
         }
 
