@@ -7,6 +7,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from bot.console.console import Console, run_console
 from bot.service import FixedDiceSource, GameService
@@ -129,3 +131,28 @@ async def test_an_unreadable_history_does_not_stop_the_console(
     assert out[0].startswith("(only you) The command history was not read: ")
     assert "You are now @bob." in out
     assert out[-1].startswith("(only you) The command history was not saved: ")
+
+
+PREFIXES = ["", "/as ", "/map ", "@bob ", "@ ", "/game ", "/game new ", "/buy units:", "/help ",
+            "/"]
+PIECES = ['"', "'", "\\", ":", "@", "/", " ", "#", "region:", "territory:", "changes:", "x", "\t"]
+
+
+@settings(max_examples=150, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    prefix=st.sampled_from(PREFIXES),
+    rest=st.lists(st.one_of(st.sampled_from(PIECES), st.text(max_size=6)), max_size=8),
+)
+async def test_any_typed_line_gets_an_answer_and_no_internal_error(
+    service: GameService, tmp_path: Path, prefix: str, rest: list[str]
+) -> None:
+    """Lines built from the console's own words and the characters that trip readers."""
+    line = prefix + "".join(rest)
+    out: list[str] = []
+    console = Console(service, "ana", images=tmp_path / "images", write=out.append)
+    keep = await console.handle(line)
+    assert keep or line.strip().split(" ", 1)[0].lower() in ("/quit", "/exit")
+    assert not any("internal error" in o for o in out), (line, out)
+    if line.strip() and not line.strip().startswith("#") and keep:
+        assert out, f"no answer to {line!r}"
