@@ -395,15 +395,33 @@ def verify(text):
     return counts, pending
 
 
+def read_text(path):
+    """The file as UTF-8 text (a byte order mark is allowed), or ValueError saying why not."""
+    try:
+        with open(path, "rb") as record:
+            data = record.read()
+    except OSError as err:
+        raise ValueError(f"cannot read {path}: {err.strerror or err}") from None
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise ValueError(f"{path} is UTF-16 text; save it as UTF-8")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        line = data.count(b"\n", 0, err.start) + 1
+        raise ValueError(
+            f"{path} is not UTF-8 text (byte 0x{data[err.start]:02x} on line {line}); "
+            "save it as UTF-8"
+        ) from None
+
+
 def main(argv):
     if len(argv) != 2:
         print("usage: verify_dice.py RECORD", file=sys.stderr)
         return 2
     try:
-        with open(argv[1], encoding="utf-8") as record:
-            text = record.read()
-    except (OSError, UnicodeDecodeError) as err:
-        print(f"cannot read {argv[1]}: {err}", file=sys.stderr)
+        text = read_text(argv[1])
+    except ValueError as err:
+        print(f"verify_dice.py: {err}", file=sys.stderr)
         return 2
     try:
         counts, pending = verify(text)

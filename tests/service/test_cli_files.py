@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.cli import main
+from tests.dice.records import load_standalone
 
 TRANSCRIPT = Path(__file__).with_name("transcripts") / "setup_and_refusals.txt"
 
@@ -52,6 +53,22 @@ def test_files_that_are_not_utf8_text(
     path = files[kind]
     assert main([command, str(path)]) == 2
     assert capsys.readouterr().err == f"aaref {command}: {says.format(path=path)}\n"
+
+
+@pytest.mark.parametrize(
+    ("kind", "says"),
+    [
+        ("latin1", "{path} is not UTF-8 text (byte 0xe9 on line 2); save it as UTF-8"),
+        ("utf16", "{path} is UTF-16 text; save it as UTF-8"),
+        ("folder", "cannot read {path}: Is a directory"),
+    ],
+)
+def test_the_standalone_verifier_words_unreadable_files_alike(
+    kind: str, says: str, files: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = files[kind]
+    assert load_standalone().main(["verify_dice.py", str(path)]) == 2
+    assert capsys.readouterr().err == f"verify_dice.py: {says.format(path=path)}\n"
 
 
 def test_a_utf8_transcript_with_a_byte_order_mark_runs(
