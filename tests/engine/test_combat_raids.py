@@ -8,11 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
-from engine import IllegalCommandError, RuleSet
-from engine.combat import battle, casualties, end_conduct_combat
-from engine.commands import Battle, Casualties
+from engine import RuleSet
+from engine.combat import casualties, end_conduct_combat
+from engine.commands import Casualties
 from engine.dice import FixedDice
 
 from .combat_kit import begin, board, fight, moved, of, pid, sid, tally, units
@@ -26,46 +24,11 @@ def raid_on_italy(rules: RuleSet, bombers: int, damage: int, **kw: Any) -> Any:
     return state.evolve(ic_damage={sid(state, "Italy"): damage})
 
 
-def test_raid_damage_capped_at_twice_the_ipc_value(rules: RuleSet) -> None:
-    """Edge case 8: 2 bombers raid a factory in a territory worth 3 with 5 damage; the AAA
-    does not fire; the factory rolls 2 dice and hits on 1; a survivor rolling 4 adds only 1."""
-    state, events = begin(raid_on_italy(rules, 2, 5))
-    state, events, dice = fight(state, "Italy", [1, 3, 4])
-    assert dice.log == [("Italy r1 defender 1 industrial complex @1", [1, 3]),
-                        ("Italy r1 attacker 1 bomber damage", [4])]
-    assert state.ic_damage[sid(state, "Italy")] == 6
-    bombing = of(events, "bombing")[0]
-    assert (bombing.data["rolled"], bombing.data["applied"], bombing.data["cap"]) == (4, 1, 6)
-    assert tally(state, "Italy", "United Kingdom") == {"bomber": 1}
-    assert tally(state, "Italy", "Germany") == {"infantry": 2, "aaa": 1, "industrial_complex": 1}
-    assert state.combat.entries == ()
-
-
-def test_damage_is_the_sum_of_the_dice(rules: RuleSet) -> None:
-    """000, Bombers: "a number of points of damage ... equal to the total rolled"."""
-    state, _ = begin(raid_on_italy(rules, 2, 0))
-    state, _, _ = fight(state, "Italy", [2, 6, 3, 2])
-    assert state.ic_damage[sid(state, "Italy")] == 5
-
-
 def test_damage_cap_factor_is_a_switch(rules: RuleSet) -> None:
     """``bombing_damage_cap_factor``: another rule system caps at 1 x the IPC value."""
     state, _ = begin(raid_on_italy(rules.with_switches(bombing_damage_cap_factor=1), 1, 0))
     state, _, _ = fight(state, "Italy", [6, 5])
     assert state.ic_damage[sid(state, "Italy")] == 3
-
-
-def test_raids_come_first(rules: RuleSet) -> None:
-    """000, Combat Sequence: raids before amphibious assaults and general combat."""
-    state = board(rules, "United Kingdom", {
-        "Italy": {"Germany": {"industrial_complex": 1}, "United Kingdom": {"bomber": 1}},
-        "Norway": {"Germany": {"infantry": 1}, "United Kingdom": {"infantry": 1}}})
-    state = moved(state, "Italy", "United Kingdom", "bomber", came_from="Southern Europe", flags={"raid"},
-                  target="Italy")
-    state = moved(state, "Norway", "United Kingdom", "infantry", came_from="Finland")
-    state, _ = begin(state)
-    with pytest.raises(IllegalCommandError, match="Strategic bombing raids come before general combat: fight Italy"):
-        battle(state, Battle(sid(state, "Norway")), FixedDice([]))
 
 
 def escorted_raid(rules: RuleSet, **kw: Any) -> Any:

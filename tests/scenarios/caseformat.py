@@ -57,6 +57,8 @@ class Case:
     options: list[Entry] = field(default_factory=list)
     treasury: list[Entry] = field(default_factory=list)
     owners: list[Entry] = field(default_factory=list)
+    damage: list[Entry] = field(default_factory=list)
+    """Industrial complex damage markers, ``<territory>: <n>``."""
     units: list[Entry] = field(default_factory=list)
     checks: list[Entry] = field(default_factory=list)
     """Checks on the starting position, before any command."""
@@ -67,7 +69,7 @@ class Case:
         return f"{self.path.parent.name}/{self.path.name}::{self.id}"
 
 
-HEADER = ("RULESET", "SOURCE", "START", "OPTION", "TREASURY", "OWNER", "UNITS")
+HEADER = ("RULESET", "SOURCE", "START", "OPTION", "TREASURY", "OWNER", "DAMAGE", "UNITS")
 CHECKS = ("EVENTS", "EVENT", "NO EVENT", "EXPECT")
 AFTER_COMMAND = ("DICE", "ROLL", "REFUSED")
 _ID = re.compile(r"[A-Za-z0-9][\w.\-/]*")
@@ -209,7 +211,8 @@ class _Reader:
             case.start_line = number
             case.start = None if rest == "opening" else self.start_position(number, rest)
         else:
-            {"OPTION": case.options, "TREASURY": case.treasury, "OWNER": case.owners}[word].append(
+            {"OPTION": case.options, "TREASURY": case.treasury, "OWNER": case.owners,
+             "DAMAGE": case.damage}[word].append(
                 Entry(number, word, rest))
 
     def start_position(self, number: int, rest: str) -> tuple[int, str, str]:

@@ -82,9 +82,10 @@ def start_position(case: Case, rules: RuleSet) -> GameState:
     except RulesError as err:
         raise CaseFormatError(case.path, case.options[0].line, str(err)) from None
     if case.start is None:
-        for entries in (case.treasury, case.owners, case.units):
+        for entries in (case.treasury, case.owners, case.damage, case.units):
             if entries:
-                raise CaseFormatError(case.path, entries[0].line, "START opening takes no TREASURY, OWNER or UNITS; "
+                raise CaseFormatError(case.path, entries[0].line, "START opening takes no TREASURY, OWNER, DAMAGE or "
+                                      "UNITS; "
                                       "write a position with START <round> <power> <phase>, or commands")
         return new_game(rules, resolved)
     round_, power, phase = case.start
@@ -117,6 +118,11 @@ def start_position(case: Case, rules: RuleSet) -> GameState:
         "phase": phase, "treasury": treasury, "winner": None, "options": resolved,
         "spaces": {name: {"owner": owner, "units": spaces.get(name, {})} for name, owner in owners.items()},
     }
+    for e in case.damage:
+        space_text, markers = _pair(case, e)
+        if not markers.isdigit():
+            raise CaseFormatError(case.path, e.line, f"DAMAGE takes '<territory>: <markers>', not {e.text!r}")
+        data["spaces"][board.name(_space(case, e.line, rules, space_text))]["ic_damage"] = int(markers)
     if phase not in rules.phases:
         raise CaseFormatError(case.path, case.start_line, f"{rules.name} has no phase {phase!r}; "
                               f"its phases are {', '.join(rules.phases)}")
@@ -281,6 +287,13 @@ def expect(case: Case, entry: Entry, state: GameState) -> None:
         if not amount.isdigit():
             raise CaseFormatError(case.path, entry.line, f"treasury takes '<power>: <IPCs>', not {rest!r}")
         _same(case, entry, f"{rules.power_name(power)}'s treasury", state.treasury.get(power, 0), int(amount))
+    elif word == "damage":
+        space_text, markers = _pair(case, Entry(entry.line, "", rest))
+        space = _space(case, entry.line, rules, space_text)
+        if not markers.isdigit():
+            raise CaseFormatError(case.path, entry.line, f"damage takes '<territory>: <markers>', not {rest!r}")
+        _same(case, entry, f"industrial complex damage in {rules.board.name(space)}",
+              state.ic_damage.get(space, 0), int(markers))
     elif word == "income":
         power_text, amount = _pair(case, Entry(entry.line, "", rest))
         power = _power(case, entry.line, rules, power_text)
