@@ -3,7 +3,8 @@ landing in Combat Move, landing in Noncombat Move, carriers, raids.
 
 Rulebook: 000_fc7e3a790a753b06.txt, Unit Profiles "AIR UNITS", "Fighters", "Bombers";
 "Phase 2: Combat Move" (Air Units); "Special Combat Movement" (Aircraft Carriers);
-"Phase 4: Noncombat Move" (Air Units); "Neutral Territories".
+"Phase 4: Noncombat Move" (Air Units); "Neutral Territories". More air rules are tested as
+data in ``tests/scenarios/aa1942-2e/air-movement.case`` and ``carrier-decks.case``.
 """
 
 from __future__ import annotations
@@ -38,35 +39,6 @@ def test_range_counts_each_boundary_and_air_flies_over_hostile_land(rules: RuleS
     assert bomber.moved == 3 and bomber.has(COMBAT_MOVED)
 
 
-def test_attack_must_leave_a_possible_landing(rules: RuleSet) -> None:
-    """AIR UNITS: "You cannot deliberately send air units into combat situations that place them
-    out of range of a place to land afterward" (a bomber cannot spend 6 to attack)."""
-    state = east(rules)
-    with pytest.raises(IllegalCommandError) as err:
-        move(state, "1 bomber", "Germany", "Russia")
-    assert err.value.reason == "air.no_landing"
-    assert "would have 2 movement left" in str(err.value)
-    with pytest.raises(IllegalCommandError) as err:
-        move(state, "1 fighter", "Germany", "West Russia")
-    assert err.value.reason == "air.no_landing"
-    after, _ = move(state, "1 fighter", "Poland", "West Russia")
-    assert at(after, "West Russia", "Germany") == {"fighter": 1}
-
-
-def test_neutral_airspace_is_closed(rules: RuleSet) -> None:
-    """Neutral Territories: you cannot "move over them with air units"."""
-    state = east(rules, France={"Soviet Union": {"infantry": 1}})
-    with pytest.raises(IllegalCommandError) as err:
-        move(state, "1 fighter", "Germany", "France", path=["Germany", "Switzerland", "France"])
-    assert err.value.reason == "move.impassable"
-
-
-def test_no_combat_flight_into_friendly_space(rules: RuleSet) -> None:
-    with pytest.raises(IllegalCommandError) as err:
-        move(east(rules), "1 fighter", "Germany", "Poland")
-    assert err.value.reason == "combat_move.no_combat"
-
-
 def _sea_fight(rules: RuleSet, **extra: dict[str, dict[str, int]]) -> GameState:
     spaces = {"Ukraine S.S.R.": {"Germany": {"fighter": 1}},
               "Norway": {"Germany": {"industrial_complex": 1}},
@@ -75,32 +47,13 @@ def _sea_fight(rules: RuleSet, **extra: dict[str, dict[str, int]]) -> GameState:
     return pos(rules, "Germany", "combat_move", spaces)
 
 
-def test_fighter_spends_all_four_only_if_a_carrier_could_be_there(rules: RuleSet) -> None:
-    """Phase 2, Air Units: "A fighter can move its full four spaces to attack in a sea zone ...
-    but only if a carrier could be there for it to land on by the conclusion of the Mobilize
-    New Units phase" (a carrier move or a carrier bought this turn)."""
-    with pytest.raises(IllegalCommandError) as err:
-        move(_sea_fight(rules), "1 fighter", "Ukraine", "Sea Zone 3")
-    assert err.value.reason == "air.no_landing"
-    with_carrier = _sea_fight(rules, **{"Sea Zone 5": {"Germany": {"carrier": 1}}})
-    after, _ = move(with_carrier, "1 fighter", "Ukraine", "Sea Zone 3")
-    assert at(after, "Sea Zone 3", "Germany") == {"fighter": 1}
-    bought = _sea_fight(rules).evolve(purchased={"carrier": 1})
-    after, _ = move(bought, "1 fighter", "Ukraine", "Sea Zone 3")
-    assert at(after, "Sea Zone 3", "Germany") == {"fighter": 1}
-
-
-def test_carrier_that_moved_in_combat_counts_only_where_it_is(rules: RuleSet) -> None:
+def test_done_rechecks_air_after_a_carrier_moved_into_combat(rules: RuleSet) -> None:
     """AIR UNITS: if the landing "include[s] a noncombat move by a carrier, then the carrier
-    cannot move in the Combat Move phase": such a carrier move is refused, and /done re-checks
-    every attacking air unit."""
+    cannot move in the Combat Move phase": /done re-checks every attacking air unit (the
+    refused carrier move itself: air-movement.case)."""
     state = _sea_fight(rules, **{"Sea Zone 5": {"Germany": {"carrier": 1}},
                                  "Sea Zone 6": {"United Kingdom": {"cruiser": 1}}})
     state, _ = move(state, "1 fighter", "Ukraine", "Sea Zone 3")
-    with pytest.raises(IllegalCommandError) as err:
-        move(state, "1 carrier", "Sea Zone 5", "Sea Zone 6")
-    assert err.value.reason == "air.carrier_needed"
-    assert "fighter ending in Sea Zone 3 would have no movement left" in str(err.value)
     carrier = next(u for u in state.units_at(sid(state, "Sea Zone 5")) if u.kind == "carrier")
     moved = state.with_units([carrier.__class__(carrier.id, carrier.kind, carrier.owner, sid(state, "Sea Zone 6"),
                                                 moved=1, path=("sz_05", "sz_06"), flags=frozenset({COMBAT_MOVED}))])
@@ -117,18 +70,6 @@ def test_fighter_launches_from_carrier_without_counting_its_zone(rules: RuleSet)
     fighter = next(u for u in after.units_at(sid(after, "Sea Zone 7")) if u.kind == "fighter")
     assert fighter.moved == 2 and fighter.aboard is None
     assert sum(1 for u in after.units_at(sid(after, "Sea Zone 5")) if u.aboard is not None) == 1
-
-
-def test_noncombat_landing_not_in_territory_captured_this_turn(rules: RuleSet) -> None:
-    """Phase 4: "Neither bombers nor fighters can land in any territory that was hostile at the
-    start of your turn, including any territory that was just captured by you this turn"."""
-    state = east(rules, "noncombat_move")
-    state = state.evolve(owners={**state.owners, "belorussia": "germany"})
-    with pytest.raises(IllegalCommandError) as err:
-        move(state, "1 fighter", "Poland", "Belorussia")
-    assert err.value.reason == "air.captured_landing"
-    after, _ = move(state, "1 fighter", "Poland", "Germany")
-    assert at(after, "Germany", "Germany")["fighter"] == 2
 
 
 def test_air_units_use_the_rest_of_their_move_in_noncombat(rules: RuleSet) -> None:
