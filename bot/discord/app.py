@@ -13,7 +13,7 @@ import discord
 from discord.ext import commands
 
 from bot.discord.bridge import DEFER_AFTER, Bridge, Renderer
-from bot.discord.cogs.competition import LadderCog, TournamentCog
+from bot.discord.cogs.competition import BidCog, LadderCog, TournamentCog
 from bot.discord.cogs.dice import DiceCog
 from bot.discord.cogs.game import GameCog
 from bot.discord.cogs.info import MapCog
@@ -64,6 +64,7 @@ class AarefBot(commands.AutoShardedBot):
         await self.add_cog(GameCog(self.bridge))
         await self.add_cog(TurnCog(self.bridge))
         await self.add_cog(DiceCog(self.bridge))
+        await self.add_cog(BidCog(self.bridge))
         await self.add_cog(LadderCog(self.bridge))
         await self.add_cog(TournamentCog(self.bridge))
         if self.bridge.render is not None:           # /map only with a renderer to answer it

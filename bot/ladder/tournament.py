@@ -118,7 +118,8 @@ class TournamentDesk:
         return Reply(True, post, posts=(post,))
 
     # -- rounds -----------------------------------------------------------------------------
-    async def open_round(self, actor: Actor, channel_id: str, make_channel: MakeChannel | None = None,
+    async def open_round(self, actor: Actor, channel_id: str,
+                         make_channel: MakeChannel | None = None,
                          request_id: str | None = None) -> Reply:
         """Pair the next round and open its games (``start`` and ``next``); after the last
         round, post the final standings. A retry finishes opening the games of a round."""

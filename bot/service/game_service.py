@@ -25,6 +25,7 @@ from bot.ladder.results import record_end
 from bot.ladder.tournament import TournamentDesk
 from bot.scheduler import desk as deadline_desk
 from bot.scheduler.clock import Clock, utc_now
+from bot.service.bidcmd import bid_command, with_bid
 from bot.service.dice import (
     Chain,
     CommandDice,
@@ -116,6 +117,8 @@ class GameService:
         """Run one command line (``/game ...`` or an engine command) in a channel's game."""
         if line.lower().startswith("/dice"):
             return await dice_command(self, actor, channel_id, line, request_id)
+        if line.lower().startswith("/bid"):
+            return await bid_command(self, actor, channel_id, line, request_id)
         if line.lower().startswith("/ladder"):
             return await self.ladder.command(actor, line, request_id)
         if line.lower().startswith("/tournament"):
@@ -294,7 +297,7 @@ class GameService:
             if missing:
                 raise Refusal(f"Seats still open: {', '.join(missing)}.", "game.seats_open")
             try:
-                state = self.rules.new_game(rules, g.options)
+                state = await with_bid(self, tx, self.rules.new_game(rules, g.options))
             except self.rules.RulesError as err:
                 raise Refusal(str(err), err.reason) from None
             seq = await self._append(

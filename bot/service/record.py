@@ -37,6 +37,7 @@ from typing import Any
 
 from bot.dice.log import dice_log_lines, entry_from_json
 from bot.dice.readable import ROLL_WORD, format_roll_line, parse_roll_line, readable
+from bot.service.bidcmd import record_bid
 from bot.service.dice import RecordedRoll, ReplayMismatchError
 from bot.service.replay import replay_step
 from bot.store.models import DiceLog, Game, LogEntry, Seat
@@ -140,7 +141,7 @@ def replay_record(engine: Any, text: str) -> Replayed:
         raise RecordError(1, 'a record starts with tags such as [RuleSet "aa1942-2e"]')
     options = json.loads(tags["Options"]) if "Options" in tags else None
     rules = engine.load_ruleset(tags["RuleSet"])
-    result = Replayed(tags, engine.new_game(rules, options))
+    result = Replayed(tags, record_bid(engine.new_game(rules, options), lines))
     pending: tuple[int, str, list[RecordedRoll]] | None = None
     ending: tuple[int, str] | None = None
 

@@ -8,7 +8,7 @@ from bot.service import GameService
 
 
 async def posted(fake: FakeDiscord, count: int) -> list[Recorded]:
-    return await fake.wait_for("channel_message", count)
+    return await fake.wait_for("channel_message", count, timeout=20)
 
 
 async def test_a_tournament_from_sign_up_to_standings(fake: FakeDiscord, start_bot,
@@ -21,13 +21,13 @@ async def test_a_tournament_from_sign_up_to_standings(fake: FakeDiscord, start_b
         joined = await fake.respond("tournament join", who=who)
         assert not joined.flags & EPHEMERAL, joined.content
     await fake.slash("tournament start", who="alice")
-    [refused] = await fake.wait_for("followup", 1)
+    [refused] = await fake.wait_for("followup", 1, timeout=20)
     assert "Only the organiser" in refused.payload["content"]
     assert refused.payload["flags"] & EPHEMERAL
 
     before = len(fake.of("channel_message"))
     await fake.slash("tournament start", who="carol")
-    threads = await fake.wait_for("thread", 2)
+    threads = await fake.wait_for("thread", 2, timeout=20)
     assert [t.payload["name"] for t in threads] == ["Round 1, table 1", "Round 1, table 2"]
     messages = await posted(fake, before + 3)
     greetings = [m for m in messages if "your game of round 1" in m.payload.get("content", "")]
@@ -56,7 +56,7 @@ async def test_a_tournament_from_sign_up_to_standings(fake: FakeDiscord, start_b
         f"1. <@{ALICE['id']}>: 1 (head-to-head 0, points 3, opposition 0); 1-0-0",
         f"2. <@{DAVE['id']}>: 1 (head-to-head 0, points 3, opposition 0); 1-0-0"]
     await fake.slash("tournament picture", who="dave")
-    followups = await fake.wait_for("followup", 3)
+    followups = await fake.wait_for("followup", 3, timeout=20)
     files = [f for r in followups for f in r.files]
     assert files and files[-1][1] == "tournament-standings.png"
     assert files[-1][2].startswith(b"\x89PNG")

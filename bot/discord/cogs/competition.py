@@ -1,5 +1,5 @@
-"""/ladder standings|player|export|correct|picture and /tournament new|join|start|next|
-pairings|standings|report|picture: the same words as the console."""
+"""/bid commit|reveal|show|place, /ladder standings|player|export|correct|picture and
+/tournament new|join|start|next|pairings|standings|report|picture: the console's words."""
 from __future__ import annotations
 
 import discord
@@ -116,3 +116,36 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
     @app_commands.command(description="The standings as a picture")
     async def picture(self, interaction: discord.Interaction) -> None:
         await standings_picture(self.bridge, interaction, None)
+
+
+class BidCog(commands.GroupCog, group_name="bid",
+             group_description="A sealed bid for the sides, and placing it before the start"):
+    """Commit, reveal, show and place, in this channel's game before it starts."""
+
+    def __init__(self, bridge: Bridge) -> None:
+        self.bridge = bridge
+        super().__init__()
+
+    @app_commands.command(description="Seal your bid: the amount with a secret word, or a hash")
+    @app_commands.describe(amount="IPCs you want to play the Axis", salt="A secret word; "
+                           "keep it to reveal", hash='sha256 of "aaref-bid:<your id>:<bid>:<salt>"')
+    async def commit(self, interaction: discord.Interaction,
+                     amount: app_commands.Range[int, 0, 200] | None = None,
+                     salt: str | None = None, hash: str | None = None) -> None:
+        await self.bridge.run(interaction)
+
+    @app_commands.command(description="Reveal your bid once both are sealed")
+    async def reveal(self, interaction: discord.Interaction,
+                     amount: app_commands.Range[int, 0, 200], salt: str) -> None:
+        await self.bridge.run(interaction)
+
+    @app_commands.command(description="Every commitment and revealed bid, checked")
+    async def show(self, interaction: discord.Interaction) -> None:
+        await self.bridge.run(interaction)
+
+    @app_commands.command(description="Place units of the bid (its winner, before the start)")
+    @app_commands.describe(units='e.g. "1 infantry"', territory="Territory or sea zone",
+                           power="The power receiving them, if not clear from the territory")
+    async def place(self, interaction: discord.Interaction, units: str, territory: str,
+                    power: str | None = None) -> None:
+        await self.bridge.run(interaction)

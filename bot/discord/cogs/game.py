@@ -23,13 +23,24 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Create an
                            victory="Victory condition (default: standard, 9 victory cities)",
                            escorts_and_interceptors="Optional rule: fighters escort and "
                            "intercept in bombing raids",
-                           turkish_straits="Optional rule: Turkey closes sea zone 16")
+                           turkish_straits="Optional rule: Turkey closes sea zone 16",
+                           bid_units_per_territory="League bid: most bid units per territory "
+                           "(default 1, 0: no limit)",
+                           bid_only_where_units="League bid: only where the power has units "
+                           "(default on)",
+                           bid_ships_only_where_ships="League bid: ships only where the power "
+                           "has ships (default on)",
+                           bid_powers="League bid: powers that may receive units (default any)")
     @app_commands.choices(ruleset=ruleset_choices(),
                           victory=[app_commands.Choice(name=v, value=v)
                                    for v in option_choices("victory")])
     async def new(self, interaction: discord.Interaction, ruleset: str, name: str,
                   victory: str | None = None, escorts_and_interceptors: bool | None = None,
-                  turkish_straits: bool | None = None) -> None:
+                  turkish_straits: bool | None = None,
+                  bid_units_per_territory: app_commands.Range[int, 0, 20] | None = None,
+                  bid_only_where_units: bool | None = None,
+                  bid_ships_only_where_ships: bool | None = None,
+                  bid_powers: str | None = None) -> None:
         await self.bridge.run(interaction)
 
     @app_commands.command(description="Take a seat in this channel's game")
