@@ -48,3 +48,16 @@ class Hooks(Protocol):
 
     def move_points(self, state: GameState, unit: Unit) -> int:
         """How many spaces ``unit`` may move in a turn, technology included."""
+
+    def unit_dice(self, state: GameState, unit: Unit) -> int:
+        """How many dice ``unit`` rolls where it would roll one, the best of them counting
+        (heavy bombers roll two)."""
+
+    def raid_damage(self, state: GameState, unit: Unit, faces: Sequence[int]) -> int:
+        """The damage one bomber's raid dice (``unit_dice`` of them) do."""
+
+    def aa_immune(self, state: GameState, unit: Unit) -> bool:
+        """Whether antiaircraft fire cannot hit ``unit`` (jet fighters)."""
+
+    def bombard_value(self, state: GameState, unit: Unit) -> int:
+        """What ``unit`` hits on when it bombards in an amphibious assault (0: it cannot)."""

@@ -40,8 +40,8 @@ def candidates(state: GameState, sea_fought: frozenset[SpaceId], bombarded: froz
     zones = {u.came_from for u in seaborne if u.came_from is not None}
     ships = [u for z in sorted(zones - sea_fought) for u in state.units_at(z)
              if u.owner == attacker and u.target == battle_space and u.aboard is None
-             and state.rules.spec(u.kind).bombard > 0 and u.id not in bombarded]
-    ships.sort(key=lambda u: (-state.rules.spec(u.kind).bombard, u.id))
+             and state.rules.hooks.bombard_value(state, u) > 0 and u.id not in bombarded]
+    ships.sort(key=lambda u: (-state.rules.hooks.bombard_value(state, u), u.id))
     return ships, len(seaborne)
 
 
@@ -59,7 +59,7 @@ def bombard(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
     ships = ships[:limit]
     groups: dict[tuple[int, str], list[Unit]] = {}
     for s in ships:
-        groups.setdefault((state.rules.spec(s.kind).bombard, "any"), []).append(s)
+        groups.setdefault((state.rules.hooks.bombard_value(state, s), "any"), []).append(s)
     hits, events = roll_groups(state, dice, b.space, b.round, "attacker", groups, "bombard")
     phase = phase.but(bombarded=phase.bombarded | frozenset(s.id for s in ships))
     return state, ask_casualties(state, phase, hits, "defender", "bombard", False), events

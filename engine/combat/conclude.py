@@ -96,7 +96,7 @@ def land_cargo(state: GameState, phase: CombatPhase) -> tuple[GameState, list[Ev
                 and state.rules.spec(u.kind).is_land and u.aboard in state.units:
             path = (*u.path, u.target) if u.path else (b.space, u.target)
             moved.append(replace(u, space=u.target, aboard=None, path=path, flags=u.flags | {SEABORNE},
-                                 moved=state.rules.spec(u.kind).move, target=None))
+                                 moved=state.rules.hooks.move_points(state, u), target=None))
             ship = state.units[u.aboard]
             ships[ship.id] = ship.with_flags(OFFLOADED)
     if not moved:

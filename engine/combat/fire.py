@@ -42,13 +42,32 @@ def roll_groups(state: GameState, dice: Dice, space: SpaceId, round_: int, side:
         if value <= 0 or not units:
             continue
         tally = counts(state, units)
-        n = count[(value, rule)] if count else len(units)
-        why = purpose(state, space, round_, side, tally, value)
-        faces = dice.roll(n, why)
-        scored = sum(1 for f in faces if f <= value)
+        per_unit = [1] * count[(value, rule)] if count else [state.rules.hooks.unit_dice(state, u) for u in units]
+        why = purpose(state, space, round_, side, tally, value) + best_of(per_unit)
+        faces = dice.roll(sum(per_unit), why)
+        scored = sum(1 for best in _best_faces(faces, per_unit) if best <= value)
         hits[rule] = hits.get(rule, 0) + scored
         events.append(event(
             "roll", f"{why}: {' '.join(map(str, faces))} = {scored} hit{'s' if scored != 1 else ''}.",
             space=state.board.name(space), round=round_, side=side, source=source, units=tally,
             value=value, dice=list(faces), hits=scored, rule=rule, purpose=why))
     return [(n, r) for r, n in hits.items() if n > 0], events
+
+
+def best_of(per_unit: list[int]) -> str:
+    """The purpose's note where units roll several dice and keep the best (003, Phase 1,
+    Heavy Bombers): ``, best of 2 dice each`` (or ``for 1 of them`` in a mixed group)."""
+    several = [n for n in per_unit if n > 1]
+    if not several:
+        return ""
+    which = "each" if len(several) == len(per_unit) else f"for {len(several)} of them"
+    return f", best of {max(several)} dice {which}"
+
+
+def _best_faces(faces: Sequence[int], per_unit: list[int]) -> list[int]:
+    """Each unit's best (lowest) die, the units taking their dice in turn."""
+    best, at = [], 0
+    for n in per_unit:
+        best.append(min(faces[at:at + n]))
+        at += n
+    return best

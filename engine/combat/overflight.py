@@ -30,7 +30,7 @@ def overflight_fire(state: GameState, dice: Dice) -> tuple[GameState, list[Event
     if not state.rules.switches.aa_fires_at_overflight:
         return state, []
     planes = [u for u in state.units.values() if u.owner == state.turn and u.has(COMBAT_MOVED)
-              and state.rules.spec(u.kind).is_air and len(u.path) > 2]
+              and state.rules.spec(u.kind).is_air and len(u.path) > 2 and not state.rules.hooks.aa_immune(state, u)]
     lost: set[int] = set()
     events: list[Event] = []
     for step in range(1, max((len(u.path) - 1 for u in planes), default=1)):

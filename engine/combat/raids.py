@@ -21,7 +21,7 @@ from __future__ import annotations
 from ..dice import Dice
 from ..events import Event, event
 from ..state import FOUGHT, RAID, GameState, Unit
-from .fire import roll_groups
+from .fire import best_of, roll_groups
 from .flow import Result, ask_casualties, current, with_battle
 from .phase import CombatPhase, Pending
 from .report import counts, purpose, unit_text
@@ -113,17 +113,22 @@ def complex_fire(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
 
 
 def damage(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
-    """Each surviving bomber rolls a die; the rule system's ``bombing_result`` hook says
-    what the total does."""
+    """Each surviving bomber rolls its dice (``unit_dice``, one but for heavy bombers) for
+    its damage (``raid_damage``); the rule system's ``bombing_result`` hook says what the
+    total does."""
     b = current(phase)
     name = state.board.name(b.space)
     survivors = bombers(state, phase)
     events: list[Event] = []
     rolled = 0
     if survivors:
-        why = purpose(state, b.space, b.round, "attacker", counts(state, survivors), "damage")
-        faces = dice.roll(len(survivors), why)
-        rolled = sum(faces)
+        hooks = state.rules.hooks
+        per_bomber = [hooks.unit_dice(state, u) for u in survivors]
+        why = purpose(state, b.space, b.round, "attacker", counts(state, survivors), "damage") + best_of(per_bomber)
+        faces = dice.roll(sum(per_bomber), why)
+        starts = [sum(per_bomber[:i]) for i in range(len(survivors))]
+        rolled = sum(hooks.raid_damage(state, u, faces[at:at + n])
+                     for u, at, n in zip(survivors, starts, per_bomber, strict=True))
         events.append(event("roll", f"{why}: {' '.join(map(str, faces))} = {rolled} damage.",
                             space=name, round=b.round, side="attacker", source="bombing",
                             units=counts(state, survivors), value=None, dice=list(faces), hits=rolled,

@@ -50,7 +50,8 @@ def antiaircraft(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
     Profiles, Antiaircraft Artillery)."""
     b = current(phase)
     aaa = [u for u in defenders(state, b, phase) if state.rules.spec(u.kind).antiaircraft_shots]
-    air = [u for u in attackers(state, b) if state.rules.spec(u.kind).is_air]
+    planes = [u for u in attackers(state, b) if state.rules.spec(u.kind).is_air]
+    air = [u for u in planes if not state.rules.hooks.aa_immune(state, u)]
     if not aaa or not air:
         return state, phase, []
     spec = state.rules.spec(aaa[0].kind)
@@ -58,7 +59,9 @@ def antiaircraft(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
     key = (spec.antiaircraft_hits_on, "air")
     hits, events = roll_groups(state, dice, b.space, b.round, "defender", {key: aaa}, "antiaircraft",
                                count={key: shots})
-    return state, ask_casualties(state, phase, hits, "attacker", "antiaircraft", True), events
+    # Immune aircraft (jet fighters) stay out of the pool the hits may fall on.
+    pool = air if len(air) < len(planes) else None
+    return state, ask_casualties(state, phase, hits, "attacker", "antiaircraft", True, pool), events
 
 
 def round_start(state: GameState, phase: CombatPhase, dice: Dice) -> Result:

@@ -26,7 +26,7 @@ def movable_carriers(ctx: Ctx) -> list[Unit]:
     out = []
     for u in ctx.state.units_of(ctx.power):
         spec = ctx.spec(u.kind)
-        if not spec.carrier_capacity or u.has(COMBAT_MOVED) or u.has(FOUGHT) or spec.move - u.moved <= 0:
+        if not spec.carrier_capacity or u.has(COMBAT_MOVED) or u.has(FOUGHT) or ctx.move(u) - u.moved <= 0:
             continue
         riders = [f for f in ctx.state.units_at(u.space) if f.aboard == u.id]
         if any(f.owner == ctx.power and f.moved > 0 for f in riders):
@@ -40,7 +40,7 @@ def movable_carriers(ctx: Ctx) -> list[Unit]:
 def carrier_reach(ctx: Ctx, carrier: Unit) -> set[SpaceId]:
     """Zones the carrier could end Noncombat Move in. In Combat Move it may assume every
     attack succeeds (000, Air Units), so hostile zones are not in its way then."""
-    budget = ctx.spec(carrier.kind).move - carrier.moved
+    budget = ctx.move(carrier) - carrier.moved
     if ctx.combat:
         return _open_seas(ctx, carrier.space, budget)
     return {carrier.space} | search(ctx, _SEA, carrier.space, budget).spaces()
@@ -131,7 +131,7 @@ def landing_distance(ctx: Ctx, carrier_based: bool, could_be: bool = True) -> di
 def combat_landing_refusal(ctx: Ctx, unit: Unit, dest: SpaceId, spent: int) -> Refusal | None:
     """In Combat Move, a move leaving ``unit`` no possible landing is refused."""
     spec = ctx.spec(unit.kind)
-    left = spec.move - unit.moved - spent
+    left = ctx.move(unit) - unit.moved - spent
     dist = landing_distance(ctx, spec.carrier_based).get(dest)
     if dist is not None and dist <= left:
         return None

@@ -94,7 +94,7 @@ def _label(units: list[Unit]) -> str:
 def _budget_words(ctx: Ctx, units: list[Unit], budget: int) -> str:
     """"Tanks move at most 2 spaces" (the slowest kind names the limit)."""
     spaces = f"{budget} space{'s' if budget != 1 else ''}"
-    slowest = min(units, key=lambda u: (ctx.spec(u.kind).move - u.moved, u.kind))
+    slowest = min(units, key=lambda u: (ctx.move(u) - u.moved, u.kind))
     if slowest.moved == 0:
         return f"{plural(slowest.kind)} move at most {spaces}"
     return f"{plural(slowest.kind)} have {spaces} of movement left"
@@ -114,7 +114,7 @@ def _select(ctx: Ctx, cmd: Move, counts: list[tuple[UnitKind, int]], domain: str
 
 
 def _route(ctx: Ctx, cmd: Move, units: list[Unit], mode: Mode) -> tuple[tuple[SpaceId, ...], tuple[Step, ...]]:
-    budget = min(ctx.spec(u.kind).move - u.moved for u in units)
+    budget = min(ctx.move(u) - u.moved for u in units)
     if cmd.path is not None:
         if len(cmd.path) - 1 > budget:
             refuse("move.too_far", f"{_budget_words(ctx, units, budget)}; that path is {len(cmd.path) - 1}.")

@@ -71,6 +71,10 @@ class Ctx:
     def spec(self, kind: str) -> UnitSpec:
         return self.rules.spec(kind)
 
+    def move(self, unit: Unit) -> int:
+        """The unit's movement allowance, technology included (the rule system's hook)."""
+        return self.rules.hooks.move_points(self.state, unit)
+
     # -- friend and foe -----------------------------------------------------------------
     def friendly(self, power: PowerId | None) -> bool:
         return power is not None and power in self.allied_side

@@ -119,7 +119,7 @@ def _settle_assaults(ctx: Ctx, mine: list[Unit], pending: list[Unit], assaults: 
                 refuse("combat_move.no_assault", f"Your {_a(ctx, u)} was sent to support an amphibious assault, "
                        "but none is made from there.")
             changed.append(replace(u, target=targets[0]))
-        elif u.target is None and spec.bombard and len(targets) == 1 and u.space not in battles:
+        elif u.target is None and ctx.state.rules.hooks.bombard_value(ctx.state, u) and len(targets) == 1 and u.space not in battles:
             changed.append(replace(u, target=targets[0]))
     return ctx.state.with_units(changed), events
 
@@ -166,7 +166,7 @@ def _awaiting_new_carriers(ctx: Ctx, unlanded: list[Unit]) -> set[int]:
 def _reachable_spot(ctx: Ctx, u: Unit) -> str | None:
     """The nearest landing space ``u`` could still reach (by its flight or a carrier's move)."""
     spec = ctx.spec(u.kind)
-    left = spec.move - u.moved
+    left = ctx.move(u) - u.moved
     spots = air.landing_spots(ctx, spec.carrier_based)
     purchased = air.purchased_carrier_zones(ctx)
     if u.space in spots and u.space not in purchased:

@@ -76,7 +76,7 @@ def _tried(ctx: Ctx, origin: SpaceId, units: UnitCounts, how: object, land: bool
 
 
 def _tree(ctx: Ctx, origin: SpaceId, units: list[Unit], domain: str) -> Tree:
-    budget = min(ctx.spec(u.kind).move - u.moved for u in units)
+    budget = min(ctx.move(u) - u.moved for u in units)
     return search(ctx, _mode(ctx, domain, units), origin, budget)
 
 
@@ -115,7 +115,7 @@ def _needs_deck(ctx: Ctx, units: list[Unit], space: SpaceId, dist: int) -> bool:
     """A fighter ending in ``space`` could reach no territory: it needs a carrier deck,
     which other fighters may be counting on too (``decks``), so the move is tried for real."""
     land = air.landing_distance(ctx, False)
-    return any(ctx.spec(u.kind).carrier_based and land.get(space, dist + 99) > ctx.spec(u.kind).move - u.moved - dist
+    return any(ctx.spec(u.kind).carrier_based and land.get(space, dist + 99) > ctx.move(u) - u.moved - dist
                for u in units)
 
 

@@ -107,3 +107,25 @@ def unit_values(state: GameState, units: Sequence[Unit], side: str) -> dict[int,
 def move_points(state: GameState, unit: Unit) -> int:
     """The unit table's movement (000 has no technology)."""
     return state.rules.spec(unit.kind).move
+
+
+def unit_dice(state: GameState, unit: Unit) -> int:
+    """One die a unit (000 has no heavy bombers)."""
+    return 1
+
+
+def raid_damage(state: GameState, unit: Unit, faces: Sequence[int]) -> int:
+    """A bomber's damage is its die (000, Strategic Bombing Raids: "Each surviving bomber
+    rolls one die")."""
+    return max(faces)
+
+
+def aa_immune(state: GameState, unit: Unit) -> bool:
+    """Every aircraft can be hit (000 has no jet fighters)."""
+    return False
+
+
+def bombard_value(state: GameState, unit: Unit) -> int:
+    """The unit table's ``bombard`` value (000, Amphibious Assaults, Step 2: battleships
+    and cruisers)."""
+    return state.rules.spec(unit.kind).bombard

@@ -56,6 +56,18 @@ class _Tribute:
     def move_points(self, state: GameState, unit: Unit) -> int:
         return aa1942_2e.move_points(state, unit)
 
+    def unit_dice(self, state: GameState, unit: Unit) -> int:
+        return aa1942_2e.unit_dice(state, unit)
+
+    def raid_damage(self, state: GameState, unit: Unit, faces: Sequence[int]) -> int:
+        return aa1942_2e.raid_damage(state, unit, faces)
+
+    def aa_immune(self, state: GameState, unit: Unit) -> bool:
+        return aa1942_2e.aa_immune(state, unit)
+
+    def bombard_value(self, state: GameState, unit: Unit) -> int:
+        return aa1942_2e.bombard_value(state, unit)
+
 
 def test_the_engine_asks_the_hooks(rules: RuleSet) -> None:
     """The same raid (000, Strategic Bombing Raids) damages the factory under 1942's

@@ -59,6 +59,8 @@ class Case:
     owners: list[Entry] = field(default_factory=list)
     damage: list[Entry] = field(default_factory=list)
     """Industrial complex damage markers, ``<territory>: <n>``."""
+    tech: list[Entry] = field(default_factory=list)
+    """``TECH <power>: <development>, ...``: developments in effect at the start."""
     units: list[Entry] = field(default_factory=list)
     checks: list[Entry] = field(default_factory=list)
     """Checks on the starting position, before any command."""
@@ -69,7 +71,7 @@ class Case:
         return f"{self.path.parent.name}/{self.path.name}::{self.id}"
 
 
-HEADER = ("RULESET", "SOURCE", "START", "OPTION", "TREASURY", "OWNER", "DAMAGE", "UNITS")
+HEADER = ("RULESET", "SOURCE", "START", "OPTION", "TREASURY", "OWNER", "DAMAGE", "TECH", "UNITS")
 CHECKS = ("EVENTS", "EVENT", "NO EVENT", "EXPECT")
 AFTER_COMMAND = ("DICE", "ROLL", "REFUSED")
 _ID = re.compile(r"[A-Za-z0-9][\w.\-/]*")
@@ -212,7 +214,7 @@ class _Reader:
             case.start = None if rest == "opening" else self.start_position(number, rest)
         else:
             {"OPTION": case.options, "TREASURY": case.treasury, "OWNER": case.owners,
-             "DAMAGE": case.damage}[word].append(
+             "DAMAGE": case.damage, "TECH": case.tech}[word].append(
                 Entry(number, word, rest))
 
     def start_position(self, number: int, rest: str) -> tuple[int, str, str]:

@@ -59,12 +59,17 @@ def run_case(case: Case) -> None:
     """
     if case.ruleset != case.path.parent.name:
         raise CaseFormatError(case.path, case.line, f"RULESET {case.ruleset} in the folder of {case.path.parent.name}")
-    rules = _lookup(case, case.line, maps.load_ruleset, case.ruleset)
+    rules = _lookup(case, case.line, _load, case.ruleset)
     state = start_position(case, rules)
     for entry in case.checks:
         check(case, entry, state, ())
     for step in case.steps:
         state = play(case, step, state)
+
+
+def _load(name: str) -> RuleSet:
+    """The case's rule system, offered for games or not yet: a case tests its rules."""
+    return maps.load_ruleset(name, unplayable=True)
 
 
 def _lookup(case: Case, line: int, find: Any, text: str) -> Any:
@@ -82,10 +87,10 @@ def start_position(case: Case, rules: RuleSet) -> GameState:
     except RulesError as err:
         raise CaseFormatError(case.path, case.options[0].line, str(err)) from None
     if case.start is None:
-        for entries in (case.treasury, case.owners, case.damage, case.units):
+        for entries in (case.treasury, case.owners, case.damage, case.tech, case.units):
             if entries:
-                raise CaseFormatError(case.path, entries[0].line, "START opening takes no TREASURY, OWNER, DAMAGE or "
-                                      "UNITS; "
+                raise CaseFormatError(case.path, entries[0].line, "START opening takes no TREASURY, OWNER, DAMAGE, "
+                                      "TECH or UNITS; "
                                       "write a position with START <round> <power> <phase>, or commands")
         return new_game(rules, resolved)
     round_, power, phase = case.start
@@ -117,6 +122,7 @@ def start_position(case: Case, rules: RuleSet) -> GameState:
         "ruleset": rules.id, "round": round_, "turn": rules.power_name(_power(case, case.start_line, rules, power)),
         "phase": phase, "treasury": treasury, "winner": None, "options": resolved,
         "spaces": {name: {"owner": owner, "units": spaces.get(name, {})} for name, owner in owners.items()},
+        "tech": _tech(case, rules),
     }
     for e in case.damage:
         space_text, markers = _pair(case, e)
@@ -128,6 +134,16 @@ def start_position(case: Case, rules: RuleSet) -> GameState:
                               f"its phases are {', '.join(rules.phases)}")
     state = GameState.from_json(data, rules)
     return _damage(state, damaged)
+
+
+def _tech(case: Case, rules: RuleSet) -> dict[str, list[str]]:
+    """The developments of the case's TECH lines, by power name."""
+    tech: dict[str, list[str]] = {}
+    for e in case.tech:
+        power, listing = _pair(case, e)
+        ids = [_lookup(case, e.line, rules.technology.find, d) for d in listing.split(",")]
+        tech.setdefault(rules.power_name(_power(case, e.line, rules, power)), []).extend(ids)
+    return tech
 
 
 def _damage(state: GameState, damaged: Sequence[tuple[SpaceId, PowerId, UnitKind, int]]) -> GameState:

@@ -43,8 +43,9 @@ def test_case(case: Case | CaseFormatError) -> None:
 
 
 def test_every_rule_system_has_cases() -> None:
-    """Each rule system shipped in ``maps`` has a folder of cases, and each folder is a rule system."""
+    """Each rule system offered for games has a folder of cases, and each folder is a
+    shipped rule system (one whose rules are still being added may have cases already)."""
     import maps
 
     folders = {p.name for p in HERE.iterdir() if p.is_dir() and any(p.glob("*.case"))}
-    assert folders == set(maps.RULESETS)
+    assert set(maps.RULESETS) <= folders <= set(maps.SHIPPED)
