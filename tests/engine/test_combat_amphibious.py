@@ -1,51 +1,18 @@
 """Amphibious assaults, 1942 Second Edition: sea combat first, bombardment, seaborne units.
 
 Rulebook = 000_fc7e3a790a753b06.txt ("2. Amphibious Assaults", Steps 1-3; Battleships
-and Cruisers, "Offshore Bombardment"); edge cases = rulesets.md section 7.1.
+and Cruisers, "Offshore Bombardment"); edge cases = rulesets.md section 7.1. Bombardment, seaborne retreat and the Combat
+Sequence are tested as data in ``tests/scenarios/aa1942-2e/amphibious.case`` and
+``bombardment.case``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
-from engine import IllegalCommandError, RuleSet
-from engine.combat import retreat
-from engine.commands import Battle, Retreat
+from engine import RuleSet
 
 from .combat_kit import begin, board, fight, moved, of, pid, sid, tally, units
-
-
-def landing(rules: RuleSet, seaborne: int, ships: dict[str, int], defenders: dict[str, int],
-            overland: dict[str, int] | None = None, **kw: Any) -> Any:
-    """Germany assaults Karelia S.S.R. from Sea Zone 5: ``seaborne`` infantry already
-    offloaded, ``ships`` sent to bombard, optional overland units from Belorussia."""
-    mine = {"infantry": seaborne, **(overland or {})}
-    state = board(rules, "Germany", {"Karelia S.S.R.": {"Germany": mine, "Soviet Union": defenders},
-                                     "Sea Zone 5": {"Germany": {"transport": 1, **ships}}}, **kw)
-    state = moved(state, "Karelia", "Germany", "infantry", seaborne, came_from="Sea Zone 5", flags={"seaborne"})
-    for kind in overland or {}:
-        state = moved(state, "Karelia", "Germany", kind, came_from="Belorussia")
-    for kind in ships:
-        state = moved(state, "Sea Zone 5", "Germany", kind, target="Karelia S.S.R.")
-    return state
-
-
-def test_bombardment_casualty_fires_back_in_the_first_round(rules: RuleSet) -> None:
-    """Edge case 13 / Amphibious Step 2: the infantry hit by bombardment goes behind the
-    casualty strip and still defends in the first round of land combat."""
-    state, _ = begin(landing(rules, 2, {"battleship": 1, "cruiser": 1}, {"infantry": 2}))
-    state, events, dice = fight(state, "Karelia", [1, 6, 6, 6, 2, 6, 1, 6])
-    assert [p for p, _ in dice.log][:4] == ["Karelia S.S.R. r1 attacker 1 cruiser @3",
-                                           "Karelia S.S.R. r1 attacker 1 battleship @4",
-                                           "Karelia S.S.R. r1 attacker 2 infantry @1",
-                                           "Karelia S.S.R. r1 defender 2 infantry @2"]
-    bombard = of(events, "casualties")[0]
-    assert bombard.data["source"] == "bombard" and dict(bombard.data["units"]) == {"infantry": 1}
-    # The struck infantry rolled a 2 and killed a seaborne infantry; round 2 takes Karelia.
-    assert tally(state, "Karelia", "Germany") == {"infantry": 1}
-    assert state.owners[sid(state, "Karelia")] == pid(state, "Germany")
 
 
 def sea_then_land(rules: RuleSet, zone_enemy: dict[str, Any], *, orders: dict[str, Any] | None = None,
@@ -103,45 +70,3 @@ def test_lost_sea_battle_overland_units_still_fight_a_round(rules: RuleSet) -> N
     assert land_rolls == ["Karelia S.S.R. r1 attacker 1 tank @3", "Karelia S.S.R. r1 defender 1 infantry @2"]
     assert of(events, "retreat")[1].data["to"] == "Belorussia"
     assert tally(state, "Belorussia", "Germany") == {"tank": 1}
-
-
-def test_seaborne_units_cannot_retreat_overland_and_air_retreat_together(rules: RuleSet) -> None:
-    """Edge case 14: 2 seaborne infantry, 1 tank overland and a fighter; on retreat the tank
-    goes back where it came from, the fighter stays to land in Noncombat Move, and the
-    seaborne infantry fight on."""
-    state = landing(rules, 2, {}, {"infantry": 2}, overland={"tank": 1, "fighter": 1},
-                    orders={"Germany": {"decide": "self"}})
-    state, _ = begin(state)
-    state, events, dice = fight(state, "Karelia", [6, 6, 6, 6, 6, 6])
-    pending = state.combat.current.pending
-    assert pending.kind == "retreat" and state.actor == pid(state, "Germany")
-    with pytest.raises(IllegalCommandError, match="Belorussia"):
-        retreat(state, Retreat(sid(state, "Sea Zone 5")), dice)
-    from engine.dice import FixedDice
-
-    dice = FixedDice([1, 1, 6, 6])
-    state, events = retreat(state, Retreat(sid(state, "Belorussia")), dice)
-    assert of(events, "retreat")[0].data["by"] == "in person"
-    assert tally(state, "Belorussia", "Germany") == {"tank": 1}
-    assert tally(state, "Karelia", "Germany") == {"infantry": 2, "fighter": 1}
-    assert dice.log[0] == ("Karelia S.S.R. r2 attacker 2 infantry @1", [1, 1])
-    assert state.owners[sid(state, "Karelia")] == pid(state, "Germany")
-
-
-def test_amphibious_assaults_come_before_general_combat(rules: RuleSet) -> None:
-    """000, Combat Sequence: amphibious assaults before general combat."""
-    state = landing(rules, 1, {}, {"infantry": 1})
-    state = state.with_units([])
-    extra = board(rules, "Germany", {"Archangel": {"Germany": {"tank": 1}, "Soviet Union": {"infantry": 1}}})
-    tank = units(extra, "Archangel", "Germany")[0]
-    inf = units(extra, "Archangel", "Soviet Union")[0]
-    from dataclasses import replace
-
-    state = state.with_units([replace(tank, id=900, path=(sid(state, "Karelia"), tank.space),
-                                      flags=frozenset({"combat_moved"})),
-                              replace(inf, id=901)])
-    state, _ = begin(state)
-    with pytest.raises(IllegalCommandError, match="Amphibious assaults come before general combat"):
-        from engine.combat import battle
-
-        battle(state, Battle(sid(state, "Archangel")), None)  # type: ignore[arg-type]
