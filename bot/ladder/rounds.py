@@ -15,7 +15,14 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.ladder.pairing import Pairing, knockout_first_round, knockout_next_round, swiss
 from bot.ladder.standings import Match, Row, scoring, standings
-from bot.store.models import GameResult, Tournament, TournamentEntry, TournamentGame
+from bot.store.models import (
+    GameResult,
+    Player,
+    ResultSeat,
+    Tournament,
+    TournamentEntry,
+    TournamentGame,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +54,11 @@ async def tables(session: AsyncSession, tournament_id: int, round_no: int | None
     ids = [r.game_id for r in rows if r.game_id is not None]
     results = {r.game_id: r for r in (await session.exec(select(GameResult).where(
         col(GameResult.game_id).in_(ids)))).all()}
+    sides: dict[tuple[int, str], str] = {}
+    for game_id, side, user in (await session.exec(
+            select(ResultSeat.game_id, ResultSeat.side, Player.user_id)
+            .where(col(ResultSeat.game_id).in_(ids), ResultSeat.player_id == Player.id))).all():
+        sides[(game_id, side)] = user
     out = []
     for row in rows:
         if row.second is None:
@@ -56,8 +68,8 @@ async def tables(session: AsyncSession, tournament_id: int, round_no: int | None
         if result is None or result.ending == "abandonment":
             out.append(Table(row, None, None, False))
             continue
-        allies = row.second if row.axis == row.first else row.first
-        winner = {"Axis": row.axis, "Allies": allies}.get(result.winner or "")
+        # The sides as the game was played (a sealed bid may have chosen them).
+        winner = sides.get((result.game_id, result.winner or ""))
         out.append(Table(row, winner, result.ending, True))
     return out
 
@@ -108,6 +120,7 @@ def rules_of(options: dict[str, str]) -> dict[str, Any]:
         "bumps": int(options.get("bumps", "0")),
         "adjudication": options.get("adjudication", "cities_then_production"),
         "points": _points(options.get("concession", "")),
+        "bids": options.get("bids", "off").lower() in ("on", "true", "yes"),
     }
 
 

@@ -34,9 +34,10 @@ MakeChannel = Callable[[int, Pairing], Awaitable[str]]
 """(round, pairing) -> the channel id the table's game is played in (Discord: a new thread)."""
 
 RULE_KEYS = ("name", "ruleset", "pairing", "rounds", "deadline_hours", "bumps", "adjudication",
-             "concession")
+             "concession", "bids")
 USAGE = ("Use /tournament new name:... [ruleset:] [rounds:3] [pairing:swiss|knockout] "
-         "[deadline_hours:] [bumps:] [adjudication:] [concession:W,L], /tournament join, start, "
+         "[deadline_hours:] [bumps:] [adjudication:] [concession:W,L] [bids:on], /tournament "
+         "join, start, "
          "next, pairings, standings, report table:N adjudicate:on|forfeit:@x|winner:@x.")
 
 
@@ -149,7 +150,8 @@ class TournamentDesk:
                 for p in pairings:
                     session.add(TournamentGame(tournament_id=_tid(t), round=t.round,
                                                table_no=p.table, first=p.first, second=p.second,
-                                               axis=p.first if p.second else None))
+                                               axis=None if t.rules.get("bids") or not p.second
+                                               else p.first))
                 await session.flush()
             rows = [x.row for x in await round_tables(session, _tid(t), t.round)]
         for row in rows:
@@ -165,7 +167,7 @@ class TournamentDesk:
                          make_channel: MakeChannel | None) -> None:
         """Create, seat, configure and start one table's game; each step is idempotent by
         its request id, so a retry after a failure continues where it stopped."""
-        assert row.second is not None and row.axis is not None
+        assert row.second is not None
         pairing = Pairing(row.table_no, row.first, row.second)
         channel = (await make_channel(row.round, pairing) if make_channel
                    else f"{t.channel_id}-r{row.round}-t{row.table_no}")
@@ -178,17 +180,18 @@ class TournamentDesk:
         if not made.ok or made.game_id is None:
             raise Refusal(f"Table {row.table_no}: {made.message}", "tournament.open")
         game = made.game_id
-        allies = row.second if row.axis == row.first else row.first
-        ruleset = svc.rules.load_ruleset(t.ruleset)
-        for power in ruleset.powers:
-            who = row.axis if ruleset.board.side_of(power) == "Axis" else allies
-            await svc.join(Actor(who), game, power, request_id=f"{key}:join:{power}")
         settings = " ".join(f"{k}:{t.rules[k]}" for k in ("deadline_hours", "bumps")
                             if t.rules.get(k))
         if settings:
             await svc.execute(organiser, channel, f"/game settings {settings} id:{game}",
                               f"{key}:settings")
-        await svc.start(organiser, game, request_id=f"{key}:start")
+        if row.axis is not None:          # else the players bid for the sides, then join
+            allies = row.second if row.axis == row.first else row.first
+            ruleset = svc.rules.load_ruleset(t.ruleset)
+            for power in ruleset.powers:
+                who = row.axis if ruleset.board.side_of(power) == "Axis" else allies
+                await svc.join(Actor(who), game, power, request_id=f"{key}:join:{power}")
+            await svc.start(organiser, game, request_id=f"{key}:start")
         async with svc.db.write() as session:
             stored = await session.get(TournamentGame, row.id)
             assert stored is not None
@@ -256,13 +259,13 @@ class TournamentDesk:
         if options.get("adjudicate", "").lower() in ("on", "true", "yes"):
             return await self._adjudicate(t, table, organiser, request_id)
         if forfeit := user_option(options.get("forfeit", "")):
-            loser = _side_of(table, forfeit)
+            loser = await self._side_of(t, table, forfeit)
             return await self._end(t, game, loser, organiser, "forfeit", request_id)
         winner = user_option(options.get("winner", ""))
         if not winner:
             raise Refusal("Say adjudicate:on, forfeit:@player or winner:@player.",
                           "tournament.report")
-        side = _side_of(table, winner)
+        side = await self._side_of(t, table, winner)
         if not table.done:
             raise Refusal("That game is still being played: adjudicate it, declare a forfeit, "
                           "or let a player concede.", "tournament.running")
@@ -285,6 +288,24 @@ class TournamentDesk:
                           "result with winner:@player.", "tournament.level")
         loser = next(s for s in scores if s != winner)
         return await self._end(t, game, loser, organiser, "adjudication", request_id)
+
+    async def _side_of(self, t: Tournament, table: Table, user: str) -> str:
+        """The side ``user`` plays at the table: as paired, or as seated after a bid."""
+        row = table.row
+        if user not in (row.first, row.second):
+            raise Refusal(f"{mention(user)} does not play at table {row.table_no}.",
+                          "tournament.not_at_table")
+        if row.axis is not None:
+            return "Axis" if user == row.axis else "Allies"
+        assert row.game_id is not None
+        ruleset = self.service.rules.load_ruleset(t.ruleset)
+        async with self.service.db.read() as session:
+            powers = [s.power for s in await repo.seats(session, row.game_id)
+                      if s.user_id == user]
+        if not powers:
+            raise Refusal(f"{mention(user)} has no seat in game #{row.game_id} yet.",
+                          "tournament.not_seated")
+        return str(ruleset.board.side_of(powers[0]))
 
     async def _end(self, t: Tournament, game: int, side: str, organiser: Actor, ending: str,
                    request_id: str | None) -> Reply:
@@ -317,6 +338,8 @@ def _describe(rules: dict[str, Any]) -> str:
         parts.append(f"{rules['deadline_hours']} h per move")
     if rules["bumps"]:
         parts.append(f"forfeit after {rules['bumps']} missed deadlines")
+    if rules["bids"]:
+        parts.append("sides by sealed bid")
     parts.append(f"time limit: {rules['adjudication'].replace('_', ' ')}")
     return ", ".join(parts)
 
@@ -351,21 +374,17 @@ def _organiser_only(actor: Actor, t: Tournament) -> None:
                       "tournament.not_organiser")
 
 
-def _side_of(table: Table, user: str) -> str:
-    row = table.row
-    if user not in (row.first, row.second):
-        raise Refusal(f"{mention(user)} does not play at table {row.table_no}.",
-                      "tournament.not_at_table")
-    return "Axis" if user == row.axis else "Allies"
-
-
 def _table_line(x: Table) -> str:
     row = x.row
     if row.second is None:
         return f"Table {row.table_no}: {mention(row.first)} has a bye."
-    allies = row.second if row.axis == row.first else row.first
-    head = (f"Table {row.table_no}: {mention(row.axis or row.first)} (Axis) v "
-            f"{mention(allies)} (Allies)")
+    if row.axis is None:
+        head = (f"Table {row.table_no}: {mention(row.first)} v {mention(row.second or '')} "
+                "(sides by sealed bid)")
+    else:
+        allies = row.second if row.axis == row.first else row.first
+        head = (f"Table {row.table_no}: {mention(row.axis)} (Axis) v {mention(allies)} "
+                "(Allies)")
     where = f", game #{row.game_id}" if row.game_id else ", game not opened yet"
     if not x.done:
         return f"{head}{where}: playing."

@@ -87,3 +87,34 @@ async def test_a_sealed_bid_decides_the_sides_and_its_units_start_on_the_board(
     assert replayed.errors == []
     assert sorted((u.kind, u.owner, u.space) for u in replayed.state.units.values()) == sorted(
         (u.kind, u.owner, u.space) for u in state.units.values())
+
+
+async def test_a_tournament_table_bids_for_the_sides(real: GameService) -> None:
+    """With bids:on a table's game waits in setup: the two players bid, the award decides
+    who sits where, and the result counts for whoever played the winning side."""
+    await run(real, REF, '/tournament new name:Duel pairing:knockout bids:on '
+              "bid_powers:Germany")
+    for who in (ANA, BEN):
+        await run(real, who, "/tournament join")
+    text = await run(real, REF, "/tournament start")
+    assert "Table 1: @ana v @ben (sides by sealed bid), game #1: playing." in text
+    table = "c-r1-t1"
+
+    async def at(actor: Actor, line: str) -> None:
+        reply = await real.execute(actor, table, line)
+        assert reply.ok, reply.message
+
+    await at(ANA, "/bid commit amount:14 salt:a")
+    await at(BEN, "/bid commit amount:6 salt:b")
+    await at(ANA, "/bid reveal amount:14 salt:a")
+    await at(BEN, "/bid reveal amount:6 salt:b")
+    await at(BEN, '/bid place units:"1 infantry" territory:Libya')
+    for power, who in [("Soviet Union", ANA), ("Germany", BEN), ("United Kingdom", ANA),
+                       ("Japan", BEN), ("United States", ANA)]:
+        await at(who, f'/game join power:"{power}"')
+    await at(BEN, "/game start")
+    await at(ANA, "/game concede")
+    text = await run(real, REF, "/tournament pairings")
+    assert "Table 1: @ana v @ben (sides by sealed bid), game #1: @ben won (concession)." in text
+    final = await run(real, REF, "/tournament next")
+    assert "1. @ben: 1" in final

@@ -68,7 +68,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
     @app_commands.describe(rounds="Swiss rounds (default 3)", deadline_hours="Hours per move",
                            bumps="Missed deadlines before a forfeit",
                            adjudication="At the time limit: who wins",
-                           concession="Points of a conceded game, winner,loser (e.g. 2,1)")
+                           concession="Points of a conceded game, winner,loser (e.g. 2,1)",
+                           bids="Players bid for the sides in each game (sealed bid)")
     @app_commands.choices(
         ruleset=ruleset_choices(),
         pairing=[app_commands.Choice(name=p, value=p) for p in ("swiss", "knockout")],
@@ -79,7 +80,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
                   rounds: app_commands.Range[int, 1, 20] | None = None,
                   deadline_hours: app_commands.Range[int, 0, 720] | None = None,
                   bumps: app_commands.Range[int, 0, 20] | None = None,
-                  adjudication: str | None = None, concession: str | None = None) -> None:
+                  adjudication: str | None = None, concession: str | None = None,
+                  bids: bool | None = None) -> None:
         await self.bridge.run(interaction)
 
     @app_commands.command(description="Sign up for this channel's tournament")
