@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from .events import Event, event
 from .ids import PowerId, SpaceId
-from .state import GameState
+from .state import GameState, Unit
 
 
 def income(state: GameState, power: PowerId) -> int:
@@ -82,8 +82,10 @@ def capture(state: GameState, territory: SpaceId, captor: PowerId) -> tuple[Game
             owners = _restore_liberated_capital(state, owners, victim.id)
     removed = [u.id for u in state.units_at(territory)
                if not board.allies(u.owner, captor) and state.rules.spec(u.kind).destroyed_when_alone]
-    changed = [replace(u, owner=new_owner) for u in state.units_at(territory)
-               if state.rules.spec(u.kind).structure and u.owner != new_owner]
+    # A captured unit that could move (Revised's AA gun) stays put this turn (002, Phase 4,
+    # Step 8; Q&A, Movement: it "can't move" in this turn's Noncombat Move).
+    changed = [replace(u, owner=new_owner, moved=state.rules.hooks.move_points(state, u))
+               for u in state.units_at(territory) if _taken_over(state, u) and u.owner != new_owner]
     if removed:
         events.append(event("destroyed", f"{len(removed)} enemy antiaircraft artillery in {name} removed.",
                             space=name, count=len(removed)))
@@ -121,9 +123,15 @@ def settle_liberations(state: GameState) -> GameState:
     units = []
     for u in state.units.values():
         holder = owners.get(u.space)
-        if state.rules.spec(u.kind).structure and holder is not None and holder != u.owner:
+        if _taken_over(state, u) and holder is not None and holder != u.owner:
             units.append(replace(u, owner=holder))
     return state.with_units(units, owners=owners)
+
+
+def _taken_over(state: GameState, unit: Unit) -> bool:
+    """Whether ``unit`` changes owner with its territory (structures, Revised's AA guns)."""
+    spec = state.rules.spec(unit.kind)
+    return spec.structure or spec.captured
 
 
 def _name(state: GameState, power: PowerId | None) -> str | None:

@@ -41,6 +41,8 @@ class UnitSpec:
     antiaircraft_hits_on: int = 0
     destroyed_when_alone: bool = False
     structure: bool = False
+    captured: bool = False
+    """Taken over with its territory by the captor, like a structure (Revised's AA gun)."""
     raid_defense_hits_on: int = 0
     carrier_based: bool = False
     escort: bool = False
@@ -90,7 +92,7 @@ class UnitSpec:
 _KNOWN = {
     "name", "plural", "aliases", "domain", "cost", "attack", "defense", "move", "hits",
     "transport_size", "supported_attack", "supports", "blitz", "noncombat_move_only",
-    "antiaircraft", "destroyed_when_alone", "structure", "raid_defense", "carrier_based",
+    "antiaircraft", "destroyed_when_alone", "structure", "captured", "raid_defense", "carrier_based",
     "escort", "strategic_bomber", "surface_warship", "bombard", "carrier_capacity",
     "anti_submarine", "submarine", "surprise_strike", "transport_capacity", "chosen_last",
 }
@@ -127,6 +129,7 @@ def unit_spec_from_dict(kind: str, data: Mapping[str, Any]) -> UnitSpec:
             antiaircraft_hits_on=int(aa.get("hits_on", 0)),
             destroyed_when_alone=bool(data.get("destroyed_when_alone", False)),
             structure=bool(data.get("structure", False)),
+            captured=bool(data.get("captured", False)),
             raid_defense_hits_on=int(data.get("raid_defense", {}).get("hits_on", 0)),
             carrier_based=bool(data.get("carrier_based", False)),
             escort=bool(data.get("escort", False)),

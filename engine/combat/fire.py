@@ -34,8 +34,11 @@ def hit_rule(state: GameState, unit: Unit, sea: bool, own_destroyer: bool) -> st
 
 def roll_groups(state: GameState, dice: Dice, space: SpaceId, round_: int, side: str,
                 groups: dict[tuple[int, str], list[Unit]], source: str,
-                count: dict[tuple[int, str], int] | None = None) -> tuple[list[tuple[int, str]], list[Event]]:
-    """Roll each (value, rule) group once; return hits per rule and one event per roll."""
+                count: dict[tuple[int, str], int] | None = None,
+                at: str = "") -> tuple[list[tuple[int, str]], list[Event]]:
+    """Roll each (value, rule) group once; return hits per rule and one event per roll.
+    ``at`` names the targets in the purpose where one shooter rolls at several kinds in
+    turn (``... @1 at 2 fighters``)."""
     hits: dict[str, int] = {}
     events: list[Event] = []
     for (value, rule), units in sorted(groups.items()):
@@ -43,7 +46,7 @@ def roll_groups(state: GameState, dice: Dice, space: SpaceId, round_: int, side:
             continue
         tally = counts(state, units)
         per_unit = [1] * count[(value, rule)] if count else [state.rules.hooks.unit_dice(state, u) for u in units]
-        why = purpose(state, space, round_, side, tally, value) + best_of(per_unit)
+        why = purpose(state, space, round_, side, tally, value) + best_of(per_unit) + (f" at {at}" if at else "")
         faces = dice.roll(sum(per_unit), why)
         scored = sum(1 for best in _best_faces(faces, per_unit) if best <= value)
         hits[rule] = hits.get(rule, 0) + scored

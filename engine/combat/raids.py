@@ -101,13 +101,32 @@ def interceptor_fire(state: GameState, phase: CombatPhase, dice: Dice) -> Result
 def complex_fire(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
     """The industrial complex rolls one die per bomber; each 1 removes a bomber."""
     b = current(phase)
-    targets = bombers(state, phase)
     factory = next((u for u in state.units_at(b.space) if state.rules.spec(u.kind).raid_defense_hits_on), None)
-    if not targets or factory is None:
+    if factory is None:
         return state, phase, []
-    value = state.rules.spec(factory.kind).raid_defense_hits_on
+    return _fire_at_bombers(state, phase, dice, factory, state.rules.spec(factory.kind).raid_defense_hits_on)
+
+
+def gun_fire(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
+    """The territory's antiaircraft gun (one fires) rolls one die per bomber, hitting on its
+    value: 002, Appendix I, Bombers ("bombers that survive any antiaircraft fire") and
+    Antiaircraft Guns ("only one anti-aircraft gun in a territory can fire")."""
+    b = current(phase)
+    gun = next((u for u in state.units_at(b.space) if at_war(state, u.owner, b.attacker)
+                and state.rules.spec(u.kind).antiaircraft_shots), None)
+    if gun is None:
+        return state, phase, []
+    return _fire_at_bombers(state, phase, dice, gun, state.rules.spec(gun.kind).antiaircraft_hits_on)
+
+
+def _fire_at_bombers(state: GameState, phase: CombatPhase, dice: Dice, shooter: Unit, value: int) -> Result:
+    """``shooter`` rolls one die per raiding bomber; each hit removes a bomber."""
+    b = current(phase)
+    targets = bombers(state, phase)
+    if not targets:
+        return state, phase, []
     key = (value, "any")
-    hits, events = roll_groups(state, dice, b.space, b.round, "defender", {key: [factory]}, "raid_defense",
+    hits, events = roll_groups(state, dice, b.space, b.round, "defender", {key: [shooter]}, "raid_defense",
                                count={key: len(targets)})
     return state, ask_casualties(state, phase, hits, "attacker", "raid_defense", True, targets), events
 

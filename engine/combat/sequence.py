@@ -62,6 +62,7 @@ def _entries(*entries: BattleStep) -> dict[str, BattleStep]:
 STEPS: dict[str, BattleStep] = _entries(
     BattleStep("start", steps.start),
     BattleStep("antiaircraft", steps.antiaircraft, _land),
+    BattleStep("antiaircraft_each", steps.antiaircraft_each, _land),
     BattleStep("bombard", amphibious.bombard, _amphibious_land),
     BattleStep("round", steps.round_start),
     BattleStep("submerge_attacker", steps.submerge("attacker"), _sea),
@@ -78,6 +79,7 @@ STEPS: dict[str, BattleStep] = _entries(
     BattleStep("raid_escort_fire", raids.escort_fire),
     BattleStep("raid_interceptor_fire", raids.interceptor_fire),
     BattleStep("raid_aa", raids.complex_fire),
+    BattleStep("raid_aa_gun", raids.gun_fire),
     BattleStep("raid_damage", raids.damage),
 )
 

@@ -64,6 +64,33 @@ def antiaircraft(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
     return state, ask_casualties(state, phase, hits, "attacker", "antiaircraft", True, pool), events
 
 
+def antiaircraft_each(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
+    """One gun fires, one die per attacking aircraft it can hit, hits on its value, before
+    the first round: 002, Appendix I, Antiaircraft Guns ("Roll one die for each attacking
+    air unit (but only one anti-aircraft gun in a territory can fire)"); the fighters' dice
+    first, then the bombers', each hit falling on its own type (002, Phase 4, Step 2;
+    rulesets.md 7.2 #26); jet fighters cannot be hit (003, Phase 1)."""
+    b = current(phase)
+    gun = next((u for u in defenders(state, b, phase) if state.rules.spec(u.kind).antiaircraft_shots), None)
+    planes = [u for u in attackers(state, b)
+              if state.rules.spec(u.kind).is_air and not state.rules.hooks.aa_immune(state, u)]
+    if gun is None or not planes:
+        return state, phase, []
+    key = (state.rules.spec(gun.kind).antiaircraft_hits_on, "air")
+    down: list[Unit] = []
+    events: list[Event] = []
+    for bomber in (False, True):
+        group = [u for u in planes if state.rules.spec(u.kind).strategic_bomber == bomber]
+        if not group:
+            continue
+        hits, rolled = roll_groups(state, dice, b.space, b.round, "defender", {key: [gun]}, "antiaircraft",
+                                   count={key: len(group)}, at=unit_text(state, counts(state, group)))
+        down += group[:sum(n for n, _ in hits)]
+        events += rolled
+    hits = [(len(down), "air")] if down else []
+    return state, ask_casualties(state, phase, hits, "attacker", "antiaircraft", True, down), events
+
+
 def round_start(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
     """A round begins: note who has a destroyer (submarine abilities, air vs subs), and in
     a sea battle settle defenseless transports and battles where nobody can hit."""

@@ -211,7 +211,7 @@ def _check_raid(ctx: Ctx, units: list[Unit], mission: str, dest: SpaceId) -> Non
             continue
         refuse("raid.not_bomber", f"Only bombers fly strategic bombing raids"
                f"{' (fighters escort them)' if escorts else ''}; a {spec.name.lower()} cannot.")
-    if not any(ctx.spec(e.kind).raid_defense_hits_on for e in ctx.enemy_at(dest)):
+    if not any(ctx.spec(e.kind).structure for e in ctx.enemy_at(dest)):
         refuse("raid.no_factory", f"{where} has no enemy industrial complex to bomb.")
 
 
