@@ -16,6 +16,7 @@ from bot.ladder.queries import (
     ladder,
     player_record,
     results_rows,
+    scopes_of,
     skill_of,
     wins_by_side,
 )
@@ -96,8 +97,9 @@ class LadderDesk:
     async def player(self, user_id: str) -> Reply:
         """Rating, games, wins by side and recent results of one player."""
         async with self.service.db.read() as session:
-            _pid, games = await player_record(session, user_id)
+            pid, games = await player_record(session, user_id)
             overall = await ladder(session, OVERALL)
+            scopes = await scopes_of(session, pid) if pid is not None else {}
         who = mention(user_id)
         if not games:
             return Reply(True, f"{who} has no recorded game yet.")
@@ -106,7 +108,12 @@ class LadderDesk:
                 f"{rated.skill.sigma:.2f}), place {rated.rank} of {len(overall)}"
                 if rated else f"{who}: not rated yet")
         sides = "; ".join(f"{side} won {w} of {n}" for side, (w, n) in wins_by_side(games).items())
-        lines = [f"{head}. {len(games)} recorded games: {sides or 'none finished'}.", "Recent:"]
+        lines = [f"{head}. {len(games)} recorded games: {sides or 'none finished'}."]
+        systems = [f"{scope} {skill.shown:.1f} ({count} games)"
+                   for scope, (skill, count) in sorted(scopes.items()) if scope != OVERALL]
+        if systems:
+            lines.append(f"By rule system: {'; '.join(systems)}.")
+        lines.append("Recent:")
         for g in games[:RECENT]:
             r = g.result
             outcome = ("abandoned" if r.ending == "abandonment" else "draw" if r.winner is None

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from sqlmodel import col, func, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from bot.ladder.ratings import Skill
+from bot.ladder.ratings import NEW, Skill
 from bot.ladder.results import current_ratings
 from bot.store.models import Game, GameResult, Player, RatingChange, ResultSeat
 
@@ -90,3 +90,13 @@ def skill_of(standings: Sequence[Standing], user_id: str) -> Standing | None:
     """The user's line, if rated."""
     return next((s for s in standings if s.user_id == user_id), None)
 
+
+
+async def scopes_of(session: AsyncSession, player_id: int) -> dict[str, tuple[Skill, int]]:
+    """The player's rating and rated games in every scope they have played in."""
+    rows = (await session.exec(select(RatingChange).where(
+        RatingChange.player_id == player_id).order_by(col(RatingChange.id)))).all()
+    out: dict[str, tuple[Skill, int]] = {}
+    for r in rows:
+        out[r.scope] = (Skill(r.mu_after, r.sigma_after), out.get(r.scope, (NEW, 0))[1] + 1)
+    return out

@@ -53,9 +53,10 @@ async def test_standings_list_the_top_and_the_askers_place(service: GameService)
 async def test_a_players_record(service: GameService) -> None:
     games = await three_games(service)
     text = await ok(service, CY, "/ladder player user:@alice")
-    head, recent, *items = text.splitlines()
+    head, systems, recent, *items = text.splitlines()
     assert head.startswith("@alice: rating ") and ", place 1 of 2." in head
     assert head.endswith("3 recorded games: Allies won 2 of 3.")
+    assert systems.startswith("By rule system: fake ") and systems.endswith("(3 games).")
     assert recent == "Recent:"
     assert items[0] == f"- game #{games[2]} (test), Allies: lost (concession)"
     assert items[2] == f"- game #{games[0]} (test), Allies: won (concession)"
