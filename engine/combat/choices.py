@@ -15,10 +15,8 @@ from ..ids import SpaceId, UnitKind
 from ..state import RETREATED, SEABORNE, GameState, Unit
 from . import hits as cas
 from .conclude import conclude
-from .fire import values
 from .flow import Result, current, with_battle
 from .losses import destroy
-from .odds import win_chance
 from .orders import in_person, orders_of
 from .phase import Battle, CombatPhase, Pending
 from .report import counts, unit_text
@@ -145,26 +143,11 @@ def _retreat_by_orders(state: GameState, phase: CombatPhase) -> tuple[SpaceId | 
 
 
 def estimate(state: GameState, phase: CombatPhase) -> float:
-    """The attacker's chance to win from here (``odds.win_chance``), losses by orders."""
-    b = current(phase)
-    atk = attackers(state, b)
-    dfn = [u for u in defenders(state, b, phase) if u.id not in b.strip]
-    return win_chance(_ladder(state, atk, "attacker", b), _ladder(state, dfn, "defender", b))
+    """The attacker's chance to win from here, exactly, with both sides' orders of loss
+    (``engine.odds``, which is built on this package, hence imported here)."""
+    from ..odds import calculate, from_battle
 
-
-def _ladder(state: GameState, units: Sequence[Unit], side: str, b: Battle) -> list[list[int]]:
-    """The values still firing after each hit point lost, in the side's order of loss."""
-    power = b.attacker if side == "attacker" else (units[0].owner if units else b.attacker)
-    slots = cas.loss_slots(state, units, orders_of(state, power)["loss"], side,
-                           side == "attacker" and b.kind == "land")
-    left = {u.id: cas.hit_points(state, u) for u in units}
-    ladder = []
-    for u in slots:
-        alive = [v for v in units if left[v.id] > 0]
-        vals = values(state, alive, side)
-        ladder.append([vals[v.id] for v in alive])
-        left[u.id] -= 1
-    return ladder
+    return calculate(state.rules, from_battle(state, phase, current(phase))).attacker_wins
 
 
 # -- applying an answer ------------------------------------------------------------------

@@ -1,0 +1,27 @@
+"""Exact battle odds from the engine's own combat rules (no Monte Carlo).
+
+``calculate(rules, question)`` gives the probabilities of every ending of a battle: the
+attacker wins, the defender holds, both destroyed, expected survivors and the distribution
+of IPC value lost. The battle sequence is read from the rule system's data by ``sequence``
+(the only module that knows the order of steps); land battles are solved over hit points
+lost by each side (``ladder``, vectorised), any other battle over whole positions
+(``general``). ``from_battle`` asks about a battle of a game in progress.
+"""
+
+from __future__ import annotations
+
+from ..ruleset import RuleSet
+from . import general, ladder
+from .battle import battle_at, from_battle
+from .question import DICE_MODES, Force, Question, force, force_of, tally
+from .result import Odds, percentile, summarise
+from .sequence import Arena
+
+__all__ = ["DICE_MODES", "Force", "Odds", "Question", "battle_at", "calculate", "force", "force_of", "from_battle",
+           "percentile", "tally"]
+
+
+def calculate(rules: RuleSet, question: Question) -> Odds:
+    arena = Arena(rules, question)
+    solver = general if question.sea else ladder
+    return summarise(rules, question, solver.endings(arena))

@@ -1,0 +1,51 @@
+"""The question a battle of a game in progress asks: its units as they stand now, the
+powers' standing orders, and what of round 1 is still to come."""
+
+from __future__ import annotations
+
+from ..combat.amphibious import bombarding_ships
+from ..combat.orders import orders_of
+from ..combat.phase import AMPHIBIOUS, Battle, CombatPhase
+from ..combat.sides import attackers, defenders, lead_defender
+from ..ids import SpaceId
+from ..state import GameState
+from .question import Question, force
+
+
+def from_battle(state: GameState, phase: CombatPhase, battle: Battle, dice: str = "standard") -> Question:
+    """``battle`` from where it stands: before round 1 with its opening fire, later from
+    the next round (the defender's casualties behind the strip already gone)."""
+    atk = attackers(state, battle)
+    dfn = [u for u in defenders(state, battle, phase) if u.id not in battle.strip]
+    fresh = battle.round == 1 and battle.step in ("start", "antiaircraft")
+    ships = bombarding_ships(state, phase.sea_fought, phase.bombarded, battle.space, battle.attacker) \
+        if battle.amphibious and battle.round == 1 and battle.step in ("start", "antiaircraft", "bombard") else []
+    mine = orders_of(state, battle.attacker)
+    theirs = orders_of(state, lead_defender(state, battle, dfn))
+    return Question(
+        attack=force((u.kind, u.hits) for u in atk),
+        defend=force((u.kind, u.hits) for u in dfn),
+        sea=battle.kind == "sea",
+        bombard=tuple(s.kind for s in ships),
+        antiaircraft=fresh,
+        attacker_loss=tuple(mine["loss"]),
+        defender_loss=tuple(theirs["loss"]),
+        retreat_below=int(mine["retreat_below"]),
+        attacker_submerge=str(mine["submerge"]),
+        defender_submerge=str(theirs["submerge"]),
+        dice=dice,
+    )
+
+
+def battle_at(state: GameState, space: SpaceId) -> tuple[CombatPhase, Battle] | None:
+    """The land or sea battle in ``space``: the one being fought, or one still to fight
+    (as ``/battle`` would start it); None when there is none (raids have no odds here)."""
+    phase = state.combat
+    if not isinstance(phase, CombatPhase):
+        return None
+    if phase.current is not None and phase.current.space == space and phase.current.kind != "raid":
+        return phase, phase.current
+    entry = next((e for e in phase.entries if e.space == space and e.kind != "raid"), None)
+    if entry is None:
+        return None
+    return phase, Battle(entry.space, entry.kind, phase.attacker, amphibious=entry.step == AMPHIBIOUS)

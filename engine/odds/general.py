@@ -1,0 +1,53 @@
+"""The exact distribution of endings for any battle: a Markov chain over positions.
+
+Each round moves a position to positions with fewer hit points in the battle (or to an
+ending), except a round where nothing changes; so positions are settled in order of hit
+points left, largest first, each passing its probability on with the no-change round
+divided out (1 / (1 - P(nothing changes))). Round 1 is taken as it comes (antiaircraft
+fire, bombardment, no retreat before it). Fast enough for fleets; land battles of any size
+go through ``ladder``.
+"""
+
+from __future__ import annotations
+
+import heapq
+from itertools import count
+
+from .sequence import Arena, Dist, Ending, Position, conclude, opening, round_of
+
+
+def endings(arena: Arena) -> dict[Ending, float]:
+    out: dict[Ending, float] = {}
+    mass: dict[Position, float] = {}
+    queue: list[tuple[int, int, Position]] = []
+    tie = count()
+
+    def arrive(results: Dist, weight: float) -> None:
+        for r, p in results.items():
+            if isinstance(r, Ending):
+                out[r] = out.get(r, 0.0) + weight * p
+            else:
+                if r not in mass:
+                    heapq.heappush(queue, (-_size(arena, r), next(tie), r))
+                mass[r] = mass.get(r, 0.0) + weight * p
+
+    for p, start, strip in opening(arena):
+        if isinstance(start, Ending):
+            out[start] = out.get(start, 0.0) + p
+        else:
+            arrive(round_of(arena, start, strip), p)
+    while queue:
+        _, _, pos = heapq.heappop(queue)
+        weight = mass.pop(pos)
+        results = dict(round_of(arena, pos))
+        stay = results.pop(pos, 0.0)
+        if stay >= 1.0 - 1e-15:
+            end = conclude(arena, pos, "stalemate")
+            out[end] = out.get(end, 0.0) + weight
+            continue
+        arrive(results, weight / (1.0 - stay))
+    return out
+
+
+def _size(arena: Arena, pos: Position) -> int:
+    return arena.hit_points(pos.atk) + arena.hit_points(pos.dfn)

@@ -1,0 +1,61 @@
+"""What the odds are asked about: two forces, where they fight, and how each side decides.
+
+A force is a multiset of units, each a unit kind and the damage it carries (a battleship
+hit once). Everything the battle steps consult about a side that is not a unit value is a
+field here: the order of loss, the attacker's retreat condition, submerging, the ships
+that bombard, and the dice mode.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from ..ids import UnitKind
+
+Piece = tuple[UnitKind, int]
+"""One unit: its kind and the hits it has taken."""
+Force = tuple[Piece, ...]
+"""A side's units, sorted, so equal forces compare equal."""
+
+DICE_MODES = ("standard", "low_luck")
+
+
+def force(pieces: Iterable[Piece]) -> Force:
+    return tuple(sorted(pieces))
+
+
+def force_of(counts: Mapping[str, int]) -> Force:
+    """``{"infantry": 3, "tank": 1}`` as a force of undamaged units."""
+    return force((UnitKind(k), 0) for k, n in counts.items() for _ in range(n))
+
+
+def tally(units: Force) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for kind, _ in units:
+        out[kind] = out.get(kind, 0) + 1
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """A battle to compute: ``attack`` against ``defend`` in a territory or (``sea``) a zone."""
+
+    attack: Force
+    defend: Force
+    sea: bool = False
+    bombard: tuple[UnitKind, ...] = ()
+    """Ships bombarding before the first round (amphibious assaults)."""
+    antiaircraft: bool = True
+    """Whether antiaircraft fire opens the battle (false when it is already past round 1)."""
+    attacker_loss: tuple[str, ...] = ()
+    defender_loss: tuple[str, ...] = ()
+    """Unit kinds given up first; the rest go cheapest first (``hits.loss_slots``)."""
+    keep_land: bool = True
+    """The attacker of a territory keeps its last unit able to capture it."""
+    retreat_below: int = 0
+    """The attacker retreats after a round when fewer units than this are left."""
+    attacker_submerge: str = "never"
+    defender_submerge: str = "never"
+    dice: str = "standard"
+    """``standard`` (every unit rolls) or ``low_luck`` (``dist.hits``)."""

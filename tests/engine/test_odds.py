@@ -1,0 +1,116 @@
+"""Exact battle odds (``engine.odds``) against the engine's own battles and known figures.
+
+Rulebook = 000_fc7e3a790a753b06.txt ("Phase 3: Conduct Combat", "Unit Profiles"); every
+scenario of ``odds_scenarios`` cites the passage it exercises.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from engine import RuleSet
+from engine.odds import Odds, Question, battle_at, calculate, force_of, from_battle
+from engine.odds import general, ladder
+from engine.odds.result import summarise
+from engine.odds.sequence import Arena
+
+from .odds_scenarios import LAND, SCENARIOS, SEA, Scenario, Tally, measure
+
+ATTACKER_LOSS = ("infantry", "artillery", "tank", "fighter", "bomber")
+DEFENDER_LOSS = ("aaa", "infantry", "artillery", "tank", "bomber", "fighter")
+
+
+def exact(rules: RuleSet, sc: Scenario) -> Odds:
+    state = sc.position(rules)
+    found = battle_at(state, state.board.find_space(SEA if sc.sea else LAND))
+    assert found is not None
+    return calculate(rules, from_battle(state, *found))
+
+
+def spread(odds: Odds, side: str) -> tuple[float, float]:
+    """Mean and variance of the number of units a side has left."""
+    counts = [(len(e.atk if side == "attacker" else e.dfn), p) for e, p in odds.endings]
+    mean = sum(n * p for n, p in counts)
+    return mean, sum((n - mean) ** 2 * p for n, p in counts)
+
+
+def within_three_errors(odds: Odds, mc: Tally) -> list[str]:
+    """The figures whose Monte Carlo estimate is more than 3 standard errors off."""
+    off = []
+    figures = {
+        "attacker wins": (odds.attacker_wins, odds.attacker_wins * (1 - odds.attacker_wins), mc.wins),
+        "draw": (odds.draw, odds.draw * (1 - odds.draw), mc.draws),
+        "attacker left": (*spread(odds, "attacker"), mc.attacker_left),
+        "defender left": (*spread(odds, "defender"), mc.defender_left),
+    }
+    for name, (mean, var, total) in figures.items():
+        seen = total / mc.n
+        error = math.sqrt(var / mc.n)
+        if abs(seen - mean) > 3 * error + 1e-9:
+            off.append(f"{name}: exact {mean:.4f}, Monte Carlo {seen:.4f} (3 SE = {3 * error:.4f})")
+    return off
+
+
+@pytest.mark.parametrize("sc", SCENARIOS, ids=lambda s: s.name)
+def test_exact_odds_agree_with_the_engine_battles(rules: RuleSet, sc: Scenario) -> None:
+    """The exact odds agree with the engine's own battles (seeded dice) within 3 standard
+    errors: win, draw, and units left on both sides. The rule each scenario covers is in
+    its ``rule`` (000 sections)."""
+    state = sc.position(rules)
+    assert within_three_errors(exact(rules, sc), measure(state, SEA if sc.sea else LAND, 150, 11)) == []
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("sc", SCENARIOS, ids=lambda s: s.name)
+def test_exact_odds_agree_with_100000_engine_battles(rules: RuleSet, sc: Scenario) -> None:
+    """As above with 100,000 battles per scenario."""
+    state = sc.position(rules)
+    assert within_three_errors(exact(rules, sc), measure(state, SEA if sc.sea else LAND, 100_000, 5)) == []
+
+
+def test_tank_against_infantry(rules: RuleSet) -> None:
+    """A tank (hits on 3) against an infantry (hits on 2): per round the tank wins 1/2 x 2/3,
+    both die 1/2 x 1/3, so it wins (1/3) / (1 - 1/3) = 1/2 and both die 1/4."""
+    odds = calculate(rules, Question(force_of({"tank": 1}), force_of({"infantry": 1})))
+    assert (odds.attacker_wins, odds.draw, odds.defender_holds) == pytest.approx((0.5, 0.25, 0.25))
+    assert odds.attacker_loss == pytest.approx({0: 0.5, 6: 0.5})
+    assert odds.defender_loss == pytest.approx({0: 0.25, 3: 0.75})
+
+
+def test_nothing_to_fight(rules: RuleSet) -> None:
+    """000, Step 1 / Antiaircraft Artillery: a territory defended only by AAA falls at once."""
+    odds = calculate(rules, Question(force_of({"infantry": 1}), force_of({"aaa": 1})))
+    assert odds.attacker_wins == 1.0
+
+
+@pytest.mark.parametrize("attack, defend, kw", [
+    ({"infantry": 3, "artillery": 2, "fighter": 2, "bomber": 1}, {"infantry": 3, "tank": 1, "aaa": 1},
+     {"retreat_below": 3}),
+    ({"infantry": 3, "artillery": 1}, {"infantry": 3, "fighter": 1}, {"bombard": ("battleship", "cruiser")}),
+    ({"infantry": 2, "fighter": 2}, {"infantry": 2, "aaa": 1}, {"defender_loss": ("aaa",)}),
+    ({"infantry": 3, "tank": 1}, {"infantry": 2, "artillery": 1}, {"dice": "low_luck"}),
+], ids=["retreat", "bombard", "aaa", "low_luck"])
+def test_land_ladder_equals_whole_positions(rules: RuleSet, attack: dict[str, int], defend: dict[str, int],
+                                            kw: dict[str, object]) -> None:
+    """The vectorised land solver and the general one give the same endings."""
+    q = Question(force_of(attack), force_of(defend), **kw)  # type: ignore[arg-type]
+    fast = summarise(rules, q, ladder.endings(Arena(rules, q)))
+    slow = summarise(rules, q, general.endings(Arena(rules, q)))
+    assert fast.attacker_wins == pytest.approx(slow.attacker_wins, abs=1e-12)
+    assert fast.attacker_left == pytest.approx(slow.attacker_left, abs=1e-12)
+    assert fast.defender_loss == pytest.approx(slow.defender_loss, abs=1e-12)
+
+
+@pytest.mark.parametrize("attack, defend, wins", [
+    ({"infantry": 8, "artillery": 2, "tank": 3}, {"infantry": 10, "tank": 2}, 0.5679),
+    ({"infantry": 20, "artillery": 8, "tank": 8, "fighter": 4},
+     {"infantry": 25, "artillery": 8, "tank": 5, "fighter": 2, "aaa": 1}, 0.2909),
+], ids=["13v12", "40v40"])
+def test_figures_of_an_independent_calculator(rules: RuleSet, attack: dict[str, int], defend: dict[str, int],
+                                              wins: float) -> None:
+    """The attacker's chance matches aacalc2's (an exact calculator of 1942 Second Edition
+    battles written apart from this engine) to its four decimals."""
+    q = Question(force_of(attack), force_of(defend), attacker_loss=ATTACKER_LOSS, defender_loss=DEFENDER_LOSS)
+    assert calculate(rules, q).attacker_wins == pytest.approx(wins, abs=6e-5)
