@@ -59,6 +59,17 @@ def build_parser() -> argparse.ArgumentParser:
     verify = sub.add_parser("verify", help="check the dice of an exported record")
     verify.add_argument("record")
     sub.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
+    odds = sub.add_parser("odds", help="exact odds of a battle, for planning away from a game")
+    odds.add_argument("--attack", required=True, help='attacking units, e.g. "3 infantry, 1 tank"')
+    odds.add_argument("--defend", required=True, help='defending units, e.g. "2 infantry, 1 aaa"')
+    odds.add_argument("--sea", action="store_true", help="a sea battle (default: a territory)")
+    odds.add_argument("--ruleset", default="aa1942-2e", help="rule system id or alias (default: aa1942-2e)")
+    odds.add_argument("--bombard", default="", help='ships bombarding an amphibious assault, e.g. "1 battleship"')
+    odds.add_argument("--attacker-loss", default="", help='attacker\'s order of loss, e.g. "infantry, artillery"')
+    odds.add_argument("--defender-loss", default="", help="defender's order of loss")
+    odds.add_argument("--retreat-below", type=int, default=0, help="attacker retreats when fewer units are left")
+    odds.add_argument("--dice", default="standard", help="standard or low_luck")
+    odds.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
 
@@ -72,6 +83,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return verify_command(args.record)
     if command == "replay":
         return _replay(args.record, args.json)
+    if command == "odds":
+        return _odds(args)
     from bot.settings import Settings, SettingsError
 
     try:
@@ -255,6 +268,26 @@ def _replay(path: Path, as_json: bool) -> int:
             f"{state.rules.power_name(state.turn)} to move, {phase_title(state.rules, state.phase)}{winner}."
         )
     return 1 if errors else 0
+
+
+def _odds(args: argparse.Namespace) -> int:
+    """``aaref odds``: the engine's exact odds for two unit lists."""
+    from bot.service.odds import as_json, table
+    from bot.service.rules import engine_rules
+    from engine import RulesError
+    from engine.odds import ask, calculate
+
+    try:
+        rules = engine_rules().load_ruleset(args.ruleset)
+        question = ask(rules, args.attack, args.defend, sea=args.sea, bombard=args.bombard,
+                       attacker_loss=args.attacker_loss, defender_loss=args.defender_loss,
+                       retreat_below=args.retreat_below, dice=args.dice)
+    except RulesError as err:
+        print(f"aaref odds: {err}", file=sys.stderr)
+        return 2
+    result = calculate(rules, question)
+    print(json.dumps(as_json(rules, result)) if args.json else table(rules, result))
+    return 0
 
 
 def _local_user() -> str:

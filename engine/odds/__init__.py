@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from ..ruleset import RuleSet
 from . import general, ladder
+from .ask import ask
 from .battle import battle_at, from_battle
 from .question import DICE_MODES, Force, Question, force, force_of, tally
 from .result import Odds, percentile, summarise
 from .sequence import Arena
 
-__all__ = ["DICE_MODES", "Force", "Odds", "Question", "battle_at", "calculate", "force", "force_of", "from_battle",
+__all__ = ["DICE_MODES", "Force", "Odds", "Question", "ask", "battle_at", "calculate", "force", "force_of", "from_battle",
            "percentile", "tally"]
 
 
