@@ -21,6 +21,10 @@ from .sequence import ATTACKER, DEFENDER, Arena, Ending, Position, conclude, ope
 if TYPE_CHECKING:
     from .dist import Vector
 
+NEGLIGIBLE = 1e-20
+"""Positions less likely than this are dropped: fewer than 10^5 of them, so every
+probability is exact to 1e-15."""
+
 
 @dataclass
 class Ladder:
@@ -43,7 +47,7 @@ def build(arena: Arena, units: Force, side: str) -> Ladder:
         if u is not None:
             left[u.id] -= 1
     end = len(slots) if side == ATTACKER else next(i for i, a in enumerate(alive) if not arena.fighting(a))
-    fire = [arena.fire(arena.groups(a, side, False).get("any", [])) for a in alive[:end]]
+    fire = [arena.fire(arena.values(a, side)) for a in alive[:end]]
     return Ladder(alive, fire, end)
 
 
@@ -67,7 +71,13 @@ def endings(arena: Arena) -> dict[Ending, float]:
 
 def _solve(atk: Ladder, dfn: Ladder, starts: list[tuple[float, int, bool]],
            retreat_below: int) -> list[tuple[tuple[int, int], float, str]]:
-    """Endings ((i, j), probability, outcome) from start rows (probability, j, strip fires)."""
+    """Endings ((i, j), probability, outcome) from start rows (probability, j, strip fires).
+
+    Row i: ``settled`` is the probability of ever standing at (i, j); the rounds that leave
+    it (``outflow``, the no-change round divided out) either stay in the row (only the
+    defender loses: a triangular system, needed only where the defender can miss
+    entirely) or go down to rows i + 1 .. na (one matrix product). Work is confined to the
+    positions more likely than ``NEGLIGIBLE``."""
     import numpy as np
 
     na, nd = atk.end, dfn.end
@@ -76,27 +86,45 @@ def _solve(atk: Ladder, dfn: Ladder, starts: list[tuple[float, int, bool]],
         _round(atk, dfn, mass, 0, j, p, dfn.fire[0] if strip and nd else None)
     d_full = np.array([dist.capped(dfn.fire[j], na) for j in range(nd)]).reshape(nd, na + 1)
     d_tail = np.cumsum(d_full[:, ::-1], axis=1)[:, ::-1]
+    d0 = d_full[:, 0]
     alive = [len(a) for a in atk.alive]
     for i in range(na):
         row = mass[i, :nd]
-        if not row.any():
-            continue
         if alive[i] < retreat_below:
             continue
-        t = _toeplitz(atk.fire[i], nd)
-        d0 = d_full[:, 0]
-        stay = t[np.arange(nd), np.arange(nd)] * d0
+        if not (row > NEGLIGIBLE).any():
+            row[:] = 0.0
+            continue
+        lo = int(np.argmax(row > NEGLIGIBLE))
+        fire = atk.fire[i]
+        stay = fire[0] * d0[lo:]
         live = stay < 1.0
-        a = np.where(live, d0 / np.where(live, 1.0 - stay, 1.0), 0.0)
-        lower = np.tril(t[:, :nd].T, -1)
-        settled = np.linalg.solve(np.eye(nd) - lower * a[None, :], row)
-        outflow = np.where(live, settled / np.where(live, 1.0 - stay, 1.0), 0.0)
-        mass[i, nd] += float((outflow * d0) @ t[:, nd])
-        mass[i, :nd] = np.where(live, 0.0, settled)
-        capped = d_full[:, 1 : na - i + 1].copy()
-        capped[:, -1] = d_tail[:, na - i]
-        spread = (outflow[:, None] * capped).T @ t
-        mass[i + 1 : na + 1] += spread
+        keep = np.where(live, 1.0 - stay, 1.0)
+        settled = row[lo:].copy()
+        a = np.where(live, d0[lo:] / keep, 0.0)
+        inner = np.flatnonzero(a > NEGLIGIBLE)
+        if inner.size:
+            k = int(inner[0])
+            lower = _band(fire, lo + k, nd, lo + k, nd)[:, :-1].T
+            np.fill_diagonal(lower, 0.0)
+            settled[k:] = np.linalg.solve(np.eye(nd - lo - k) - lower * a[None, k:], settled[k:])
+        outflow = np.where(live, settled / keep, 0.0)
+        mass[i, lo:nd] = np.where(live, 0.0, settled)
+        mass[i, :lo] = 0.0
+        going = np.flatnonzero(outflow > NEGLIGIBLE)
+        if not going.size:
+            continue
+        top = lo + int(going[-1]) + 1
+        out = outflow[: top - lo]
+        t = _band(fire, lo, top, lo, nd)
+        mass[i, nd] += float((out * d0[lo:top]) @ t[:, -1])
+        hits = d_full[lo:top, 1 : na - i + 1].copy()
+        hits[:, -1] = d_tail[lo:top, na - i]
+        w = out[:, None] * hits
+        cols = np.flatnonzero(w.max(axis=0) > NEGLIGIBLE)
+        if cols.size:
+            h0, h1 = int(cols[0]), int(cols[-1]) + 1
+            mass[i + 1 + h0 : i + 1 + h1, lo:] += w[:, h0:h1].T @ t
     return _endings(mass, na, nd, alive, retreat_below)
 
 
@@ -117,17 +145,20 @@ def _endings(mass: Vector, na: int, nd: int, alive: list[int],
     return out
 
 
-def _toeplitz(fire: Vector, nd: int) -> Vector:
-    """t[j, j'] = P(the defender goes from j to j' hit points lost), j' = nd: all gone."""
+def _band(fire: Vector, r0: int, r1: int, c0: int, nd: int) -> Vector:
+    """Rows j = r0..r1-1 of the defender's moves under the attacker's ``fire``: entry
+    [j, j'] (columns j' = c0..nd-1) is P(from j to j' hit points lost); the last column,
+    j' = nd, is P(every fighting defender gone). Rows are windows of one padded array."""
     import numpy as np
+    from numpy.lib.stride_tricks import sliding_window_view
 
-    padded = np.zeros(nd + 1)
-    n = min(len(fire), nd + 1)
-    padded[:n] = fire[:n]
+    width = nd - c0
+    rows = np.arange(r0, r1)
+    off = max(0, r1 - 1 - c0)
+    padded = np.concatenate([np.zeros(off), fire, np.zeros(width + 1)])
+    t = sliding_window_view(padded, width + 1)[c0 - rows + off]
     tail = np.concatenate([np.cumsum(fire[::-1])[::-1], [0.0]])
-    shift = np.arange(nd + 1)[None, :] - np.arange(nd)[:, None]
-    t = np.where(shift >= 0, padded[np.clip(shift, 0, nd)], 0.0)
-    t[:, nd] = tail[np.minimum(nd - np.arange(nd), len(fire))]
+    t[:, width] = tail[np.minimum(nd - rows, len(fire))]
     return t
 
 

@@ -6,7 +6,7 @@ left standing at its cost (a damaged battleship is repaired, so it costs nothing
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from ..ruleset import RuleSet
@@ -49,31 +49,38 @@ class Odds:
 def summarise(rules: RuleSet, question: Question, endings: Mapping[Ending, float]) -> Odds:
     total = sum(endings.values())
     norm = {e: p / total for e, p in endings.items()}
-    wins = draw = 0.0
-    a_left: dict[str, float] = {}
-    d_left: dict[str, float] = {}
-    a_loss: dict[int, float] = {}
-    d_loss: dict[int, float] = {}
-    swing: dict[int, float] = {}
+    wins = sum(p for e, p in norm.items() if won(rules, question, e))
+    draw = sum(p for e, p in norm.items() if e.outcome == "none")
     cost = {k: rules.spec(k).cost for k in rules.units}
     a_cost, d_cost = _cost(cost, question.attack), _cost(cost, question.defend)
+    a_left: dict[Force, float] = {}
+    d_left: dict[Force, float] = {}
+    losses: dict[tuple[int, int], float] = {}
     for e, p in norm.items():
-        if e.outcome == "none":
-            draw += p
-        elif won(rules, question, e):
-            wins += p
-        for kind, n in tally(e.atk).items():
-            a_left[kind] = a_left.get(kind, 0.0) + n * p
-        for kind, n in tally(e.dfn).items():
-            d_left[kind] = d_left.get(kind, 0.0) + n * p
-        la, ld = a_cost - _cost(cost, e.atk), d_cost - _cost(cost, e.dfn)
-        a_loss[la] = a_loss.get(la, 0.0) + p
-        d_loss[ld] = d_loss.get(ld, 0.0) + p
-        swing[ld - la] = swing.get(ld - la, 0.0) + p
+        a_left[e.atk] = a_left.get(e.atk, 0.0) + p
+        d_left[e.dfn] = d_left.get(e.dfn, 0.0) + p
+        key = (a_cost - _cost(cost, e.atk), d_cost - _cost(cost, e.dfn))
+        losses[key] = losses.get(key, 0.0) + p
     ordered = tuple(sorted(norm.items(), key=lambda ep: -ep[1]))
-    return Odds(question, ordered, wins, draw, max(0.0, 1.0 - wins - draw), _order(rules, a_left),
-                _order(rules, d_left), dict(sorted(a_loss.items())), dict(sorted(d_loss.items())),
-                dict(sorted(swing.items())))
+    return Odds(question, ordered, wins, draw, max(0.0, 1.0 - wins - draw), _expected(rules, a_left),
+                _expected(rules, d_left), _margin(losses, lambda la, ld: la),
+                _margin(losses, lambda la, ld: ld), _margin(losses, lambda la, ld: ld - la))
+
+
+def _expected(rules: RuleSet, left: Mapping[Force, float]) -> dict[str, float]:
+    """Expected units left per kind, in the unit table's order."""
+    out: dict[str, float] = {}
+    for units, p in left.items():
+        for kind, n in tally(units).items():
+            out[kind] = out.get(kind, 0.0) + n * p
+    return {k: out[k] for k in rules.units if k in out}
+
+
+def _margin(losses: Mapping[tuple[int, int], float], of: Callable[[int, int], int]) -> dict[int, float]:
+    out: dict[int, float] = {}
+    for (la, ld), p in losses.items():
+        out[of(la, ld)] = out.get(of(la, ld), 0.0) + p
+    return dict(sorted(out.items()))
 
 
 def won(rules: RuleSet, question: Question, e: Ending) -> bool:
@@ -85,10 +92,6 @@ def won(rules: RuleSet, question: Question, e: Ending) -> bool:
 
 def _cost(cost: Mapping[str, int], units: Force) -> int:
     return sum(cost[k] for k, _ in units)
-
-
-def _order(rules: RuleSet, counts: Mapping[str, float]) -> dict[str, float]:
-    return {k: counts[k] for k in rules.units if k in counts}
 
 
 def percentile(odds: Odds, attacker_lost: int, defender_lost: int) -> float:

@@ -80,6 +80,7 @@ class Arena:
         self._taken: dict[tuple[Force, Hits, str], Force] = {}
         self._fire: dict[tuple[tuple[int, ...], str], Vector] = {}
         self._units: dict[tuple[int, str, int], Unit] = {}
+        self.ends: dict[tuple[Position, tuple[bool, bool]], Result] = {}
 
     # -- units ----------------------------------------------------------------------------
     def spec(self, piece: tuple[str, int]) -> UnitSpec:
@@ -128,6 +129,10 @@ class Arena:
         return tuple(p for p in units if self.spec(p).submarine)
 
     # -- fire -----------------------------------------------------------------------------
+    def values(self, units: Force, side: str) -> list[int]:
+        """The values the units fire at (a land round, where every hit may fall on anyone)."""
+        return list(values(self.state, self.units(units), side).values())
+
     def groups(self, shooters: Force, side: str, own_destroyer: bool) -> dict[str, list[int]]:
         """Values firing, per rule of who the hits may fall on."""
         pool = self.units(shooters)
@@ -152,6 +157,15 @@ class Arena:
             combos = [((*h, (n, rule)) if n else h, p * float(q)) for h, p in combos
                       for n, q in enumerate(d) if q > 0]
         yield from combos
+
+    def losses(self, units: Force, fire: dict[str, list[int]], side: str) -> dict[Force, float]:
+        """What is left of ``units`` after ``fire``, with probabilities (hits that leave the
+        same units merged)."""
+        out: dict[Force, float] = {}
+        for hits, p in self.volley(fire):
+            left = self.take(units, hits, side) if hits else units
+            out[left] = out.get(left, 0.0) + p
+        return out
 
     def can_hit_any(self, shooters: Force, targets: Force, side: str, own_destroyer: bool) -> bool:
         a, b = self.units(shooters), self.units(targets)
@@ -238,16 +252,22 @@ def _fire(arena: Arena, pos: Position, strip: Force, des: tuple[bool, bool]) -> 
     a_shoot = tuple(u for u in pos.atk if not (skip_a and arena.spec(u).submarine)) if pos.dfn else ()
     d_shoot = tuple(u for u in (*pos.dfn, *strip) if not (skip_d and arena.spec(u).submarine))
     out: Dist = {}
-    d_vol = list(arena.volley(arena.groups(d_shoot, DEFENDER, des[1]))) if pos.atk else [((), 1.0)]
-    for a_hits, pa in arena.volley(arena.groups(a_shoot, ATTACKER, des[0])):
-        dfn = arena.take(pos.dfn, a_hits, DEFENDER) if a_hits else pos.dfn
-        for d_hits, pd in d_vol:
-            atk = arena.take(pos.atk, d_hits, ATTACKER) if d_hits else pos.atk
+    dfns = arena.losses(pos.dfn, arena.groups(a_shoot, ATTACKER, des[0]), DEFENDER)
+    atks = arena.losses(pos.atk, arena.groups(d_shoot, DEFENDER, des[1]), ATTACKER) if pos.atk else {pos.atk: 1.0}
+    for dfn, pa in dfns.items():
+        for atk, pd in atks.items():
             add(out, _end_round(arena, replace(pos, atk=atk, dfn=dfn), des), pa * pd)
     return out
 
 
 def _end_round(arena: Arena, pos: Position, des: tuple[bool, bool]) -> Result:
+    key = (pos, des)
+    if key not in arena.ends:
+        arena.ends[key] = _settle(arena, pos, des)
+    return arena.ends[key]
+
+
+def _settle(arena: Arena, pos: Position, des: tuple[bool, bool]) -> Result:
     if arena.q.sea:
         checked = _sea_checks(arena, pos, des)
         if isinstance(checked, Ending):
@@ -300,10 +320,9 @@ def _surprise(arena: Arena, pos: Position, des: tuple[bool, bool]) -> Iterator[t
         return
     a_vals = {"sea": [arena.spec(p).surprise_attack_hits_on for p in atk_subs]} if atk_subs and pos.dfn else {}
     d_vals = {"sea": [arena.spec(p).surprise_defense_hits_on for p in dfn_subs]} if dfn_subs else {}
-    for a_hits, pa in arena.volley(a_vals):
-        dfn = arena.take(pos.dfn, a_hits, DEFENDER) if a_hits else pos.dfn
-        for d_hits, pd in arena.volley(d_vals):
-            atk = arena.take(pos.atk, d_hits, ATTACKER) if d_hits else pos.atk
+    dfns = arena.losses(pos.dfn, a_vals, DEFENDER)
+    for atk, pd in arena.losses(pos.atk, d_vals, ATTACKER).items():
+        for dfn, pa in dfns.items():
             yield pa * pd, replace(pos, atk=atk, dfn=dfn)
 
 
