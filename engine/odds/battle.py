@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..combat.amphibious import bombarding_ships
 from ..combat.orders import orders_of
 from ..combat.phase import AMPHIBIOUS, Battle, CombatPhase
+from ..combat.sequence import first_step
 from ..combat.sides import attackers, defenders, lead_defender
 from ..ids import SpaceId
 from ..state import GameState
@@ -17,9 +18,8 @@ def from_battle(state: GameState, phase: CombatPhase, battle: Battle, dice: str 
     the next round (the defender's casualties behind the strip already gone)."""
     atk = attackers(state, battle)
     dfn = [u for u in defenders(state, battle, phase) if u.id not in battle.strip]
-    fresh = battle.round == 1 and battle.step in ("start", "antiaircraft")
     ships = bombarding_ships(state, phase.sea_fought, phase.bombarded, battle.space, battle.attacker) \
-        if battle.amphibious and battle.round == 1 and battle.step in ("start", "antiaircraft", "bombard") else []
+        if battle.amphibious and _still_to_come(state, battle, "bombard") else []
     mine = orders_of(state, battle.attacker)
     theirs = orders_of(state, lead_defender(state, battle, dfn))
     return Question(
@@ -27,7 +27,7 @@ def from_battle(state: GameState, phase: CombatPhase, battle: Battle, dice: str 
         defend=force((u.kind, u.hits) for u in dfn),
         sea=battle.kind == "sea",
         bombard=tuple(s.kind for s in ships),
-        antiaircraft=fresh,
+        antiaircraft=_still_to_come(state, battle, "antiaircraft"),
         attacker_loss=tuple(mine["loss"]),
         defender_loss=tuple(theirs["loss"]),
         retreat_below=int(mine["retreat_below"]),
@@ -35,6 +35,13 @@ def from_battle(state: GameState, phase: CombatPhase, battle: Battle, dice: str 
         defender_submerge=str(theirs["submerge"]),
         dice=dice,
     )
+
+
+def _still_to_come(state: GameState, battle: Battle, step: str) -> bool:
+    """Whether round 1's ``step`` has not run yet (the rule system's step order)."""
+    order = state.rules.battle.steps
+    return battle.round == 1 and step in order and battle.step in order \
+        and order.index(battle.step) <= order.index(step)
 
 
 def battle_at(state: GameState, space: SpaceId) -> tuple[CombatPhase, Battle] | None:
@@ -48,4 +55,5 @@ def battle_at(state: GameState, space: SpaceId) -> tuple[CombatPhase, Battle] | 
     entry = next((e for e in phase.entries if e.space == space and e.kind != "raid"), None)
     if entry is None:
         return None
-    return phase, Battle(entry.space, entry.kind, phase.attacker, amphibious=entry.step == AMPHIBIOUS)
+    return phase, Battle(entry.space, entry.kind, phase.attacker, amphibious=entry.step == AMPHIBIOUS,
+                         step=first_step(state.rules, entry.kind))

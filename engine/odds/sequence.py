@@ -5,8 +5,9 @@ attack (``fire.values``), who a hit may fall on (``fire.hit_rule``, ``hits.eligi
 order of loss with transports last and a land unit kept (``hits.loss_slots``,
 ``hits.choose_by_order``), two-hit units (``hits.per_unit``), antiaircraft fire
 (``UnitSpec.antiaircraft_*``), submarines (``UnitSpec.submarine``, ``surprise_*``,
-``anti_submarine``), bombardment (``UnitSpec.bombard``). The order of steps follows
-``engine.combat.steps`` (000, Phase 3, "General Combat Sequence"):
+``anti_submarine``), bombardment (``UnitSpec.bombard``). Which steps a battle has comes
+from the rule system's battle sequence (``RuleSet.battle.steps``, the ids of
+``engine.combat.sequence``); their order follows 000, Phase 3, "General Combat Sequence":
 
 - opening, round 1 only: antiaircraft fire (land), bombardment (amphibious assault);
 - each round at sea: checks (defenseless transports, nobody can hit), submerge, surprise
@@ -81,6 +82,10 @@ class Arena:
         self._fire: dict[tuple[tuple[int, ...], str], Vector] = {}
         self._units: dict[tuple[int, str, int], Unit] = {}
         self.ends: dict[tuple[Position, tuple[bool, bool]], Result] = {}
+
+    def has(self, step: str) -> bool:
+        """Whether the rule system's battles have this step (``engine.combat.sequence`` id)."""
+        return step in self.rules.battle.steps
 
     # -- units ----------------------------------------------------------------------------
     def spec(self, piece: tuple[str, int]) -> UnitSpec:
@@ -174,7 +179,7 @@ class Arena:
     @cached_property
     def antiaircraft(self) -> tuple[int, int]:
         """(shots, hits on) of the defender's antiaircraft fire; (0, 0) when there is none."""
-        if self.q.sea or not self.q.antiaircraft:
+        if self.q.sea or not self.q.antiaircraft or not self.has("antiaircraft"):
             return 0, 0
         aaa = [p for p in self.q.defend if self.spec(p).antiaircraft_shots]
         air = [p for p in self.q.attack if self.spec(p).is_air]
@@ -203,9 +208,12 @@ def opening(arena: Arena) -> Iterator[tuple[float, Position, Force] | tuple[floa
         d = dist.hits([on] * shots, q.dice)
         after_aa = [(float(p), arena.take(atk, ((n, "air"),), ATTACKER) if n else atk)
                     for n, p in enumerate(d) if p > 0]
-    ships = [arena.rules.spec(k).bombard for k in q.bombard]
+    ships = [arena.rules.spec(k).bombard for k in q.bombard] if arena.has("bombard") else []
     for p, a in after_aa:
-        if not ships or not a or q.sea:
+        if not a:
+            yield p, conclude(arena, Position(a, dfn), "defender" if arena.fighting(dfn) else "none"), ()
+            continue
+        if not ships or q.sea:
             yield p, Position(a, dfn), ()
             continue
         for n, pb in enumerate(dist.hits(ships, q.dice)):
@@ -307,12 +315,12 @@ def _sea_checks(arena: Arena, pos: Position, des: tuple[bool, bool]) -> Position
 def _surprise(arena: Arena, pos: Position, des: tuple[bool, bool]) -> Iterator[tuple[float, Position]]:
     """Submerge (attacker first) or strike; surprise strikes of both sides, the defender's
     casualties removed after both rolled (000, General Combat, Step 2)."""
-    atk_subs = arena.submarines(pos.atk) if not des[1] else ()
-    if atk_subs and _submerges(arena.q.attacker_submerge, pos.atk, pos.dfn):
+    atk_subs = arena.submarines(pos.atk) if not des[1] and arena.has("surprise_attacker") else ()
+    if atk_subs and arena.has("submerge_attacker") and _submerges(arena.q.attacker_submerge, pos.atk, pos.dfn):
         pos = replace(pos, atk=_gone(pos.atk, atk_subs), atk_out=force((*pos.atk_out, *atk_subs)))
         atk_subs = ()
-    dfn_subs = arena.submarines(pos.dfn) if not des[0] else ()
-    if dfn_subs and _submerges(arena.q.defender_submerge, pos.dfn, pos.atk):
+    dfn_subs = arena.submarines(pos.dfn) if not des[0] and arena.has("surprise_defender") else ()
+    if dfn_subs and arena.has("submerge_defender") and _submerges(arena.q.defender_submerge, pos.dfn, pos.atk):
         pos = replace(pos, dfn=_gone(pos.dfn, dfn_subs), dfn_out=force((*pos.dfn_out, *dfn_subs)))
         dfn_subs = ()
     if not atk_subs and not dfn_subs:

@@ -10,6 +10,8 @@ import math
 
 import pytest
 
+import maps
+
 from engine import RuleSet
 from engine.odds import Odds, Question, battle_at, calculate, force_of, from_battle
 from engine.odds import general, ladder
@@ -77,6 +79,23 @@ def test_tank_against_infantry(rules: RuleSet) -> None:
     assert (odds.attacker_wins, odds.draw, odds.defender_holds) == pytest.approx((0.5, 0.25, 0.25))
     assert odds.attacker_loss == pytest.approx({0: 0.5, 6: 0.5})
     assert odds.defender_loss == pytest.approx({0: 0.25, 3: 0.75})
+
+
+def test_steps_come_from_the_rule_system(rules: RuleSet) -> None:
+    """Which special steps a battle has is the rule system's list (docs/combat.md, "Steps"):
+    without "antiaircraft" the same attack loses no aircraft to AAA and wins more often;
+    without the surprise steps submarines fire with everyone else."""
+    data = maps.load_rule_data("aa1942-2e")
+    plain = [s for s in rules.battle.steps if s not in ("antiaircraft", "surprise_attacker", "surprise_defender")]
+    data["ruleset"] = {**data["ruleset"], "battle": {**data["ruleset"]["battle"], "steps": plain}}
+    variant = RuleSet.from_data(**data)
+    attack = force_of({"infantry": 1, "fighter": 3})
+    land = Question(attack, force_of({"infantry": 2, "aaa": 1}))
+    without_aaa = Question(attack, force_of({"infantry": 2}))
+    assert calculate(variant, land).attacker_left == pytest.approx(calculate(variant, without_aaa).attacker_left)
+    assert calculate(variant, land).attacker_wins > calculate(rules, land).attacker_wins
+    sea = Question(force_of({"submarine": 1}), force_of({"transport": 1, "cruiser": 1}), sea=True)
+    assert calculate(variant, sea).attacker_wins < calculate(rules, sea).attacker_wins
 
 
 def test_nothing_to_fight(rules: RuleSet) -> None:
