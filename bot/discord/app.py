@@ -17,6 +17,7 @@ from bot.discord.cogs.competition import BidCog, LadderCog, TournamentCog
 from bot.discord.cogs.dice import DiceCog
 from bot.discord.cogs.game import GameCog
 from bot.discord.cogs.info import MapCog
+from bot.discord.cogs.odds import OddsCog
 from bot.discord.cogs.turn import TurnCog
 from bot.discord.config import DiscordConfig
 from bot.discord.errors import on_app_command_error
@@ -67,6 +68,7 @@ class AarefBot(commands.AutoShardedBot):
         await self.add_cog(BidCog(self.bridge))
         await self.add_cog(LadderCog(self.bridge))
         await self.add_cog(TournamentCog(self.bridge))
+        await self.add_cog(OddsCog(self.bridge))
         if self.bridge.render is not None:           # /map only with a renderer to answer it
             await self.add_cog(MapCog(self.bridge))
         if self.config.guild_id is not None:

@@ -35,6 +35,7 @@ from bot.service.dice import (
 )
 from bot.service.dicecmd import dice_command
 from bot.service.lines import LineError, words_and_options
+from bot.service.odds import odds_command
 from bot.service.posts import battle_opening, channel_posts, continued_space
 from bot.service.record import write_record
 from bot.service.referee import RefereeDesk
@@ -123,6 +124,8 @@ class GameService:
             return await self.ladder.command(actor, line, request_id)
         if line.lower().startswith("/tournament"):
             return await self.tournaments.command(actor, channel_id, line, request_id)
+        if line.lower().startswith("/odds"):
+            return await odds_command(self, channel_id, line)
         if not line.lower().startswith("/game"):
             return await self.submit(actor, channel_id, line, request_id)
         try:

@@ -1,15 +1,23 @@
 """Battle odds for people: a small text table and a JSON object from ``engine.odds``.
 
-Used by ``aaref odds`` on the command line and by ``/odds`` in a game; the numbers all
-come from the engine's exact calculator.
+Used by ``aaref odds`` on the command line and by ``/odds`` in a game (the battle pending
+in a territory, or an attack the player considers); the numbers all come from the
+engine's exact calculator, run in a worker thread so the bot keeps answering.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import asyncio
+from typing import TYPE_CHECKING, Any
 
-from engine import RuleSet
-from engine.odds import Odds
+from bot.service.lines import LineError, words_and_options
+from bot.service.reply import Refusal, Reply
+from engine import GameState, IllegalCommandError, RuleSet, RulesError
+from engine.notation import format_units
+from engine.odds import Force, Odds, Question, battle_at, calculate, from_battle, proposed, side, tally
+
+if TYPE_CHECKING:
+    from bot.service.game_service import GameService
 
 
 def as_json(rules: RuleSet, odds: Odds) -> dict[str, Any]:
@@ -48,9 +56,57 @@ def table(rules: RuleSet, odds: Odds) -> str:
     return "\n".join(lines)
 
 
+def _units(state: GameState, units: Force) -> str:
+    counts = tally(units)
+    return format_units({k: counts[k] for k in state.rules.units if k in counts})
+
+
 def _r(x: float) -> float:
     return round(x, 6)
 
 
 def _num(x: float | None) -> str:
     return "-" if x is None else f"{x:.2f}"
+
+
+USAGE = ('Use /odds territory:"West Russia" for the battle there, or add '
+         'attack:"3 infantry, 1 tank" for an attack you consider.')
+
+
+async def odds_command(service: GameService, channel_id: str, line: str) -> Reply:
+    """``/odds territory:X [attack:"units"]``: the exact odds of the battle pending in X, or
+    of attacking X with the given units; answered to the asker alone."""
+    try:
+        _, options = words_and_options(line)
+        state = await service.state(channel_id)
+    except LineError as err:
+        return Reply(False, str(err), reason="line.malformed")
+    except Refusal as refusal:
+        return Reply(False, refusal.message, reason=refusal.reason)
+    if state is None:
+        return Reply(False, "The game has not started yet.", reason="odds.not_started")
+    if not options.get("territory"):
+        return Reply(False, f"Name the territory or sea zone. {USAGE}", reason="odds.no_territory")
+    try:
+        question, what = _question(state, options["territory"], options.get("attack", ""))
+    except RulesError as err:
+        return Reply(False, str(err), reason=err.reason)
+    odds = await asyncio.to_thread(calculate, state.rules, question)
+    return Reply(True, f"{what}\n```\n{table(state.rules, odds)}\n```")
+
+
+def _question(state: GameState, where: str, attack: str) -> tuple[Question, str]:
+    space = state.board.find_space(where)
+    name = state.board.name(space)
+    if attack.strip():
+        sea = state.board.spaces[space].is_sea
+        question = proposed(state, space, side(state.rules, attack, sea, "attack"))
+        verb = f"{state.rules.power_name(state.turn)} attacking {name}"
+    else:
+        found = battle_at(state, space)
+        if found is None:
+            raise IllegalCommandError(f"No battle is pending in {name}. {USAGE}", reason="odds.no_battle")
+        question = from_battle(state, *found)
+        verb = f"The battle in {name}"
+    forces = f"{_units(state, question.attack)} against {_units(state, question.defend) or 'nothing'}"
+    return question, f"{verb}: {forces} (exact odds, standing orders of loss)."

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from ..ruleset import RuleSet
 from . import general, ladder
-from .ask import ask
-from .battle import battle_at, from_battle
+from .ask import ask, side
+from .battle import battle_at, from_battle, proposed
 from .question import DICE_MODES, Force, Question, force, force_of, tally
 from .result import Odds, percentile, summarise
 from .sequence import Arena
 
 __all__ = ["DICE_MODES", "Force", "Odds", "Question", "ask", "battle_at", "calculate", "force", "force_of", "from_battle",
-           "percentile", "tally"]
+           "percentile", "proposed", "side", "tally"]
 
 
 def calculate(rules: RuleSet, question: Question) -> Odds:

@@ -42,7 +42,7 @@ def ask(rules: RuleSet, attack: str, defend: str, sea: bool = False, bombard: st
                                           reason="odds.bombard")
             ships += [kind] * n
     return Question(
-        attack=_side(rules, attack, sea, "attack"), defend=_side(rules, defend, sea, "defend"), sea=sea,
+        attack=side(rules, attack, sea, "attack"), defend=side(rules, defend, sea, "defend"), sea=sea,
         bombard=tuple(ships), attacker_loss=_order(rules, attacker_loss), defender_loss=_order(rules, defender_loss),
         retreat_below=retreat_below, dice=dice)
 
@@ -52,7 +52,9 @@ def _counts(rules: RuleSet, text: str) -> Sequence[tuple[UnitKind, int]]:
     return parse_units(text, state)
 
 
-def _side(rules: RuleSet, text: str, sea: bool, role: str) -> Force:
+def side(rules: RuleSet, text: str, sea: bool, role: str) -> Force:
+    """One side's units from a unit list, refusing units that cannot fight there (``role``
+    ``attack`` also refuses units that cannot attack)."""
     if not text.strip():
         return ()
     where = "a sea zone" if sea else "a territory"

@@ -10,20 +10,32 @@ from ..combat.sequence import first_step
 from ..combat.sides import attackers, defenders, lead_defender
 from ..ids import SpaceId
 from ..state import GameState
-from .question import Question, force
+from .question import Force, Question, force
 
 
 def from_battle(state: GameState, phase: CombatPhase, battle: Battle, dice: str = "standard") -> Question:
     """``battle`` from where it stands: before round 1 with its opening fire, later from
     the next round (the defender's casualties behind the strip already gone)."""
     atk = attackers(state, battle)
+    return _question(state, phase, battle, force((u.kind, u.hits) for u in atk), dice)
+
+
+def proposed(state: GameState, space: SpaceId, attack: Force, dice: str = "standard") -> Question:
+    """An attack the power to move considers: ``attack`` against the enemy units standing
+    in ``space`` now, by both sides' standing orders."""
+    kind = "sea" if state.board.spaces[space].is_sea else "land"
+    battle = Battle(space, kind, state.turn, step=first_step(state.rules, kind))
+    return _question(state, CombatPhase(attacker=state.turn), battle, attack, dice)
+
+
+def _question(state: GameState, phase: CombatPhase, battle: Battle, attack: Force, dice: str) -> Question:
     dfn = [u for u in defenders(state, battle, phase) if u.id not in battle.strip]
     ships = bombarding_ships(state, phase.sea_fought, phase.bombarded, battle.space, battle.attacker) \
         if battle.amphibious and _still_to_come(state, battle, "bombard") else []
     mine = orders_of(state, battle.attacker)
     theirs = orders_of(state, lead_defender(state, battle, dfn))
     return Question(
-        attack=force((u.kind, u.hits) for u in atk),
+        attack=attack,
         defend=force((u.kind, u.hits) for u in dfn),
         sea=battle.kind == "sea",
         bombard=tuple(s.kind for s in ships),

@@ -1,0 +1,79 @@
+"""/odds in a game: the exact odds of a pending battle or of an attack a player considers,
+answered to the asker alone (issue: battle odds, item 2)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.console.console import Console
+from bot.service import FixedDiceSource, GameService
+from bot.store import Database, database_url
+from engine.odds import battle_at, calculate, from_battle
+
+SEATS = {"Soviet Union": "ana", "Germany": "ben", "United Kingdom": "cy", "Japan": "ben",
+         "United States": "cy"}
+
+
+@pytest.fixture
+async def game(tmp_path: Path) -> AsyncIterator[tuple[Console, list[str]]]:
+    db = Database(database_url(tmp_path / "aaref.sqlite3"))
+    await db.migrate()
+    out: list[str] = []
+    shell = Console(GameService(db, FixedDiceSource([3] * 200)), "ana", images=tmp_path / "images",
+                    write=out.append)
+    await shell.handle("@ana /game new ruleset:aa1942-2e name:odds")
+    for power, who in SEATS.items():
+        await shell.handle(f'@{who} /game join power:"{power}"')
+    await shell.handle("@ana /game start")
+    yield shell, out
+    await db.close()
+
+
+async def said(shell: Console, out: list[str], line: str) -> str:
+    out.clear()
+    await shell.handle(line)
+    return "\n".join(out)
+
+
+async def test_odds_of_a_pending_battle_match_the_engine(game) -> None:
+    """The Soviet attack on West Russia of the first round: the table's figures are the
+    engine's exact odds of that battle (000, Phase 3), and nothing is posted or stored."""
+    shell, out = game
+    await shell.handle("@ana /done")
+    await shell.handle('@ana /move units:"3 infantry, 1 artillery" from:Karelia to:"West Russia"')
+    await shell.handle("@ana /done")
+    state = await shell.service.state("local")
+    reply = await said(shell, out, '@ben /odds territory:"West Russia"')
+    found = battle_at(state, state.board.find_space("West Russia"))
+    assert found is not None
+    odds = calculate(state.rules, from_battle(state, *found))
+    assert reply.startswith("The battle in West Russia: 3 infantry, 1 artillery against")
+    shown = {line.rsplit(None, 1)[0].strip(): line.rsplit(None, 1)[1] for line in reply.splitlines()
+             if line.endswith("%")}
+    assert shown["attacker wins"] == f"{100 * odds.attacker_wins:.1f}%"
+    assert shown["defender holds"] == f"{100 * odds.defender_holds:.1f}%"
+    assert (await shell.service.state("local")) == state
+
+
+async def test_odds_of_a_planned_attack(game) -> None:
+    """Before moving: the units named against the enemies standing in the territory."""
+    shell, out = game
+    reply = await said(shell, out, '@ana /odds territory:"West Russia" attack:"3 infantry, 1 tank, 1 fighter"')
+    assert reply.startswith("Soviet Union attacking West Russia: 3 infantry, 1 tank, 1 fighter against")
+    assert "attacker wins" in reply and "IPC lost" in reply
+
+
+@pytest.mark.parametrize("line, message", [
+    ("/odds", "Name the territory or sea zone"),
+    ('/odds territory:"West Russia"', "No battle is pending in West Russia"),
+    ('/odds territory:"West Rusia"', "West Russia"),
+    ('/odds territory:"West Russia" attack:"2 battleships"', "Battleships do not fight in a territory"),
+    ('/odds territory:"Sea Zone 5" attack:"2 tanks"', "Tanks do not fight in a sea zone"),
+])
+async def test_bad_questions_are_refused_with_the_reason(game, line: str, message: str) -> None:
+    shell, out = game
+    reply = await said(shell, out, f"@ana {line}")
+    assert message in reply and "Traceback" not in reply
