@@ -4,6 +4,13 @@ Units roll together when they share a hit value (000, Step 3: "Roll for units wi
 same attack value at the same time"), split further only where the hits may fall on
 different units (submarines hit only ships; aircraft hit submarines only with a friendly
 destroyer), so every hit's eligibility is known.
+
+Low Luck (game options ``low_luck`` for combat, ``low_luck_aa`` for antiaircraft fire), as
+leagues play it: the units whose hits may fall on the same units fire as one group (so
+submarines, and aircraft without a destroyer, are their own groups); the group scores the
+whole part of (total value / 6) and one die, rolled through the same dice as any other,
+decides the remainder (a hit if it shows the remainder or less). No die when nothing
+remains.
 """
 
 from __future__ import annotations
@@ -32,6 +39,16 @@ def hit_rule(state: GameState, unit: Unit, sea: bool, own_destroyer: bool) -> st
     return "any"
 
 
+LOW_LUCK_OPTION = {"fire": "low_luck", "surprise": "low_luck", "bombard": "low_luck", "intercept": "low_luck",
+                   "antiaircraft": "low_luck_aa", "raid_defense": "low_luck_aa"}
+"""Which game option puts the dice of each source of hits on Low Luck."""
+SIDES = 6
+
+
+def low_luck(state: GameState, source: str) -> bool:
+    return bool(state.options.get(LOW_LUCK_OPTION.get(source, "")))
+
+
 def roll_groups(state: GameState, dice: Dice, space: SpaceId, round_: int, side: str,
                 groups: dict[tuple[int, str], list[Unit]], source: str,
                 count: dict[tuple[int, str], int] | None = None,
@@ -39,6 +56,8 @@ def roll_groups(state: GameState, dice: Dice, space: SpaceId, round_: int, side:
     """Roll each (value, rule) group once; return hits per rule and one event per roll.
     ``at`` names the targets in the purpose where one shooter rolls at several kinds in
     turn (``... @1 at 2 fighters``)."""
+    if low_luck(state, source):
+        return _low_luck(state, dice, space, round_, side, groups, source, count, at)
     hits: dict[str, int] = {}
     events: list[Event] = []
     for (value, rule), units in sorted(groups.items()):
@@ -74,3 +93,32 @@ def _best_faces(faces: Sequence[int], per_unit: list[int]) -> list[int]:
         best.append(min(faces[at:at + n]))
         at += n
     return best
+
+
+def _low_luck(state: GameState, dice: Dice, space: SpaceId, round_: int, side: str,
+              groups: dict[tuple[int, str], list[Unit]], source: str,
+              count: dict[tuple[int, str], int] | None, at: str) -> tuple[list[tuple[int, str]], list[Event]]:
+    """One Low Luck group per rule: total value // 6 hits, one die for the remainder."""
+    totals: dict[str, int] = {}
+    members: dict[str, list[Unit]] = {}
+    for (value, rule), units in groups.items():
+        if value > 0 and units:
+            n = count[(value, rule)] if count else len(units)
+            totals[rule] = totals.get(rule, 0) + min(value, SIDES) * n
+            members.setdefault(rule, []).extend(units)
+    hits: list[tuple[int, str]] = []
+    events: list[Event] = []
+    for rule in sorted(totals):
+        whole, rest = divmod(totals[rule], SIDES)
+        tally = counts(state, members[rule])
+        why = purpose(state, space, round_, side, tally, f"low luck {totals[rule]}") + (f" at {at}" if at else "")
+        faces = dice.roll(1, why) if rest else []
+        scored = whole + sum(1 for f in faces if f <= rest)
+        text = f"{why}: {whole} hit{'s' if whole != 1 else ''}" + (
+            f" + die {faces[0]} for {rest}/6 = {scored}." if faces else ".")
+        events.append(event("roll", text, space=state.board.name(space), round=round_, side=side, source=source,
+                            units=tally, value=rest, dice=list(faces), hits=scored, rule=rule, purpose=why,
+                            low_luck={"total": totals[rule], "whole": whole, "remainder": rest}))
+        if scored:
+            hits.append((scored, rule))
+    return hits, events

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from ..dice import Dice
 from ..events import Event, event
+from ..ids import SpaceId
 from ..state import FOUGHT, RAID, GameState, Unit
 from .fire import best_of, roll_groups
 from .flow import Result, ask_casualties, current, with_battle
@@ -141,17 +142,21 @@ def damage(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
     events: list[Event] = []
     rolled = 0
     if survivors:
-        hooks = state.rules.hooks
-        per_bomber = [hooks.unit_dice(state, u) for u in survivors]
-        why = purpose(state, b.space, b.round, "attacker", counts(state, survivors), "damage") + best_of(per_bomber)
-        faces = dice.roll(sum(per_bomber), why)
-        starts = [sum(per_bomber[:i]) for i in range(len(survivors))]
-        rolled = sum(hooks.raid_damage(state, u, faces[at:at + n])
-                     for u, at, n in zip(survivors, starts, per_bomber, strict=True))
-        events.append(event("roll", f"{why}: {' '.join(map(str, faces))} = {rolled} damage.",
-                            space=name, round=b.round, side="attacker", source="bombing",
-                            units=counts(state, survivors), value=None, dice=list(faces), hits=rolled,
-                            rule=None, purpose=why))
+        if state.options.get("low_luck_bombing"):
+            rolled, faces, why = _low_luck_damage(state, b.space, b.round, survivors, dice)
+            shown = f"{rolled} damage{f' (die {faces[0]})' if faces else ''}"
+        else:
+            hooks = state.rules.hooks
+            per_bomber = [hooks.unit_dice(state, u) for u in survivors]
+            why = purpose(state, b.space, b.round, "attacker", counts(state, survivors), "damage") + best_of(per_bomber)
+            faces = dice.roll(sum(per_bomber), why)
+            starts = [sum(per_bomber[:i]) for i in range(len(survivors))]
+            rolled = sum(hooks.raid_damage(state, u, faces[at:at + n])
+                         for u, at, n in zip(survivors, starts, per_bomber, strict=True))
+            shown = f"{' '.join(map(str, faces))} = {rolled} damage"
+        events.append(event("roll", f"{why}: {shown}.", space=name, round=b.round, side="attacker",
+                            source="bombing", units=counts(state, survivors), value=None, dice=list(faces),
+                            hits=rolled, rule=None, purpose=why))
     raiders = [*_raiders(state, phase), *interceptors(state, phase)]
     state, result = state.rules.hooks.bombing_result(state, b.space, rolled)
     state = state.with_units([u.with_flags(FOUGHT) for u in raiders])
@@ -160,3 +165,13 @@ def damage(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
                         captured=False, attackers=counts(state, survivors), defenders={}))
     return state, phase.but(current=None), events
 
+
+def _low_luck_damage(state: GameState, space: SpaceId, round_: int, survivors: list[Unit],
+                     dice: Dice) -> tuple[int, list[int], str]:
+    """Low Luck bombing (option ``low_luck_bombing``): the bombers do their average
+    damage, 3.5 each; with an odd number of bombers one die decides the half (1-3: one
+    more)."""
+    whole, half = divmod(7 * len(survivors), 2)
+    why = purpose(state, space, round_, "attacker", counts(state, survivors), "low luck damage")
+    faces = dice.roll(1, why) if half else []
+    return whole + sum(1 for f in faces if f <= 3), faces, why

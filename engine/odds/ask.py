@@ -44,7 +44,7 @@ def ask(rules: RuleSet, attack: str, defend: str, sea: bool = False, bombard: st
     return Question(
         attack=side(rules, attack, sea, "attack"), defend=side(rules, defend, sea, "defend"), sea=sea,
         bombard=tuple(ships), attacker_loss=_order(rules, attacker_loss), defender_loss=_order(rules, defender_loss),
-        retreat_below=retreat_below, dice=dice)
+        retreat_below=retreat_below, dice=dice, aa_dice=dice)
 
 
 def _counts(rules: RuleSet, text: str) -> Sequence[tuple[UnitKind, int]]:

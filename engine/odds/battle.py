@@ -1,9 +1,10 @@
 """The question a battle of a game in progress asks: its units as they stand now, the
-powers' standing orders, and what of round 1 is still to come."""
+powers' standing orders, what of round 1 is still to come, and the game's dice."""
 
 from __future__ import annotations
 
 from ..combat.amphibious import bombarding_ships
+from ..combat.fire import low_luck
 from ..combat.orders import orders_of
 from ..combat.phase import AMPHIBIOUS, Battle, CombatPhase
 from ..combat.sequence import first_step
@@ -13,22 +14,23 @@ from ..state import GameState
 from .question import Force, Question, force
 
 
-def from_battle(state: GameState, phase: CombatPhase, battle: Battle, dice: str = "standard") -> Question:
+def from_battle(state: GameState, phase: CombatPhase, battle: Battle) -> Question:
     """``battle`` from where it stands: before round 1 with its opening fire, later from
     the next round (the defender's casualties behind the strip already gone)."""
     atk = attackers(state, battle)
-    return _question(state, phase, battle, force((u.kind, u.hits) for u in atk), dice)
+    return _question(state, phase, battle, force((u.kind, u.hits) for u in atk))
 
 
-def proposed(state: GameState, space: SpaceId, attack: Force, dice: str = "standard") -> Question:
+def proposed(state: GameState, space: SpaceId, attack: Force) -> Question:
     """An attack the power to move considers: ``attack`` against the enemy units standing
     in ``space`` now, by both sides' standing orders."""
     kind = "sea" if state.board.spaces[space].is_sea else "land"
     battle = Battle(space, kind, state.turn, step=first_step(state.rules, kind))
-    return _question(state, CombatPhase(attacker=state.turn), battle, attack, dice)
+    return _question(state, CombatPhase(attacker=state.turn), battle, attack)
 
 
-def _question(state: GameState, phase: CombatPhase, battle: Battle, attack: Force, dice: str) -> Question:
+def _question(state: GameState, phase: CombatPhase, battle: Battle, attack: Force) -> Question:
+    """The battle's question; the dice modes are the game's Low Luck options (``fire``)."""
     dfn = [u for u in defenders(state, battle, phase) if u.id not in battle.strip]
     ships = bombarding_ships(state, phase.sea_fought, phase.bombarded, battle.space, battle.attacker) \
         if battle.amphibious and _still_to_come(state, battle, "bombard") else []
@@ -45,7 +47,8 @@ def _question(state: GameState, phase: CombatPhase, battle: Battle, attack: Forc
         retreat_below=int(mine["retreat_below"]),
         attacker_submerge=str(mine["submerge"]),
         defender_submerge=str(theirs["submerge"]),
-        dice=dice,
+        dice="low_luck" if low_luck(state, "fire") else "standard",
+        aa_dice="low_luck" if low_luck(state, "antiaircraft") else "standard",
     )
 
 

@@ -58,4 +58,6 @@ class Question:
     attacker_submerge: str = "never"
     defender_submerge: str = "never"
     dice: str = "standard"
-    """``standard`` (every unit rolls) or ``low_luck`` (``dist.hits``)."""
+    """Combat dice: ``standard`` (every unit rolls) or ``low_luck`` (``dist.hits``)."""
+    aa_dice: str = "standard"
+    """Antiaircraft fire's dice, a separate game option."""

@@ -205,7 +205,7 @@ def opening(arena: Arena) -> Iterator[tuple[float, Position, Force] | tuple[floa
     shots, on = arena.antiaircraft
     after_aa: list[tuple[float, Force]] = [(1.0, atk)]
     if shots:
-        d = dist.hits([on] * shots, q.dice)
+        d = dist.hits([on] * shots, q.aa_dice)
         after_aa = [(float(p), arena.take(atk, ((n, "air"),), ATTACKER) if n else atk)
                     for n, p in enumerate(d) if p > 0]
     ships = [arena.rules.spec(k).bombard for k in q.bombard] if arena.has("bombard") else []
