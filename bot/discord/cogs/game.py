@@ -30,7 +30,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Create an
                            "(default on)",
                            bid_ships_only_where_ships="League bid: ships only where the power "
                            "has ships (default on)",
-                           bid_powers="League bid: powers that may receive units (default any)")
+                           bid_powers="League bid: powers that may receive units (default any)",
+                           low_luck="League rule: Low Luck dice in combat",
+                           low_luck_aa="League rule: Low Luck antiaircraft fire",
+                           low_luck_bombing="League rule: Low Luck bombing damage")
     @app_commands.choices(ruleset=ruleset_choices(),
                           victory=[app_commands.Choice(name=v, value=v)
                                    for v in option_choices("victory")])
@@ -40,7 +43,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Create an
                   bid_units_per_territory: app_commands.Range[int, 0, 20] | None = None,
                   bid_only_where_units: bool | None = None,
                   bid_ships_only_where_ships: bool | None = None,
-                  bid_powers: str | None = None) -> None:
+                  bid_powers: str | None = None, low_luck: bool | None = None,
+                  low_luck_aa: bool | None = None, low_luck_bombing: bool | None = None) -> None:
         await self.bridge.run(interaction)
 
     @app_commands.command(description="Take a seat in this channel's game")
