@@ -10,6 +10,7 @@ processes; on PostgreSQL different games run concurrently.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -35,7 +36,7 @@ from bot.service.dice import (
 )
 from bot.service.dicecmd import dice_command
 from bot.service.lines import LineError, words_and_options
-from bot.service.odds import odds_command
+from bot.service.odds import luck_notes, luck_reply, odds_command, with_luck
 from bot.service.posts import battle_opening, channel_posts, continued_space
 from bot.service.record import write_record
 from bot.service.referee import RefereeDesk
@@ -159,13 +160,14 @@ class GameService:
             "resume": lambda: self.referee.resume(actor, ref, request_id),
             "replace": lambda: self.referee.replace(actor, ref, options, request_id),
             "export": lambda: self._export_reply(ref),
+            "luck": lambda: luck_reply(self, ref),
         }
         if sub in simple:
             return await simple[sub]()
         return Reply(
             False,
             f"Unknown game command {sub!r}. Use /game new, join, start, status, history, "
-            "export, settings, vacation, concede or abandon (referees: pause, resume, "
+            "luck, export, settings, vacation, concede or abandon (referees: pause, resume, "
             "replace).",
             reason="line.unknown_command",
         )
@@ -366,7 +368,8 @@ class GameService:
             events = [e.to_json() for e in outcome.events]
             space = continued_space(events)
             opening = await battle_opening(tx.session, _id(g), space) if space else None
-            texts = channel_posts(events, dice.roll_entries(), opening)
+            notes = await asyncio.to_thread(luck_notes, new, events, opening)
+            texts = channel_posts(events, dice.roll_entries(), opening, notes)
             if correction:
                 note = {
                     "type": "correction",
@@ -582,7 +585,9 @@ class GameService:
             start = await repo.first_snapshot(session, _id(g))
         rules = self.rules.load_ruleset(g.ruleset)
         state = self.rules.GameState.from_json(start.state, rules) if start else None
-        return write_record(self.rules, state, g, seats, entries, dice)
+        record = write_record(self.rules, state, g, seats, entries, dice)
+        events = [e for entry in entries for e in (entry.events or [])]
+        return await asyncio.to_thread(with_luck, record, state, events)
 
     async def _export_reply(self, game: GameRef) -> Reply:
         try:

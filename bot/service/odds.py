@@ -12,12 +12,15 @@ from typing import TYPE_CHECKING, Any
 
 from bot.service.lines import LineError, words_and_options
 from bot.service.reply import Refusal, Reply
+from bot.store import repo
 from engine import GameState, IllegalCommandError, RuleSet, RulesError
+from engine.ids import SIDES
 from engine.notation import format_units
 from engine.odds import Force, Odds, Question, battle_at, calculate, from_battle, proposed, side, tally
+from engine.odds.luck import Luck, battle_luck, battles
 
 if TYPE_CHECKING:
-    from bot.service.game_service import GameService
+    from bot.service.game_service import GameRef, GameService
 
 
 def as_json(rules: RuleSet, odds: Odds) -> dict[str, Any]:
@@ -110,3 +113,73 @@ def _question(state: GameState, where: str, attack: str) -> tuple[Question, str]
         verb = f"The battle in {name}"
     forces = f"{_units(state, question.attack)} against {_units(state, question.defend) or 'nothing'}"
     return question, f"{verb}: {forces} (exact odds, standing orders of loss)."
+
+
+def luck_notes(state: GameState, events: list[dict[str, Any]], opening: dict[str, Any] | None) -> dict[str, str]:
+    """A luck line for each land or sea battle these events finish, by space; ``opening``
+    is the ``battle_start`` of a battle they continue."""
+    run = [opening, *events] if opening is not None else events
+    return {luck.space: luck_line(luck) for luck in (battle_luck(state, b) for b in battles(run))}
+
+
+async def luck_reply(service: GameService, ref: GameRef) -> Reply:
+    """``/game luck``: each side's luck over the game so far, to the asker."""
+    try:
+        async with service.db.read() as session:
+            game = await service._find(session, ref)
+            assert game.id is not None
+            entries = await repo.log_entries(session, game.id)
+        state = await service.state(ref)
+    except Refusal as refusal:
+        return Reply(False, refusal.message, reason=refusal.reason)
+    if state is None:
+        return Reply(False, "The game has not started yet.", reason="luck.not_started")
+    events = [e for entry in entries for e in (entry.events or [])]
+    return Reply(True, await asyncio.to_thread(game_luck, state, events), game_id=game.id)
+
+
+def luck_line(luck: Luck) -> str:
+    (by_attacker, by_defender), (exp_attacker, exp_defender) = luck.destroyed, luck.expected
+    return (f"Luck: the attacker's outcome was at the {_ordinal(round(luck.percentile))} percentile "
+            f"(IPC value destroyed: {luck.attacker} {by_attacker}, {exp_attacker:.1f} expected; "
+            f"{luck.defender} {by_defender}, {exp_defender:.1f} expected).")
+
+
+def game_luck(state: GameState, events: list[dict[str, Any]]) -> str:
+    """Each side's luck over the game: IPC value its units destroyed, actual against
+    expected, summed over every land and sea battle."""
+    board = state.board
+    actual: dict[str, float] = {}
+    expected: dict[str, float] = {}
+    fought = battles(events)
+    for b in fought:
+        luck = battle_luck(state, b)
+        attacker = board.side_of(state.rules.find_power(luck.attacker))
+        defender = next(s for s in SIDES if s != attacker)
+        for who, done, due in ((attacker, luck.destroyed[0], luck.expected[0]),
+                               (defender, luck.destroyed[1], luck.expected[1])):
+            actual[who] = actual.get(who, 0) + done
+            expected[who] = expected.get(who, 0) + due
+    if not fought:
+        return "No land or sea battle has been fought yet."
+    lines = [f"Luck over {len(fought)} battle{'s' if len(fought) != 1 else ''} "
+             "(IPC value destroyed, actual against expected):"]
+    for who in SIDES:
+        diff = actual[who] - expected[who]
+        lines.append(f"{who}: {actual[who]:.0f} destroyed, {expected[who]:.1f} expected ({diff:+.1f})")
+    return "\n".join(lines)
+
+
+def with_luck(record: str, state: GameState | None, events: list[dict[str, Any]]) -> str:
+    """The game record with each side's luck as comments before its result line (replay
+    and the dice verifier skip ``{ }`` comments)."""
+    if state is None or not battles(events):
+        return record
+    lines = record.rstrip("\n").split("\n")
+    notes = [f"{{ {line} }}" for line in game_luck(state, events).splitlines()]
+    return "\n".join([*lines[:-1], *notes, lines[-1]]) + "\n"
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"

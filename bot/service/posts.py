@@ -24,10 +24,12 @@ OPENING_WINDOW = 200
 
 
 def channel_posts(
-    events: Sequence[Event], rolls: Sequence[Mapping[str, Any]] = (), opening: Event | None = None
+    events: Sequence[Event], rolls: Sequence[Mapping[str, Any]] = (), opening: Event | None = None,
+    notes: Mapping[str, str] | None = None,
 ) -> list[str]:
     """The posts for a command's events, in order; ``rolls`` are its dice log roll entries,
-    ``opening`` the ``battle_start`` of a battle the events continue (for its powers' names)."""
+    ``opening`` the ``battle_start`` of a battle the events continue (for its powers' names),
+    ``notes`` a line to end each finished battle's log with, by space (its luck)."""
     outside = {id(e) for e in partition(events)[1]}
     posts: list[str] = []
     run: list[Event] = []
@@ -37,7 +39,7 @@ def channel_posts(
             continue
         if run:
             logs = _named(run, opening) if not posts and opening is not None else partition(run)[0]
-            posts += [_with_dice(battle_text(log), log.space, rolls) for log in logs]
+            posts += [_with_dice(_noted(battle_text(log), log, notes or {}), log.space, rolls) for log in logs]
             run = []
         if event is not None and event.get("text"):
             posts.append(str(event["text"]))
@@ -88,6 +90,10 @@ def _first_battle(run: Sequence[Event]) -> list[Event]:
         if event.get("type") == "battle_end":
             break
     return out
+
+
+def _noted(text: str, log: BattleLog, notes: Mapping[str, str]) -> str:
+    return f"{text}\n{notes[log.space]}" if log.finished and log.space in notes else text
 
 
 def _with_dice(text: str, space: str, rolls: Sequence[Mapping[str, Any]]) -> str:

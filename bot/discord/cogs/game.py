@@ -67,6 +67,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Create an
                       last: app_commands.Range[int, 1, 500] | None = None) -> None:
         await self.bridge.run(interaction)
 
+    @app_commands.command(description="Each side's luck: IPC value destroyed in battle, actual against expected")
+    async def luck(self, interaction: discord.Interaction) -> None:
+        await self.bridge.run(interaction)
+
     @app_commands.command(description="The game record (commands and dice), for replay or audit")
     async def export(self, interaction: discord.Interaction) -> None:
         await self.bridge.run(interaction)
