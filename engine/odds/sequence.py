@@ -40,6 +40,12 @@ if TYPE_CHECKING:
 
 ATTACKER, DEFENDER = "attacker", "defender"
 Hits = tuple[tuple[int, str], ...]
+Fire = tuple[tuple[str, tuple[int, ...]], ...]
+"""Values firing, per rule of who the hits may fall on, sorted (hashable)."""
+
+
+def fire_of(by_rule: dict[str, list[int]]) -> Fire:
+    return tuple(sorted((rule, tuple(sorted(vals))) for rule, vals in by_rule.items()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,9 +85,12 @@ class Arena:
         self.state = GameState(rules=rules, round=1, turn=PowerId(ATTACKER), phase="conduct_combat",
                                treasury={}, owners={}, units={})
         self._taken: dict[tuple[Force, Hits, str], Force] = {}
-        self._fire: dict[tuple[tuple[int, ...], str], Vector] = {}
+        self._fire: dict[tuple[int, ...], Vector] = {}
+        self._groups: dict[tuple[Force, str, bool], Fire] = {}
+        self._losses: dict[tuple[Force, Fire, str], dict[Force, float]] = {}
         self._units: dict[tuple[int, str, int], Unit] = {}
         self.ends: dict[tuple[Position, tuple[bool, bool]], Result] = {}
+        self.rounds: dict[tuple[Position, tuple[bool, bool]], Dist] = {}
 
     def has(self, step: str) -> bool:
         """Whether the rule system's battles have this step (``engine.combat.sequence`` id)."""
@@ -138,39 +147,45 @@ class Arena:
         """The values the units fire at (a land round, where every hit may fall on anyone)."""
         return list(values(self.state, self.units(units), side).values())
 
-    def groups(self, shooters: Force, side: str, own_destroyer: bool) -> dict[str, list[int]]:
+    def groups(self, shooters: Force, side: str, own_destroyer: bool) -> Fire:
         """Values firing, per rule of who the hits may fall on."""
-        pool = self.units(shooters)
-        vals = values(self.state, pool, side)
-        out: dict[str, list[int]] = {}
-        for u in pool:
-            out.setdefault(hit_rule(self.state, u, self.q.sea, own_destroyer), []).append(vals[u.id])
-        return out
+        key = (shooters, side, own_destroyer)
+        if key not in self._groups:
+            pool = self.units(shooters)
+            vals = values(self.state, pool, side)
+            out: dict[str, list[int]] = {}
+            for u in pool:
+                out.setdefault(hit_rule(self.state, u, self.q.sea, own_destroyer), []).append(vals[u.id])
+            self._groups[key] = fire_of(out)
+        return self._groups[key]
 
-    def fire(self, vals: Sequence[int], rule: str = "any") -> Vector:
+    def fire(self, vals: Sequence[int]) -> Vector:
         """The hit distribution of units firing at ``vals`` in this question's dice mode."""
-        key = (tuple(sorted(vals)), rule)
+        key = tuple(sorted(vals))
         if key not in self._fire:
             self._fire[key] = dist.hits(vals, self.q.dice)
         return self._fire[key]
 
-    def volley(self, by_rule: dict[str, list[int]]) -> Iterator[tuple[Hits, float]]:
+    def volley(self, fire: Fire) -> list[tuple[Hits, float]]:
         """Every combination of hits per rule with its probability."""
         combos: list[tuple[Hits, float]] = [((), 1.0)]
-        for rule, vals in sorted(by_rule.items()):
+        for rule, vals in fire:
             d = self.fire(vals)
             combos = [((*h, (n, rule)) if n else h, p * float(q)) for h, p in combos
                       for n, q in enumerate(d) if q > 0]
-        yield from combos
+        return combos
 
-    def losses(self, units: Force, fire: dict[str, list[int]], side: str) -> dict[Force, float]:
+    def losses(self, units: Force, fire: Fire, side: str) -> dict[Force, float]:
         """What is left of ``units`` after ``fire``, with probabilities (hits that leave the
         same units merged)."""
-        out: dict[Force, float] = {}
-        for hits, p in self.volley(fire):
-            left = self.take(units, hits, side) if hits else units
-            out[left] = out.get(left, 0.0) + p
-        return out
+        key = (units, fire, side)
+        if key not in self._losses:
+            out: dict[Force, float] = {}
+            for hits, p in self.volley(fire):
+                left = self.take(units, hits, side) if hits else units
+                out[left] = out.get(left, 0.0) + p
+            self._losses[key] = out
+        return self._losses[key]
 
     def can_hit_any(self, shooters: Force, targets: Force, side: str, own_destroyer: bool) -> bool:
         a, b = self.units(shooters), self.units(targets)
@@ -245,7 +260,10 @@ def round_of(arena: Arena, pos: Position, strip: Force = ()) -> Dist:
             return {checked: 1.0}
         pos = checked
         for p, mid in _surprise(arena, pos, des):
-            for r, pr in _fire(arena, mid, (), des).items():
+            key = (mid, des)
+            if key not in arena.rounds:
+                arena.rounds[key] = _fire(arena, mid, (), des)
+            for r, pr in arena.rounds[key].items():
                 add(out, r, p * pr)
         return out
     return _fire(arena, pos, strip, des)
@@ -264,7 +282,7 @@ def _fire(arena: Arena, pos: Position, strip: Force, des: tuple[bool, bool]) -> 
     atks = arena.losses(pos.atk, arena.groups(d_shoot, DEFENDER, des[1]), ATTACKER) if pos.atk else {pos.atk: 1.0}
     for dfn, pa in dfns.items():
         for atk, pd in atks.items():
-            add(out, _end_round(arena, replace(pos, atk=atk, dfn=dfn), des), pa * pd)
+            add(out, _end_round(arena, Position(atk, dfn, pos.atk_out, pos.dfn_out), des), pa * pd)
     return out
 
 
@@ -326,12 +344,12 @@ def _surprise(arena: Arena, pos: Position, des: tuple[bool, bool]) -> Iterator[t
     if not atk_subs and not dfn_subs:
         yield 1.0, pos
         return
-    a_vals = {"sea": [arena.spec(p).surprise_attack_hits_on for p in atk_subs]} if atk_subs and pos.dfn else {}
-    d_vals = {"sea": [arena.spec(p).surprise_defense_hits_on for p in dfn_subs]} if dfn_subs else {}
+    a_vals = fire_of({"sea": [arena.spec(p).surprise_attack_hits_on for p in atk_subs]} if atk_subs and pos.dfn else {})
+    d_vals = fire_of({"sea": [arena.spec(p).surprise_defense_hits_on for p in dfn_subs]} if dfn_subs else {})
     dfns = arena.losses(pos.dfn, a_vals, DEFENDER)
     for atk, pd in arena.losses(pos.atk, d_vals, ATTACKER).items():
         for dfn, pa in dfns.items():
-            yield pa * pd, replace(pos, atk=atk, dfn=dfn)
+            yield pa * pd, Position(atk, dfn, pos.atk_out, pos.dfn_out)
 
 
 def _submerges(rule: str, mine: Sequence[object], theirs: Sequence[object]) -> bool:
