@@ -114,27 +114,6 @@ def test_assault_across_a_hostile_zone_waits_for_the_sea_battle(rules: RuleSet) 
     assert len(waiting) == 2 and all(u.target == "karelia_ssr" for u in waiting)
 
 
-def test_ignored_submarines_need_an_attacking_warship(rules: RuleSet) -> None:
-    """Special Combat Movement, Transports: "a transport is not allowed to offload land units for
-    an amphibious assault in a sea zone containing one or more ignored enemy submarines unless
-    at least one warship belonging to the attacking power is also present"."""
-    state = baltic(rules, "combat_move", **{"Sea Zone 5": {"Germany": {"transport": 1, "infantry": 2},
-                                                           "United Kingdom": {"submarine": 1}},
-                                            "Sea Zone 6": {"Germany": {"destroyer": 1}}})
-    state, _ = move(state, "2 inf", "Sea Zone 5", "Karelia")
-    with pytest.raises(IllegalCommandError) as err:
-        end_combat_move(state)
-    assert err.value.reason == "combat_move.ignored_subs"
-    escorted, _ = move(state, "1 destroyer", "Sea Zone 6", "Sea Zone 5", mission="ignore")
-    after, _events = end_combat_move(escorted)
-    assert at(after, "Karelia", "Germany") == {"infantry": 2}
-    destroyer = next(u for u in after.units_at(sid(after, "Sea Zone 5")) if u.kind == "destroyer")
-    assert destroyer.target == "karelia_ssr"
-    hunting, _ = move(state, "1 destroyer", "Sea Zone 6", "Sea Zone 5")
-    after, _ = end_combat_move(hunting)
-    assert at(after, "Karelia", "Germany") == {}
-
-
 def test_offloading_matches_the_phase(rules: RuleSet) -> None:
     """Transports: the amphibious assault "is the only time a transport can offload into a
     hostile territory"; Combat Move offloads only into hostile territory (Phase 2)."""
