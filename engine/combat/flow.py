@@ -44,7 +44,7 @@ def ask_casualties(state: GameState, phase: CombatPhase, hits: list[tuple[int, s
     if among is not None:
         pool = among
     elif victims == "attacker":
-        pool = attackers(state, b)
+        pool = [u for u in attackers(state, b) if u.id not in b.strip]
     else:
         pool = [u for u in defenders(state, b, phase) if u.id not in b.strip]
     chooser = b.attacker if victims == "attacker" else lead_defender(state, b, pool)

@@ -166,7 +166,9 @@ def submerge(side: str) -> Step:
     """The step where ``side`` decides to submerge or strike."""
 
     def step(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
-        """Submerge or strike, decided before any die, the attacker first (000, Step 2)."""
+        """Submerge or strike, decided before any die, the attacker first (000, Step 2);
+        Revised lists it after the Press Attack or Retreat step instead (002, Phase 4,
+        Step 7). Never with an enemy destroyer in the battle."""
         b = current(phase)
         subs = _subs(state, phase, side)
         if not subs or not _surprise_allowed(b, side):
@@ -198,9 +200,56 @@ def surprise(side: str) -> Step:
     return step
 
 
+def opening(side: str) -> Step:
+    """The opening fire of ``side``'s submarines (Revised with LHTR)."""
+
+    def step(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
+        """002, Phase 4, Step 2: submarines fire in the opening fire step of every round,
+        attacking or defending, at sea units, a destroyer never stopping them (Q&A,
+        Submarines); their victims go behind the strip. The attacker's victims leave at
+        once unless the attacker has a destroyer (the defender's subs fire after the
+        attacker's, so theirs have fired already); the defender's leave at ``opening_end``
+        unless the defender has a destroyer; victims kept fire back and leave in Step 6."""
+        b = current(phase)
+        subs = _subs(state, phase, side)
+        if not subs:
+            return state, phase, []
+        vals = values(state, subs, side)
+        groups: dict[tuple[int, str], list[Unit]] = {}
+        for u in subs:
+            groups.setdefault((vals[u.id], "sea"), []).append(u)
+        hits, events = roll_groups(state, dice, b.space, b.round, side, groups, "opening")
+        victims = "defender" if side == "attacker" else "attacker"
+        at_once = victims == "attacker" and not b.destroyers[0]
+        return state, ask_casualties(state, phase, hits, victims, "opening", at_once), events
+    return step
+
+
+def opening_end(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
+    """002, Phase 4, Step 3: the opening fire's casualties are removed before they can
+    fire, unless their side has a destroyer (002, Appendix I, Destroyers)."""
+    b = current(phase)
+    kept = tuple(i for i in b.strip if i in state.units and state.units[i].owner == b.attacker)
+    if b.destroyers[1] or len(kept) == len(b.strip):
+        return state, phase, []
+    state, phase, events = remove_strip(state, with_battle(phase, b.but(strip=tuple(i for i in b.strip if i not in kept))), dice)
+    return state, with_battle(phase, current(phase).but(strip=kept)), events
+
+
+def fire_after_opening(side: str) -> Step:
+    """``side``'s general fire where submarines fired in the opening fire instead."""
+
+    def step(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
+        """002, Phase 4, Steps 4 and 5: every unit but the submarines (which fired in
+        the opening fire of this round) rolls."""
+        return _fire(state, phase, dice, side, subs_fired=True)
+    return step
+
+
 def remove_strip(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
-    """Remove the defender's casualties (000, Step 5; after a Surprise Strike, Step 2:
-    they leave before the main fire)."""
+    """Remove the casualties behind the strip (000, Step 5; after a Surprise Strike, Step 2:
+    they leave before the main fire): the defender's, and in Revised the attacker's sub
+    victims kept by a destroyer (002, Phase 4, Step 6)."""
     b = current(phase)
     events: list[Event] = []
     if b.strip:
@@ -225,7 +274,7 @@ def fire_defender(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
     return _fire(state, phase, dice, "defender")
 
 
-def _fire(state: GameState, phase: CombatPhase, dice: Dice, side: str) -> Result:
+def _fire(state: GameState, phase: CombatPhase, dice: Dice, side: str, subs_fired: bool = False) -> Result:
     """One side's fire step: roll per (value, who the hits may fall on) group, then ask the
     other side for casualties (behind the strip for the defender, removed for the attacker)."""
     b = current(phase)
@@ -233,11 +282,11 @@ def _fire(state: GameState, phase: CombatPhase, dice: Dice, side: str) -> Result
     attacking = side == "attacker"
     shooters = attackers(state, b) if attacking else defenders(state, b, phase)
     targets = ([u for u in defenders(state, b, phase) if u.id not in b.strip] if attacking
-               else attackers(state, b))
+               else [u for u in attackers(state, b) if u.id not in b.strip])
     if not targets:
         shooters = []
     shooters = [u for u in shooters
-                if not (sea and state.rules.spec(u.kind).submarine and _surprise_allowed(b, side))]
+                if not (sea and state.rules.spec(u.kind).submarine and (subs_fired or _surprise_allowed(b, side)))]
     vals = values(state, shooters, side)
     destroyer = b.destroyers[0 if attacking else 1]
     groups: dict[tuple[int, str], list[Unit]] = {}
