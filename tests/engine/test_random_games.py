@@ -114,6 +114,16 @@ def test_random_games_keep_invariants(seed: int) -> None:
     assert play.commands > 0
 
 
+def test_random_revised_games_keep_invariants() -> None:
+    """Revised with LHTR (not offered yet) plays three rounds of random legal commands,
+    research, opening fire and AA guns included, keeping the same invariants (003, Turn
+    Sequence: all seven phases each turn)."""
+    rules = maps.load_ruleset("revised-lhtr", unplayable=True)
+    play = Playout(new_game(rules), random.Random(11), check=check_invariants)
+    play.play_rounds(3)
+    assert play.state.round > 3 and play.state.phase == rules.phases[0], (play.state.round, play.state.phase)
+
+
 @pytest.mark.soak
 @pytest.mark.parametrize("seed", range(20))
 def test_soak_random_games(seed: int) -> None:
