@@ -99,7 +99,7 @@ def load(ctx: Ctx, cmd: Move) -> tuple[GameState, list[Event]]:
     flags = {LOADED} | ({LOADED_IN_COMBAT, COMBAT_MOVED} if ctx.combat else set())
     changed: list[Unit] = []
     for rider, t in plan:
-        changed.append(replace(rider, space=zone, aboard=t.id, moved=ctx.spec(rider.kind).move,
+        changed.append(replace(rider, space=zone, aboard=t.id, moved=ctx.move(rider),
                                path=(origin, zone), flags=rider.flags | flags))
     if ctx.combat:
         changed.extend(t.with_flags(COMBAT_MOVED) for t in ships if any(p[1].id == t.id for p in plan))
@@ -181,5 +181,5 @@ def land_cargo(ctx: Ctx, u: Unit, target: SpaceId, seaborne: bool) -> Unit:
     """The cargo unit standing ashore: its move is over; assault troops are ``seaborne``."""
     flags = u.flags | ({SEABORNE} if seaborne else set()) | ({COMBAT_MOVED} if ctx.combat else set())
     path = (u.path or (u.space,)) + (target,)
-    return replace(u, space=target, aboard=None, moved=ctx.spec(u.kind).move, path=path, flags=frozenset(flags),
+    return replace(u, space=target, aboard=None, moved=ctx.move(u), path=path, flags=frozenset(flags),
                    target=None)
