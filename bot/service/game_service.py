@@ -42,7 +42,7 @@ from bot.service.record import write_record
 from bot.service.referee import RefereeDesk
 from bot.service.replay import replay
 from bot.service.reply import Actor, Refusal, Reply
-from bot.service.rules import engine_rules
+from bot.service.rules import Engine, engine_rules
 from bot.service.turns import TurnMap, last_turn_end, load_turn
 from bot.store import repo
 from bot.store.db import Database
@@ -91,7 +91,7 @@ class GameService:
         db: Database,
         dice: DiceSource,
         *,
-        rules: Any = None,
+        rules: Engine | None = None,
         snapshot_every: int = SNAPSHOT_EVERY,
         clock: Clock = utc_now,
     ) -> None:
@@ -103,7 +103,7 @@ class GameService:
         self.ladder = LadderDesk(self)
         self.tournaments = TournamentDesk(self)
         self.dice = dice
-        self.rules = rules if rules is not None else engine_rules()
+        self.rules: Engine = rules if rules is not None else engine_rules()
         self.snapshot_every = snapshot_every
         self._seats: dict[int, tuple[int, Sequence[Holder]]] = {}
         """Game id -> (version, seats): seats change only by a logged, versioned entry."""
@@ -584,7 +584,7 @@ class GameService:
             dice = await repo.dice_log(session, _id(g))
             start = await repo.first_snapshot(session, _id(g))
         rules = self.rules.load_ruleset(g.ruleset)
-        state = self.rules.GameState.from_json(start.state, rules) if start else None
+        state = self.rules.state_from_json(start.state, rules) if start else None
         record = write_record(self.rules, state, g, seats, entries, dice)
         events = [e for entry in entries for e in (entry.events or [])]
         return await asyncio.to_thread(with_luck, record, state, events)
@@ -765,7 +765,7 @@ class GameService:
         if snap is None:
             raise RuntimeError(f"game {game.id} is {game.status} but has no start snapshot")
         rules = self.rules.load_ruleset(game.ruleset)
-        state = self.rules.GameState.from_json(snap.state, rules)
+        state = self.rules.state_from_json(snap.state, rules)
         entries = await repo.engine_entries(session, _id(game), after=snap.seq, upto=game.version)
         if entries:
             rolls = await repo.rolls_by_entry(session, _id(game), after=snap.seq)

@@ -40,6 +40,7 @@ from bot.dice.readable import ROLL_WORD, format_roll_line, parse_roll_line, read
 from bot.service.bidcmd import record_bid
 from bot.service.dice import RecordedRoll, ReplayMismatchError
 from bot.service.replay import replay_step
+from bot.service.rules import Engine
 from bot.store.models import DiceLog, Game, LogEntry, Seat
 from bot.store.repo import ENGINE_KINDS
 
@@ -120,7 +121,7 @@ def write_record(
     return "\n".join(out) + "\n"
 
 
-def replay_record(engine: Any, text: str) -> Replayed:
+def replay_record(engine: Engine, text: str) -> Replayed:
     """Rebuild a game from its record; stops at the first line that does not apply.
 
     Each roll line's dice go to the command above it, and the rules must roll for the

@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from bot.service.dice import RecordedDice, RecordedRoll
+from bot.service.rules import Engine
 
 CONCEDE = "/concede side:"
 """How a concession appears in the log and the record (the engine's ``concede``)."""
@@ -16,7 +17,7 @@ Step = tuple[str, Rolls]
 """A canonical command line and the rolls it made."""
 
 
-def replay(rules: Any, state: Any, steps: Iterable[Step]) -> Any:
+def replay(rules: Engine, state: Any, steps: Iterable[Step]) -> Any:
     """Apply each step to ``state`` with exactly its recorded rolls; returns the final state.
 
     Raises the engine's ``RulesError`` if a stored command no longer applies, and
@@ -28,7 +29,7 @@ def replay(rules: Any, state: Any, steps: Iterable[Step]) -> Any:
     return state
 
 
-def replay_step(rules: Any, state: Any, text: str, rolls: Rolls) -> Any:
+def replay_step(rules: Engine, state: Any, text: str, rolls: Rolls) -> Any:
     """One command with its recorded rolls; ``/concede side:<side>`` ends the game."""
     if text.startswith(CONCEDE):
         return rules.concede(state, text[len(CONCEDE) :]).state

@@ -1,18 +1,78 @@
-"""The rules the service plays by: the engine's public functions plus the rule set loader.
+"""The service's seam to the rules engine: a typed :class:`Engine` protocol and the real one.
 
-The service takes this as a parameter so its tests can run it against a small stand-in;
-``maps`` supplies ``load_ruleset`` because the engine itself reads no files.
+The service holds the engine through :class:`Engine` (architecture.md, "Variants,
+concretely": parse, apply, legal options, state to and from JSON), never through ``Any``;
+``maps`` supplies ``load_ruleset`` because the engine itself reads no files. This module
+is checked with ``mypy --strict`` (tests/test_types.py).
 """
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Protocol
 
 import engine
 import maps
+from engine import Command, Dice, GameState, LegalCommands, Outcome, RuleSet
 
 
-def engine_rules() -> Any:
-    """The ``engine`` module's names, with ``load_ruleset`` from ``maps``."""
-    return SimpleNamespace(**vars(engine), load_ruleset=maps.load_ruleset)
+class Engine(Protocol):
+    """What the service asks of the rules engine."""
+
+    @property
+    def RulesError(self) -> type[engine.RulesError]:  # noqa: N802 (the engine's class name)
+        """Raised, with a message for the player, by every refusal."""
+
+    @property
+    def Orders(self) -> type[Command]:  # noqa: N802
+        """The standing-orders command, which the service records but never times."""
+
+    def state_from_json(self, data: Mapping[str, Any], rules: RuleSet) -> GameState:
+        """A stored state (``GameState.to_json``) back, under ``rules``."""
+
+    def load_ruleset(self, name: str) -> RuleSet: ...
+
+    def new_game(self, rules: RuleSet, options: Mapping[str, Any] | None = None) -> GameState: ...
+
+    def parse_command(self, text: str, state: GameState) -> Command: ...
+
+    def format_command(self, command: Command, state: GameState) -> str: ...
+
+    def apply(self, state: GameState, command: Command, dice: Dice) -> Outcome: ...
+
+    def legal_commands(self, state: GameState) -> LegalCommands: ...
+
+    def concede(self, state: GameState, side: str) -> Outcome: ...
+
+    def phase_title(self, rules: RuleSet, phase_id: str) -> str: ...
+
+    def side_scores(self, state: GameState) -> dict[str, tuple[int, int]]: ...
+
+
+class _RealEngine:
+    """The ``engine`` package's functions with ``maps.load_ruleset``."""
+
+    RulesError = engine.RulesError
+    Orders: type[Command] = engine.Orders
+
+    @staticmethod
+    def load_ruleset(name: str) -> RuleSet:
+        return maps.load_ruleset(name)
+
+    new_game = staticmethod(engine.new_game)
+    parse_command = staticmethod(engine.parse_command)
+    format_command = staticmethod(engine.format_command)
+    apply = staticmethod(engine.apply)
+    legal_commands = staticmethod(engine.legal_commands)
+    concede = staticmethod(engine.concede)
+    phase_title = staticmethod(engine.phase_title)
+    side_scores = staticmethod(engine.side_scores)
+
+    @staticmethod
+    def state_from_json(data: Mapping[str, Any], rules: RuleSet) -> GameState:
+        return GameState.from_json(data, rules)
+
+
+def engine_rules() -> Engine:
+    """The real engine, as the service sees it."""
+    return _RealEngine()

@@ -15,6 +15,7 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.service.replay import replay
+from bot.service.rules import Engine
 from bot.store import repo
 from bot.store.models import Game, LogEntry
 
@@ -109,7 +110,7 @@ def battle_result(end: Event, attacker: str, defender: str, damage: int = 0) -> 
     }.get(str(outcome), str(outcome))
 
 
-async def load_turn(rules: Any, session: AsyncSession, game: Game, seq: int) -> TurnMap:
+async def load_turn(rules: Engine, session: AsyncSession, game: Game, seq: int) -> TurnMap:
     """The turn that log entry ``seq`` ended: the state after ``seq`` and the turn's changes."""
     assert game.id is not None
     query = (
@@ -149,13 +150,13 @@ async def last_turn_end(session: AsyncSession, game_id: int) -> int | None:
     return None
 
 
-async def state_at(rules: Any, session: AsyncSession, game: Game, seq: int) -> Any:
+async def state_at(rules: Engine, session: AsyncSession, game: Game, seq: int) -> Any:
     """The engine state after log entry ``seq``: the newest snapshot before it plus replay."""
     assert game.id is not None
     snap = await repo.latest_snapshot(session, game.id, seq)
     if snap is None:
         raise RuntimeError(f"game {game.id} has no snapshot before entry {seq}")
-    state = rules.GameState.from_json(snap.state, rules.load_ruleset(game.ruleset))
+    state = rules.state_from_json(snap.state, rules.load_ruleset(game.ruleset))
     entries = await repo.engine_entries(session, game.id, after=snap.seq, upto=seq)
     if entries:
         rolls = await repo.rolls_by_entry(session, game.id, after=snap.seq)

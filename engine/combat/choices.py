@@ -178,16 +178,16 @@ def take_casualties(state: GameState, phase: CombatPhase, chosen: Mapping[UnitKi
     assert p is not None
     units = pool(state, p)
     spread = cas.per_unit(state, units, chosen, damaged)
-    damaged: list[Unit] = []
+    hurt: list[Unit] = []
     lost: list[Unit] = []
     for uid, n in sorted(spread.items()):
         u = state.units[uid]
         if n >= cas.hit_points(state, u):
             lost.append(u)
         else:
-            damaged.append(replace(u, hits=u.hits + n))
-    if damaged:
-        state = state.with_units(damaged)
+            hurt.append(replace(u, hits=u.hits + n))
+    if hurt:
+        state = state.with_units(hurt)
     cargo: list[Unit] = []
     if p.immediate:
         state, cargo = destroy(state, [u.id for u in lost], b.attacker)
@@ -198,8 +198,8 @@ def take_casualties(state: GameState, phase: CombatPhase, chosen: Mapping[UnitKi
     name = state.board.name(b.space)
     owner = state.rules.power_name(p.chooser)
     parts = [f"{verb} {unit_text(state, counts(state, lost))}"] if lost else []
-    if damaged:
-        parts.append(f"{unit_text(state, counts(state, damaged))} damaged")
+    if hurt:
+        parts.append(f"{unit_text(state, counts(state, hurt))} damaged")
     if cargo:
         parts.append(f"cargo lost: {unit_text(state, counts(state, cargo))}")
     if not parts:
@@ -207,7 +207,7 @@ def take_casualties(state: GameState, phase: CombatPhase, chosen: Mapping[UnitKi
         parts = [f"cannot be hit: {scored} hit{'s' if scored != 1 else ''} lost"]
     text = f"{name}: {owner} {', '.join(parts)} ({by})."
     events = [event("casualties", text, space=name, round=b.round, side=p.side,
-                    units=counts(state, lost), damaged=counts(state, damaged), cargo=counts(state, cargo),
+                    units=counts(state, lost), damaged=counts(state, hurt), cargo=counts(state, cargo),
                     source=p.source, chosen_by=owner, by=by, hits=[list(h) for h in p.hits],
                     immediate=p.immediate)]
     return state, with_battle(phase, b.but(pending=None)), events

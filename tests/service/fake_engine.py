@@ -140,6 +140,10 @@ class Outcome:
     events: tuple[Event, ...]
 
 
+def state_from_json(data: dict[str, Any], rules: RuleSet) -> GameState:
+    return GameState.from_json(data, rules)
+
+
 def phase_title(rules: RuleSet, phase: str) -> str:
     return phase.capitalize()
 
