@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from ..ids import UnitKind
 from ..ruleset import RuleSet
 from .question import Force, Question, tally
 from .sequence import Ending
@@ -90,7 +91,7 @@ def won(rules: RuleSet, question: Question, e: Ending) -> bool:
     return question.sea or any(rules.spec(k).can_capture for k, _ in e.atk)
 
 
-def _cost(cost: Mapping[str, int], units: Force) -> int:
+def _cost(cost: Mapping[UnitKind, int], units: Force) -> int:
     return sum(cost[k] for k, _ in units)
 
 
