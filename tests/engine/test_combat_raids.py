@@ -24,13 +24,6 @@ def raid_on_italy(rules: RuleSet, bombers: int, damage: int, **kw: Any) -> Any:
     return state.evolve(ic_damage={sid(state, "Italy"): damage})
 
 
-def test_damage_cap_factor_is_a_switch(rules: RuleSet) -> None:
-    """``bombing_damage_cap_factor``: another rule system caps at 1 x the IPC value."""
-    state, _ = begin(raid_on_italy(rules.with_switches(bombing_damage_cap_factor=1), 1, 0))
-    state, _, _ = fight(state, "Italy", [6, 5])
-    assert state.ic_damage[sid(state, "Italy")] == 3
-
-
 def escorted_raid(rules: RuleSet, **kw: Any) -> Any:
     state = board(rules, "United Kingdom", {
         "Germany": {"Germany": {"industrial_complex": 1, "fighter": 2, "infantry": 1},

@@ -34,6 +34,8 @@ def _losses(events: tuple[Event, ...]) -> int:
             lost += int(d.get("count", 0))
         elif e.type == "lost":
             lost += 1
+        elif e.type == "overflight_fire":
+            lost += sum(d["lost"].values())
     return lost
 
 
@@ -52,6 +54,8 @@ def _ipc_delta(state: GameState, events: tuple[Event, ...]) -> Counter[str]:
         elif e.type == "plunder":
             delta[by_name[d["power"]]] += d["ipcs"]
             delta[by_name[d["victim"]]] -= d["ipcs"]
+        elif e.type == "bombing" and "treasury" in d:
+            delta[by_name[d["victim"]]] -= d["applied"]
     return delta
 
 
@@ -98,8 +102,18 @@ def _check_placement(state: GameState) -> None:
             assert space.is_land and board.allies(state.owners.get(u.space), u.owner), u
 
 
-def _play(seed: int, rounds: int, options: dict[str, object] | None = None) -> Playout:
-    rules = maps.load_ruleset("aa1942-2e")
+FLIPPED = {
+    "victory_check": "end_of_turn", "overproduction": "lost", "production_limit": "ipc",
+    "bombing": "treasury", "bombing_damage_cap_factor": 1, "aa_fires_at_overflight": True,
+    "blitz_blocked_by_structures": False, "neutrals_impassable": False, "hostile_sea_zone": "any_enemy",
+    "capital_plunder": False, "fighters_on_existing_carriers": False,
+}
+"""Every switch at the value 1942 does not use (engine/switches.py)."""
+
+
+def _play(seed: int, rounds: int, options: dict[str, object] | None = None,
+          switches: Mapping[str, object] | None = None) -> Playout:
+    rules = maps.load_ruleset("aa1942-2e").with_switches(**(switches or {}))
     play = Playout(new_game(rules, options), random.Random(seed), check=check_invariants)
     play.play_rounds(rounds)
     return play
@@ -124,11 +138,18 @@ def test_random_revised_games_keep_invariants() -> None:
     assert play.state.round > 3 and play.state.phase == rules.phases[0], (play.state.round, play.state.phase)
 
 
+def test_random_game_with_every_switch_flipped() -> None:
+    """The switch values later rule systems use (Revised with LHTR, Classic) keep the same
+    invariants: raids that take IPCs and fire at overflights are accounted for."""
+    play = _play(11, 8, switches=FLIPPED)
+    assert play.state.is_over or play.state.round > 8, (play.state.round, play.state.phase, play.history[-5:])
+
+
 @pytest.mark.soak
 @pytest.mark.parametrize("seed", range(20))
 def test_soak_random_games(seed: int) -> None:
     options = {"escorts_and_interceptors": seed % 2 == 0, "turkish_straits": seed % 3 == 0}
-    play = _play(1000 + seed, 15, options)
+    play = _play(1000 + seed, 15, options, FLIPPED if seed % 4 == 1 else None)
     assert play.state.is_over or play.state.round > 15, (play.state.round, play.state.phase, play.history[-5:])
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Iterable
+from dataclasses import fields
 from importlib import resources
 from typing import Any
 
@@ -17,6 +18,7 @@ import pytest
 from engine import BoardDataError, FixedDice, GameState, IllegalCommandError, Outcome, RuleSet, apply, parse_command
 from engine.control import capture
 from engine.ids import PowerId, SpaceId
+from engine.switches import Switches
 from tests.engine.combat_kit import begin, board, fight, moved
 from tests.engine.positions import position
 
@@ -270,3 +272,19 @@ def test_overflight_fire_one_gun_per_territory_fighters_first(rules: RuleSet) ->
     fired = run(run(state, line).state, "/done", [4, 1])
     assert fired.state.count(SpaceId("west_russia"), PowerId("germany")) == {"fighter": 1}
     assert fired.state.phase == "conduct_combat"
+
+
+def test_bombing_damage_cap_factor(rules: RuleSet) -> None:
+    """000, Strategic Bombing Raids: damage up to twice the territory's value; 002 Q&A,
+    Strategic Bombing and Rockets ("Amended"): up to its value. Two bombers roll 6 and 5
+    on Italy (3)."""
+    state = _raid_on_italy(rules, 2, 0)
+    twice, _, _ = fight(begin(state)[0], "Italy", [3, 3, 6, 5])
+    once, _, _ = fight(begin(flipped(state, bombing_damage_cap_factor=1))[0], "Italy", [3, 3, 6, 5])
+    assert (twice.ic_damage[SpaceId("italy")], once.ic_damage[SpaceId("italy")]) == (6, 3)
+
+
+def test_every_switch_has_its_flip_test() -> None:
+    """Issue 11: "a test flips each switch on a scenario and shows the outcome changes"."""
+    missing = [f.name for f in fields(Switches) if f"test_{f.name}" not in globals()]
+    assert not missing
