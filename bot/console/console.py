@@ -25,6 +25,7 @@ from engine import RulesError
 COMMANDS = (
     "/game new",
     "/game join",
+    "/game leave",
     "/game start",
     "/game status",
     "/game history",

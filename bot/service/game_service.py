@@ -149,6 +149,7 @@ class GameService:
             )
         simple: dict[str, Callable[[], Awaitable[Reply]]] = {
             "join": lambda: self.join(actor, ref, options.get("power", ""), request_id),
+            "leave": lambda: self.leave(actor, ref, options.get("power"), request_id),
             "start": lambda: self.start(actor, ref, request_id),
             "concede": lambda: self.concede(actor, ref, options.get("power"), request_id),
             "abandon": lambda: self.abandon(actor, ref, request_id),
@@ -166,7 +167,7 @@ class GameService:
             return await simple[sub]()
         return Reply(
             False,
-            f"Unknown game command {sub!r}. Use /game new, join, start, status, history, "
+            f"Unknown game command {sub!r}. Use /game new, join, leave, start, status, history, "
             "luck, export, settings, vacation, concede or abandon (referees: pause, resume, "
             "replace).",
             reason="line.unknown_command",
@@ -284,13 +285,61 @@ class GameService:
 
         return await self._mutate(game, request_id, action)
 
+    async def leave(
+        self, actor: Actor, game: GameRef, power: str | None = None, request_id: str | None = None
+    ) -> Reply:
+        """Give up a seat before the start (the named one, else all of the actor's seats)."""
+
+        async def action(tx: _Tx) -> Reply:
+            g = tx.game
+            if g.status != "setup":
+                raise Refusal(
+                    f"{_label(g)} has {'started' if g.status == 'active' else 'ended'}; seats "
+                    "can be given up only before the start (/game concede ends it for your "
+                    "side, a referee can /game replace a player).",
+                    "game.started",
+                )
+            rules = self.rules.load_ruleset(g.ruleset)
+            mine = [s for s in await repo.seats(tx.session, _id(g)) if s.user_id == actor.user_id]
+            if power:
+                try:
+                    pid = rules.find_power(power)
+                except self.rules.RulesError as err:
+                    raise Refusal(str(err), err.reason) from None
+                if all(s.power != pid for s in mine):
+                    raise Refusal(f"You do not play {rules.power_name(pid)}.", "service.not_your_seat")
+                mine = [s for s in mine if s.power == pid]
+            if not mine:
+                raise Refusal(f"You have no seat in {_label(g)}.", "service.not_player")
+            for seat in mine:
+                await tx.session.delete(seat)
+            names = ", ".join(rules.power_name(s.power) for s in mine)
+            await self._append(
+                tx,
+                kind="admin",
+                actor=actor,
+                power=mine[0].power if len(mine) == 1 else None,
+                text=" ".join(["/game leave", *(f"power:{s.power}" for s in mine[:1] if power)]),
+                events=[{"type": "seat_left", "power": s.power, "user": actor.user_id} for s in mine],
+            )
+            return Reply(
+                True,
+                f"You no longer play {names} in {_label(g)}.",
+                posts=(f"{_mention(actor.user_id)} gives up {names}.",),
+                game_id=g.id,
+            )
+
+        return await self._mutate(game, request_id, action)
+
     async def start(self, actor: Actor, game: GameRef, request_id: str | None = None) -> Reply:
         """Start a game whose seats are all taken: round 1, the first power's purchase."""
 
         async def action(tx: _Tx) -> Reply:
             g = tx.game
-            if g.status != "setup":
+            if g.status == "active":
                 raise Refusal(f"{_label(g)} has already started.", "game.started")
+            if g.status != "setup":
+                raise Refusal(f"{_label(g)} is over ({g.result}).", "game.over")
             rules = self.rules.load_ruleset(g.ruleset)
             seats = await self._seats_of(tx.session, g)
             if not self._may_manage(actor, g) and all(s.user_id != actor.user_id for s in seats):
@@ -500,7 +549,8 @@ class GameService:
                 status="abandoned",
                 result="abandoned",
             )
-            posts = [f"{_label(g)} was abandoned by the referee {_mention(actor.user_id)}."]
+            who = ("the referee " if actor.referee else "") + _mention(actor.user_id)
+            posts = [f"{_label(g)} was abandoned by {who}."]
             if g.status == "active":
                 posts += await self._close_period(tx, seq)
             return Reply(True, posts[0], posts=tuple(posts), game_id=g.id)
@@ -512,9 +562,7 @@ class GameService:
         """The engine state of a started game (``None`` while seats are still open)."""
         async with self.db.read() as session:
             g = await self._find(session, game)
-            if g.status == "setup":
-                return None
-            return await self._load_state(session, g)
+            return await self._started_state(session, g)
 
     async def turn_map(self, game: GameRef, seq: int | None = None) -> TurnMap | None:
         """The turn that log entry ``seq`` (default: the newest turn's end) ended: the board
@@ -542,12 +590,13 @@ class GameService:
                     "; ".join(f"{rules.power_name(s.power)}: {_mention(s.user_id)}" for s in seats)
                     or "no seats taken"
                 )
-                head = f"{_label(g)}, {rules.name}, {g.status}"
-                if g.result:
+                paused = g.status == "active" and await self.referee.paused(session, g)
+                head = f"{_label(g)}, {rules.name}, {'paused' if paused else g.status}"
+                if g.result and g.result != g.status:
                     head += f": {g.result}"
-                if g.status == "setup":
+                state = await self._started_state(session, g)
+                if state is None:
                     return Reply(True, f"{head}. Seats: {holders}.", game_id=g.id)
-                state = await self._load_state(session, g)
                 due = rules.power_name(state.actor)
                 message = (
                     f"{head}. Round {state.round}, {rules.power_name(state.turn)}'s turn, "
@@ -755,6 +804,15 @@ class GameService:
         seats = tuple(Holder(s.power, s.user_id) for s in await repo.seats(session, _id(game)))
         self._seats[_id(game)] = (game.version, seats)
         return seats
+
+    async def _started_state(self, session: AsyncSession, game: Game) -> Any:
+        """The state of a game that has started; None for one that never did (seats still
+        open, or abandoned before its start: such a game has no state at all)."""
+        if game.status == "setup":
+            return None
+        if game.status == "abandoned" and await repo.first_snapshot(session, _id(game)) is None:
+            return None
+        return await self._load_state(session, game)
 
     async def _load_state(self, session: AsyncSession, game: Game) -> Any:
         """The state after the game's last log entry: cache, else snapshot plus replay."""

@@ -11,12 +11,13 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from sqlmodel import select
+from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.scheduler import store
 from bot.scheduler.deadlines import shown_time
 from bot.scheduler.store import gid, label, mention, note_due
 from bot.service.reply import Actor, Refusal, Reply
-from bot.store.models import Pause, Seat
+from bot.store.models import Game, Pause, Seat
 
 if TYPE_CHECKING:
     from bot.service.game_service import GameRef, GameService
@@ -35,6 +36,10 @@ class RefereeDesk:
         pause = store.running_pause(await store.game_pauses(tx.session, gid(tx.game)))
         if pause is not None:
             raise Refusal(_paused_text(pause, tx.game.channel_id), "game.paused")
+
+    async def paused(self, session: AsyncSession, game: Game) -> bool:
+        """Whether a referee's pause of the game is running now."""
+        return store.running_pause(await store.game_pauses(session, gid(game))) is not None
 
     async def pause(self, actor: Actor, ref: GameRef, options: Mapping[str, str],
                     request_id: str | None = None) -> Reply:

@@ -25,8 +25,9 @@ async def test_startup_syncs_the_command_words(fake: FakeDiscord, start_bot) -> 
     assert [o["name"] for o in names["move"]["options"]] == \
         ["units", "from", "to", "path", "mission"]
     game = {o["name"]: o for o in names["game"]["options"]}
-    assert set(game) == {"new", "join", "start", "status", "history", "export", "concede",
-                         "abandon", "settings", "vacation", "pause", "resume", "replace", "luck"}
+    assert set(game) == {"new", "join", "leave", "start", "status", "history", "export",
+                         "concede", "abandon", "settings", "vacation", "pause", "resume",
+                         "replace", "luck"}
     assert "Soviet Union" in [c["value"] for c in game["join"]["options"][0]["choices"]]
     assert "aa1942-2e" in [c["value"] for c in game["new"]["options"][0]["choices"]]
     assert all(c["contexts"] == [0] and c["integration_types"] == [0] for c in fake.commands)

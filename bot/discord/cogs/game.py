@@ -1,4 +1,4 @@
-"""/game new|join|start|status|history|export|settings|vacation|concede|abandon, and the
+"""/game new|join|leave|start|status|history|export|settings|vacation|concede|abandon, and the
 referee's pause|resume|replace."""
 from __future__ import annotations
 
@@ -51,6 +51,12 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Create an
     @app_commands.describe(power="The power you will play")
     @app_commands.choices(power=power_choices())
     async def join(self, interaction: discord.Interaction, power: str) -> None:
+        await self.bridge.run(interaction)
+
+    @app_commands.command(description="Give up your seat before the game starts")
+    @app_commands.describe(power="The seat to give up (default: every seat you hold)")
+    @app_commands.choices(power=power_choices())
+    async def leave(self, interaction: discord.Interaction, power: str | None = None) -> None:
         await self.bridge.run(interaction)
 
     @app_commands.command(description="Start play once the seats are taken")
