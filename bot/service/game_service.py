@@ -258,29 +258,17 @@ class GameService:
             rules = self.rules.load_ruleset(g.ruleset)
             if not power:
                 raise Refusal("Say which power: /game join power:Germany", "game.no_power")
-            try:
-                pid = rules.find_power(power)
-            except self.rules.RulesError as err:
-                raise Refusal(str(err), err.reason) from None
+            pid = self.find_power(rules, power)
             holder = next((s for s in await repo.seats(tx.session, _id(g)) if s.power == pid), None)
             name = rules.power_name(pid)
             if holder is not None:
                 whose = "You already play" if holder.user_id == actor.user_id else "Taken:"
                 raise Refusal(f"{whose} {name} ({_mention(holder.user_id)}).", "game.seat_taken")
             tx.session.add(Seat(game_id=_id(g), power=pid, user_id=actor.user_id))
-            await self._append(
-                tx,
-                kind="admin",
-                actor=actor,
-                power=pid,
-                text=f"/game join power:{pid}",
-                events=[{"type": "seat_taken", "power": pid, "user": actor.user_id}],
-            )
-            return Reply(
-                True,
-                f"You play {name} in {_label(g)}.",
-                posts=(f"{_mention(actor.user_id)} takes {name}.",),
-                game_id=g.id,
+            event = {"type": "seat_taken", "power": pid, "user": actor.user_id}
+            return await self._seats_changed(
+                tx, actor, pid, f"/game join power:{pid}", [event],
+                f"You play {name} in {_label(g)}.", f"{_mention(actor.user_id)} takes {name}.",
             )
 
         return await self._mutate(game, request_id, action)
@@ -302,34 +290,34 @@ class GameService:
             rules = self.rules.load_ruleset(g.ruleset)
             mine = [s for s in await repo.seats(tx.session, _id(g)) if s.user_id == actor.user_id]
             if power:
-                try:
-                    pid = rules.find_power(power)
-                except self.rules.RulesError as err:
-                    raise Refusal(str(err), err.reason) from None
+                pid = self.find_power(rules, power)
                 if all(s.power != pid for s in mine):
-                    raise Refusal(f"You do not play {rules.power_name(pid)}.", "service.not_your_seat")
+                    name = rules.power_name(pid)
+                    raise Refusal(f"You do not play {name}.", "service.not_your_seat")
                 mine = [s for s in mine if s.power == pid]
             if not mine:
                 raise Refusal(f"You have no seat in {_label(g)}.", "service.not_player")
             for seat in mine:
                 await tx.session.delete(seat)
             names = ", ".join(rules.power_name(s.power) for s in mine)
-            await self._append(
-                tx,
-                kind="admin",
-                actor=actor,
-                power=mine[0].power if len(mine) == 1 else None,
-                text=" ".join(["/game leave", *(f"power:{s.power}" for s in mine[:1] if power)]),
-                events=[{"type": "seat_left", "power": s.power, "user": actor.user_id} for s in mine],
-            )
-            return Reply(
-                True,
+            return await self._seats_changed(
+                tx, actor, mine[0].power if len(mine) == 1 else None,
+                " ".join(["/game leave", *(f"power:{s.power}" for s in mine[:1] if power)]),
+                [{"type": "seat_left", "power": s.power, "user": actor.user_id} for s in mine],
                 f"You no longer play {names} in {_label(g)}.",
-                posts=(f"{_mention(actor.user_id)} gives up {names}.",),
-                game_id=g.id,
+                f"{_mention(actor.user_id)} gives up {names}.",
             )
 
         return await self._mutate(game, request_id, action)
+
+    async def _seats_changed(
+        self, tx: _Tx, actor: Actor, power: str | None, text: str,
+        events: list[dict[str, Any]], message: str, post: str,
+    ) -> Reply:
+        """Log a seat taken or given up (an admin entry, as the record's Players tag reads
+        the seats) and answer the actor and the channel."""
+        await self._append(tx, kind="admin", actor=actor, power=power, text=text, events=events)
+        return Reply(True, message, posts=(post,), game_id=tx.game.id)
 
     async def start(self, actor: Actor, game: GameRef, request_id: str | None = None) -> Reply:
         """Start a game whose seats are all taken: round 1, the first power's purchase."""
@@ -493,10 +481,7 @@ class GameService:
             seats = await repo.seats(tx.session, _id(g))
             mine = [s.power for s in seats if s.user_id == actor.user_id]
             if power:
-                try:
-                    pid = rules.find_power(power)
-                except self.rules.RulesError as err:
-                    raise Refusal(str(err), err.reason) from None
+                pid = self.find_power(rules, power)
             elif mine:
                 pid = mine[0]
             else:
@@ -746,6 +731,13 @@ class GameService:
         if g.status != "active":
             raise Refusal(f"{_label(g)} is over ({g.result}).", "game.over")
         return await self._load_state(tx.session, g)
+
+    def find_power(self, rules: Any, text: str) -> str:
+        """The power id a player's text names, or a refusal that says why not."""
+        try:
+            return str(rules.find_power(text))
+        except self.rules.RulesError as err:
+            raise Refusal(str(err), err.reason) from None
 
     def _may_manage(self, actor: Actor, game: Game) -> bool:
         """Starting, pausing and abandoning a game: its creator or a referee."""

@@ -110,10 +110,7 @@ class RefereeDesk:
                 raise Refusal("Say which seat and who takes it: /game replace power:Germany "
                               "user:@name", "game.replace_usage")
             rules = self.service.rules.load_ruleset(g.ruleset)
-            try:
-                pid = rules.find_power(power)
-            except self.service.rules.RulesError as err:
-                raise Refusal(str(err), err.reason) from None
+            pid = self.service.find_power(rules, power)
             name = rules.power_name(pid)
             seat = next((s for s in await self._seats(tx) if s.power == pid), None)
             if seat is None:
