@@ -7,7 +7,6 @@ two meanings (the error lists them) and suggests the nearest names for a misspel
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterable, Mapping
 
@@ -19,6 +18,32 @@ _FOLD = re.compile(r"[^a-z0-9]+")
 def fold(text: str) -> str:
     """Reduce a name to the letters and digits that identify it: ``"S.Z. 5" -> "sz5"``."""
     return _FOLD.sub("", text.lower())
+
+
+SHOWN_LENGTH = 40
+"""How much of a player's text a refusal quotes back."""
+
+
+def shown(text: str, limit: int = SHOWN_LENGTH) -> str:
+    """``text`` as a message quotes it: cut to ``limit`` characters, the cut marked."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "…"
+
+
+def typos(a: str, b: str, limit: int) -> int:
+    """Letters added, dropped, changed or swapped to turn ``a`` into ``b`` (optimal string
+    alignment distance); any value above ``limit`` is returned as ``limit + 1``."""
+    previous: list[int] = []
+    row = list(range(len(b) + 1))
+    for i, ca in enumerate(a, start=1):
+        before, previous, row = previous, row, [i] + [0] * len(b)
+        for j, cb in enumerate(b, start=1):
+            row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (ca != cb))
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                row[j] = min(row[j], before[j - 2] + 1)
+        if min(row) > limit:
+            return limit + 1
+    return min(row[-1], limit + 1)
 
 
 class NameIndex:
@@ -58,9 +83,9 @@ class NameIndex:
             return next(iter(matches))
         if matches:
             names = sorted(self.display[m] for m in matches)
-            shown = ", ".join(names[:8]) + (", ..." if len(names) > 8 else "")
+            listed = ", ".join(names[:8]) + (", ..." if len(names) > 8 else "")
             raise AmbiguousCommandError(
-                f'"{text}" could be more than one {self.what}: {shown}. Say which.',
+                f'"{shown(text)}" could be more than one {self.what}: {listed}. Say which.',
                 reason=f"name.ambiguous_{self.what}",
                 candidates=names,
                 text=text,
@@ -68,18 +93,26 @@ class NameIndex:
         near = self.suggest(text)
         hint = f" Did you mean {' or '.join(near)}?" if near else ""
         raise NotationError(
-            f'There is no {self.what} called "{text}".{hint}',
+            f'There is no {self.what} called "{shown(text)}".{hint}',
             reason=f"name.unknown_{self.what}",
             text=text,
             suggestions=near,
         )
 
     def suggest(self, text: str, limit: int = 3) -> list[str]:
-        """Display names closest to a misspelling, best first."""
+        """Display names of the spellings within a few typos of ``text``, closest first.
+
+        A typo is one letter added, dropped, changed or two swapped; a name is suggested
+        only within one typo per four letters (at least one), so that a name with nothing
+        in common ("Narnia") gets no guesses rather than unrelated ones.
+        """
         key = fold(text)
-        close = difflib.get_close_matches(key, self._keys, n=limit * 3, cutoff=0.6)
+        allowed = max(1, len(key) // 4)
+        scored = sorted((d, k) for k in self._keys
+                        if abs(len(k) - len(key)) <= allowed
+                        and (d := typos(key, k, allowed)) <= allowed)
         out: list[str] = []
-        for k in close:
+        for _, k in scored:
             for ident in sorted(self._exact[k]):
                 name = self.display[ident]
                 if name not in out:

@@ -17,70 +17,26 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from .commands import (
-    Battle,
-    Buy,
-    Casualties,
-    Command,
-    Done,
-    Move,
-    Orders,
-    Place,
-    Press,
-    Repair,
-    Research,
-    Retreat,
-    Submerge,
-    Undo,
-    UnitCounts,
-)
+from .commands import Command, UnitCounts
 from .errors import NotationError
 from .ids import UnitKind
-from .names import NameIndex
+from .names import NameIndex, shown
+from .registry import (
+    ENGINE_COMMANDS,
+    CommandSpec,
+    Kind,
+    OptionSpec,
+    number_problem,
+    read_count,
+    resolve_options,
+)
 from .state import GameState
 
-MISSIONS = ("attack", "raid", "escort", "bombard", "ignore")
-SUBMERGE_CHOICES = ("always", "never", "when_outnumbered")
-DECIDE_CHOICES = ("orders", "self")
-
-# option kinds: how each option's text is read and written
-_UNITS, _SPACE, _INT, _PATH, _POWER, _KINDS = "units", "space", "int", "path", "power", "kinds"
-_TECH = "development"
-"""A weapons development of the rule system, by name or id."""
-_LOSSES = "losses"
-"""Units that may be named ``damaged``: read into the ``units`` and ``damaged`` fields."""
-
-# command name -> (class, aliases, {option name: (field name, option kind or choices, required)})
-_SPEC: dict[str, tuple[type[Command], tuple[str, ...], dict[str, tuple[str, Any, bool]]]] = {
-    "buy": (Buy, ("purchase",), {"units": ("units", _UNITS, True)}),
-    "repair": (Repair, (), {"territory": ("territory", _SPACE, True), "points": ("points", _INT, True)}),
-    "research": (Research, ("develop",), {"tech": ("development", _TECH, True), "dice": ("dice", _INT, True)}),
-    "move": (Move, (), {
-        "units": ("units", _UNITS, True),
-        "from": ("origin", _SPACE, True),
-        "to": ("destination", _SPACE, True),
-        "path": ("path", _PATH, False),
-        "mission": ("mission", MISSIONS, False),
-    }),
-    "place": (Place, ("mobilize",), {"units": ("units", _UNITS, True), "territory": ("territory", _SPACE, True)}),
-    "done": (Done, ("end", "next", "end_phase"), {}),
-    "undo": (Undo, ("takeback",), {}),
-    "battle": (Battle, ("fight",), {"territory": ("territory", _SPACE, True)}),
-    "casualties": (Casualties, ("losses", "lose"), {"units": ("units", _LOSSES, True)}),
-    "retreat": (Retreat, (), {"to": ("to", _SPACE, True)}),
-    "press": (Press, ("continue",), {}),
-    "submerge": (Submerge, ("dive",), {"units": ("units", _UNITS, True)}),
-    "orders": (Orders, ("standing_orders",), {
-        "power": ("power", _POWER, False),
-        "loss": ("loss", _KINDS, False),
-        "retreat_below": ("retreat_below", _INT, False),
-        "retreat_odds": ("retreat_odds", _INT, False),
-        "submerge": ("submerge", SUBMERGE_CHOICES, False),
-        "decide": ("decide", DECIDE_CHOICES, False),
-    }),
-}
-_BY_CLASS = {cls: name for name, (cls, _, _) in _SPEC.items()}
-_COMMANDS = NameIndex("command", {n: a for n, (_, a, _) in _SPEC.items()}, {n: n for n in _SPEC})
+_BY_NAME: dict[str, CommandSpec] = {c.name: c for c in ENGINE_COMMANDS}
+_BY_CLASS: dict[type[Command], CommandSpec] = {
+    c.command: c for c in ENGINE_COMMANDS if c.command is not None}
+_COMMANDS = NameIndex("command", {c.name: c.aliases for c in ENGINE_COMMANDS},
+                      {c.name: c.name for c in ENGINE_COMMANDS})
 
 _TOKEN = re.compile(r"""\s*(?:([A-Za-z_][\w-]*)\s*[:=]\s*)?("(?:[^"\\]|\\.)*"|'[^']*'|“[^”]*”|[^\s"']+)""")
 
@@ -94,7 +50,7 @@ def split_line(text: str) -> tuple[str, dict[str, str], list[str]]:
     line = text.strip()
     line = line.removeprefix("/")
     if line.count('"') % 2:
-        raise NotationError(f"Unbalanced quotes in: {text}", reason="notation.quotes", text=text)
+        raise NotationError(f"Unbalanced quotes in: {shown(text)}", reason="notation.quotes", text=text)
     options: dict[str, str] = {}
     loose: list[str] = []
     pos = 0
@@ -102,7 +58,7 @@ def split_line(text: str) -> tuple[str, dict[str, str], list[str]]:
         m = _TOKEN.match(line, pos)
         if not m or m.end() == pos:
             if line[pos:].strip():
-                raise NotationError(f"Cannot read {line[pos:].strip()!r} in: {text}", reason="notation.syntax", text=text)
+                raise NotationError(f"Cannot read \"{shown(line[pos:].strip())}\" in: {shown(text)}", reason="notation.syntax", text=text)
             break
         key, value = m.group(1), m.group(2)
         if value[:1] in "\"'“":
@@ -121,7 +77,7 @@ def split_line(text: str) -> tuple[str, dict[str, str], list[str]]:
 
 
 def command_names() -> list[str]:
-    return list(_SPEC)
+    return list(_BY_NAME)
 
 
 def parse_command(text: str, state: GameState) -> Command:
@@ -132,100 +88,84 @@ def parse_command(text: str, state: GameState) -> Command:
         AmbiguousCommandError: a name or the command word fits several things.
     """
     word, options, loose = split_line(text)
-    name = _COMMANDS.find(word)
-    cls, _, spec = _SPEC[name]
+    spec = _BY_NAME[_COMMANDS.find(word)]
     if loose:
         raise NotationError(
-            f'/{name} takes named options ({", ".join(f"{o}:" for o in spec) or "none"}); '
-            f'"{" ".join(loose)}" has no option name.',
+            f'/{spec.name} takes named options ({", ".join(f"{o.name}:" for o in spec.options) or "none"}); '
+            f'"{shown(" ".join(loose))}" has no option name.',
             reason="notation.loose_words",
             text=text,
         )
     values: dict[str, Any] = {}
-    index = NameIndex("option", {o: () for o in spec}, {o: o for o in spec}) if spec else None
-    for key, raw in options.items():
-        if index is None:
-            raise NotationError(f"/{name} takes no options.", reason="notation.unknown_option", text=text)
-        try:
-            option = index.find(key)
-        except NotationError:
-            raise NotationError(
-                f'/{name} has no option "{key}"; it takes {", ".join(f"{o}:" for o in spec)}.',
-                reason="notation.unknown_option",
-                text=text,
-            ) from None
-        field_name, kind, _ = spec[option]
-        if kind == _LOSSES:
-            values[field_name], values["damaged"] = parse_losses(raw, state)
+    for name, raw in resolve_options(spec, options, text).items():
+        option = spec.option(name)
+        if option.kind == Kind.LOSSES:
+            values[option.target], values["damaged"] = parse_losses(raw, state)
         else:
-            values[field_name] = _read(kind, raw, option, state)
-    for option, (field_name, _, required) in spec.items():
-        if required and field_name not in values:
-            raise NotationError(f"/{name} needs {option}:", reason="notation.missing_option", text=text)
-    return cls(**values)
+            values[option.target] = _read(option, raw, state)
+    assert spec.command is not None
+    return spec.command(**values)
 
 
 def format_command(command: Command, state: GameState) -> str:
     """The canonical line for ``command`` (what the game record stores)."""
-    name = _BY_CLASS[type(command)]
-    _, _, spec = _SPEC[name]
-    parts = [f"/{name}"]
-    for option, (field_name, kind, _) in spec.items():
-        value = getattr(command, field_name)
-        if kind == _LOSSES:
+    spec = _BY_CLASS[type(command)]
+    parts = [f"/{spec.name}"]
+    for option in spec.options:
+        value = getattr(command, option.target)
+        if option.kind == Kind.LOSSES:
             value = (value, getattr(command, "damaged"))
         if value is None:
             continue
-        parts.append(f"{option}:{_quote(_write(kind, value, state))}")
+        parts.append(f"{option.name}:{_quote(_write(option.kind, value, state))}")
     return " ".join(parts)
 
 
 # -- reading and writing option values --------------------------------------------------
 
-def _read(kind: Any, raw: str, option: str, state: GameState) -> Any:
-    if kind == _UNITS:
+def _read(option: OptionSpec, raw: str, state: GameState) -> Any:
+    kind = option.kind
+    if kind == Kind.UNITS:
         return parse_units(raw, state)
-    if kind == _SPACE:
+    if kind == Kind.SPACE:
         return state.board.find_space(raw)
-    if kind == _POWER:
+    if kind == Kind.POWER:
         return state.rules.find_power(raw)
-    if kind == _TECH:
+    if kind == Kind.DEVELOPMENT:
         return state.rules.technology.find(raw)
-    if kind == _PATH:
+    if kind == Kind.PATH:
         steps = [s for s in re.split(r"\s*(?:>|->|→|,)\s*", raw.strip()) if s]
         if not steps:
             raise NotationError("A path lists spaces separated by >.", reason="notation.path")
         return tuple(state.board.find_space(s) for s in steps)
-    if kind == _INT:
-        if not re.fullmatch(r"\s*\d+\s*", raw):
-            raise NotationError(f'{option}: must be a whole number, not "{raw}".', reason="notation.not_a_number")
-        return int(raw)
-    if kind == _KINDS:
+    if kind == Kind.INTEGER:
+        return read_count(option.name, raw, option.minimum)
+    if kind == Kind.UNIT_TYPES:
         return tuple(state.rules.find_unit(w) for w in re.split(r"\s*(?:,|>|\s+then\s+)\s*", raw.strip()) if w)
-    choices = NameIndex(option, {c: () for c in kind}, {c: c for c in kind})
+    choices = NameIndex(option.name, {c: () for c in option.choices}, {c: c for c in option.choices})
     try:
         return choices.find(raw)
     except NotationError:
         raise NotationError(
-            f'{option}: takes {", ".join(kind)}, not "{raw}".', reason="notation.bad_choice"
+            f'{option.name}: takes {", ".join(option.choices)}, not "{shown(raw)}".', reason="notation.bad_choice"
         ) from None
 
 
-def _write(kind: Any, value: Any, state: GameState) -> str:
-    if kind == _UNITS:
+def _write(kind: Kind, value: Any, state: GameState) -> str:
+    if kind == Kind.UNITS:
         return format_units(value)
-    if kind == _LOSSES:
+    if kind == Kind.LOSSES:
         whole, damaged = value
         return ", ".join(p for p in (format_units(whole), format_units(damaged, "damaged ")) if p)
-    if kind == _SPACE:
+    if kind == Kind.SPACE:
         return str(state.board.name(value))
-    if kind == _POWER:
+    if kind == Kind.POWER:
         return state.rules.power_name(value)
-    if kind == _TECH:
+    if kind == Kind.DEVELOPMENT:
         return state.rules.technology.development(value).name
-    if kind == _PATH:
+    if kind == Kind.PATH:
         return " > ".join(state.board.name(s) for s in value)
-    if kind == _KINDS:
+    if kind == Kind.UNIT_TYPES:
         return ", ".join(k.replace("_", " ") for k in value)
     return str(value)
 
@@ -249,6 +189,7 @@ def parse_units(text: str, state: GameState) -> UnitCounts:
     if not parts:
         raise NotationError("List units, e.g. \"2 infantry, 1 tank\".", reason="notation.no_units", text=text)
     for part in parts:
+        _check_count(part, text)
         runs = _RUNS.findall(part)
         pieces = [(int(n), w) for n, w in runs] if len(runs) > 1 else None
         if pieces is None:
@@ -262,10 +203,23 @@ def parse_units(text: str, state: GameState) -> UnitCounts:
         for n, word in pieces:
             kind = state.rules.find_unit(word.strip())
             if n <= 0:
-                raise NotationError(f"Count units from 1: {part!r}.", reason="notation.zero_units", text=text)
+                raise NotationError(f'Count units from 1: "{shown(part)}".', reason="notation.zero_units", text=text)
             counts[kind] = counts.get(kind, 0) + n
     order = list(state.rules.units)
     return tuple(sorted(counts.items(), key=lambda kv: order.index(kv[0])))
+
+
+_LEADING_NUMBER = re.compile(r"\s*([-+]?(?:\d+(?:[.,]\d+)?(?:[eE][-+]?\d+)?|[.,]\d+))")
+
+
+def _check_count(part: str, text: str) -> None:
+    """Refuse a count that is not a whole number from 1, saying what is wrong with it."""
+    m = _LEADING_NUMBER.match(part)
+    problem = number_problem(m.group(1)) if m else None
+    if m and problem is not None:
+        raise NotationError(
+            f'Count units in whole numbers from 1: "{shown(m.group(1))}" in "{shown(part)}" '
+            f"is {problem}.", reason="notation.bad_count", text=text)
 
 
 _DAMAGED = re.compile(r"^(\d*\s*[x×*]?\s*)damaged\s+", re.IGNORECASE)

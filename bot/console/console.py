@@ -17,63 +17,23 @@ from bot.console.notices import ConsoleSender
 from bot.console.script import LOCAL_CHANNEL
 from bot.scheduler.loop import Scheduler
 from bot.service.ambiguity import substitute
+from bot.service.commands import ALL_COMMANDS, OTHER_COMMANDS
 from bot.service.game_service import GameService
 from bot.service.lines import LineError, split_user, words_and_options
 from bot.service.reply import Actor, Refusal, Reply
 from engine import RulesError
+from engine.registry import resolve_options
 
-COMMANDS = (
-    "/game new",
-    "/game join",
-    "/game leave",
-    "/game start",
-    "/game status",
-    "/game history",
-    "/game export",
-    "/game concede",
-    "/game abandon",
-    "/game settings",
-    "/game vacation",
-    "/game pause",
-    "/game resume",
-    "/game replace",
-    "/research",
-    "/buy",
-    "/repair",
-    "/move",
-    "/place",
-    "/done",
-    "/undo",
-    "/battle",
-    "/casualties",
-    "/retreat",
-    "/press",
-    "/submerge",
-    "/orders",
-    "/dice verify",
-    "/dice log",
-    "/dice entropy",
-    "/map",
-    "/as",
-    "/channel",
-    "/help",
-    "/quit",
-)
-HELP = """\
-Type the same command lines as in Discord, for example:
-  /game new ruleset:aa1942-2e name:sunday
-  /game join power:"Soviet Union"      (join every power for a hot-seat game)
-  /game start
-  /buy units:"3 infantry, 1 tank"
+MAP = next(c for c in OTHER_COMMANDS if c.name == "map")
+
+COMMANDS = (*(f"/{c.name}" for c in ALL_COMMANDS), "/as", "/channel", "/quit")
+"""Everything a console line can start with, for tab completion."""
+CONSOLE_HELP = """\
+In this console:
   @bob /done                            (act as bob for one line)
   /as bob                               (act as bob from now on)
-  /map                                  (write the map as a PNG)
-  /map changes:last_turn                (the board after the last turn, changes marked)
-  /map region:europe  /map territory:X  (one region, or one space and its neighbours, enlarged)
-  /dice verify   /dice log last:10     /dice entropy text:"anything"
-  /ladder standings   /ladder player user:bob   /ladder picture   /ladder export
-  /tournament new name:"Spring Cup"   /tournament join   /tournament start
-  /tournament pairings   /tournament standings   /tournament picture
+  /map writes the picture as a PNG into the image folder
+  /ladder picture  /tournament picture  (standings as a PNG)
   /channel NAME                         (go to another channel, e.g. a tournament table)
   /quit"""
 
@@ -116,9 +76,7 @@ class Console:
         word = line.text.split(" ", 1)[0].lower()
         if word in ("/quit", "/exit"):
             return False
-        if word == "/help":
-            self.write(HELP)
-        elif word == "/as":
+        if word == "/as":
             self._switch(line.text)
         elif word == "/map":
             try:
@@ -140,6 +98,8 @@ class Console:
                     False, f"internal error ({type(err).__name__}: {err}); nothing was stored"
                 )
             self.show(reply)
+            if word == "/help" and reply.ok and line.text.strip().lower() == "/help":
+                self.write(CONSOLE_HELP)
             for name in reply.candidates:
                 self.write(f"  did you mean: {substitute(line.text, reply.ambiguous or '', name)}")
             try:
@@ -250,8 +210,11 @@ class Console:
         from bot.render import load_board_geometry, render_map
 
         try:
-            _, options = words_and_options(text)
-        except LineError as err:
+            words, given = words_and_options(text)
+            if len(words) > 1:
+                raise LineError(f"/map takes named options; {MAP.takes()}.")
+            options = resolve_options(MAP, given, text)
+        except (LineError, RulesError) as err:
             self.write(f"(only you) {err}")
             return
         if options.get("changes") == "last_turn":

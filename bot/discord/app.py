@@ -16,7 +16,7 @@ from bot.discord.bridge import DEFER_AFTER, Bridge, Renderer
 from bot.discord.cogs.competition import BidCog, LadderCog, TournamentCog
 from bot.discord.cogs.dice import DiceCog
 from bot.discord.cogs.game import GameCog
-from bot.discord.cogs.info import MapCog
+from bot.discord.cogs.info import HelpCog, MapCog
 from bot.discord.cogs.odds import OddsCog
 from bot.discord.cogs.turn import TurnCog
 from bot.discord.config import DiscordConfig
@@ -69,6 +69,7 @@ class AarefBot(commands.AutoShardedBot):
         await self.add_cog(LadderCog(self.bridge))
         await self.add_cog(TournamentCog(self.bridge))
         await self.add_cog(OddsCog(self.bridge))
+        await self.add_cog(HelpCog(self.bridge))
         if self.bridge.render is not None:           # /map only with a renderer to answer it
             await self.add_cog(MapCog(self.bridge))
         if self.config.guild_id is not None:

@@ -7,14 +7,13 @@ text into the game's entropy chain at any time (it goes into the next period's c
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from bot.dice.derive import NO_ENTROPY
 from bot.dice.log import Entry, entry_from_json, entry_to_json, format_recent_rolls
 from bot.dice.session import add_entropy
 from bot.dice.verify import verify_log
-from bot.service.lines import LineError, words_and_options
 from bot.service.reply import Actor, Refusal, Reply
 from bot.store import repo
 from bot.store.models import DiceLog, Game
@@ -23,31 +22,25 @@ if TYPE_CHECKING:
     from bot.service.game_service import GameService, _Tx
 
 DEFAULT_LAST = 10
-MAX_LAST = 100
-USAGE = "Use /dice verify, /dice log [last:N] or /dice entropy text:..."
 
 
 async def dice_command(
-    service: GameService, actor: Actor, channel_id: str, line: str, request_id: str | None
+    service: GameService,
+    actor: Actor,
+    channel_id: str,
+    word: str,
+    options: Mapping[str, str],
+    request_id: str | None,
 ) -> Reply:
-    """Run one ``/dice ...`` line in the channel's game."""
+    """Run ``/dice <word>`` in the channel's game, its options checked by the registry."""
     try:
-        words, options = words_and_options(line)
-    except LineError as err:
-        return Reply(False, str(err), reason="line.malformed")
-    sub = words[1] if len(words) > 1 else ""
-    try:
-        if sub == "verify":
+        if word == "verify":
             return await verify(service, channel_id)
-        if sub == "log":
-            last = options.get("last", "")
-            count = min(int(last), MAX_LAST) if last.isdigit() and int(last) > 0 else DEFAULT_LAST
-            return await recent(service, channel_id, count)
+        if word == "log":
+            return await recent(service, channel_id, int(options.get("last", DEFAULT_LAST)))
     except Refusal as refusal:
         return Reply(False, refusal.message, reason=refusal.reason)
-    if sub == "entropy":
-        return await entropy(service, actor, channel_id, options.get("text", ""), request_id)
-    return Reply(False, f"Unknown dice command {sub!r}. {USAGE}", reason="line.unknown_command")
+    return await entropy(service, actor, channel_id, options["text"], request_id)
 
 
 async def _stored(service: GameService, channel_id: str) -> tuple[Game, Sequence[DiceLog]]:

@@ -34,7 +34,9 @@ from bot.service.dice import (
     DiceKeyMismatchError,
     DiceSource,
 )
+from bot.service.commands import SINGLE_COMMANDS, command_group, group_command, top_command
 from bot.service.dicecmd import dice_command
+from bot.service.help import help_reply
 from bot.service.lines import LineError, words_and_options
 from bot.service.odds import luck_notes, luck_reply, odds_command, with_luck
 from bot.service.posts import battle_opening, channel_posts, continued_space
@@ -47,9 +49,16 @@ from bot.service.turns import TurnMap, last_turn_end, load_turn
 from bot.store import repo
 from bot.store.db import Database
 from bot.store.models import DiceLog, Game, LogEntry, Seat, Snapshot
+from engine.errors import RulesError
+from engine.names import shown
+from engine.registry import CommandSpec, Kind, read_count, resolve_options
 
 GameRef = int | str
 """A game id (``int``) or the id of the channel the game is played in (``str``)."""
+
+GAME_ID = "id"
+"""An option every ``/game`` command but ``new`` takes besides its own: the game by number
+instead of the channel's (a tournament sets up its tables' games so)."""
 
 SNAPSHOT_EVERY = 25
 """A state snapshot is stored every this many log entries of a game (and when it starts)."""
@@ -116,39 +125,86 @@ class GameService:
     async def execute(
         self, actor: Actor, channel_id: str, line: str, request_id: str | None = None
     ) -> Reply:
-        """Run one command line (``/game ...`` or an engine command) in a channel's game."""
-        if line.lower().startswith("/dice"):
-            return await dice_command(self, actor, channel_id, line, request_id)
-        if line.lower().startswith("/bid"):
-            return await bid_command(self, actor, channel_id, line, request_id)
-        if line.lower().startswith("/ladder"):
-            return await self.ladder.command(actor, line, request_id)
-        if line.lower().startswith("/tournament"):
-            return await self.tournaments.command(actor, channel_id, line, request_id)
-        if line.lower().startswith("/odds"):
-            return await odds_command(self, channel_id, line)
-        if not line.lower().startswith("/game"):
+        """Run one command line in a channel's game: the service's own commands (``/game``,
+        ``/dice``, ``/bid``, ``/ladder``, ``/tournament``, ``/odds``, ``/help``) with their options
+        checked against the command registry, else an engine command (whose reader checks
+        its options against the same registry)."""
+        group = command_group(line)
+        if group is None:
             return await self.submit(actor, channel_id, line, request_id)
         try:
-            words, options = words_and_options(line)
+            spec, options = self._read_line(group, line)
         except LineError as err:
             return Reply(False, str(err), reason="line.malformed")
-        sub = words[1] if len(words) > 1 else ""
-        ref: GameRef = int(options["id"]) if options.get("id", "").isdigit() else channel_id
-        if sub == "new":
-            game_options = {k: _option_value(v) for k, v in options.items()}
-            ruleset = str(game_options.pop("ruleset", "aa1942-2e"))
-            name = str(game_options.pop("name", "")) or f"game in {channel_id}"
+        except (RulesError, self.rules.RulesError) as err:
+            return Reply(False, str(err), reason=err.reason)
+        if group == "dice":
+            return await dice_command(self, actor, channel_id, spec.word, options, request_id)
+        if group == "help":
+            return await help_reply(self, channel_id, options.get("command", ""))
+        if group == "odds":
+            return await odds_command(self, channel_id, line)
+        if group == "bid":
+            return await bid_command(self, actor, channel_id, line, request_id)
+        if group == "ladder":
+            return await self.ladder.command(actor, line, request_id)
+        if group == "tournament":
+            return await self.tournaments.command(actor, channel_id, line, request_id)
+        ref: GameRef = int(options.pop(GAME_ID)) if GAME_ID in options else channel_id
+        return await self._game_command(actor, ref, spec.word, options, request_id)
+
+    def _read_line(self, group: str, line: str) -> tuple[CommandSpec, dict[str, str]]:
+        """The registry entry of a service command line and its options by their names.
+
+        Raises:
+            LineError: the line cannot be split, or names no command of its group.
+            RulesError: an option the command does not take, a missing or ill-formed one.
+        """
+        words, given = words_and_options(line)
+        if group in SINGLE_COMMANDS:
+            spec = top_command(group)
+            if group == "help" and len(words) > 1:
+                given = {**given, "command": " ".join(words[1:])}
+            elif len(words) > 1:
+                loose = shown(" ".join(words[1:]))
+                raise LineError(f'/{spec.name} takes named options; "{loose}" has no option '
+                                f"name ({spec.takes()}).")
+        else:
+            spec = group_command(group, words[1] if len(words) > 1 else "")
+            if len(words) > 2:
+                loose = shown(" ".join(words[2:]))
+                raise LineError(f'/{spec.name} takes named options; "{loose}" has no option '
+                                f"name ({spec.takes()}).")
+        extra: tuple[str, ...] = ()
+        if spec.name == "game new" and "ruleset" in given:
+            extra = tuple(self.rules.load_ruleset(given["ruleset"]).options)
+        game_id = given.pop(GAME_ID, None) if group == "game" and spec.word != "new" else None
+        options = resolve_options(spec, given, line, extra)
+        if game_id is not None:
+            options[GAME_ID] = str(read_count(GAME_ID, game_id, minimum=1))
+        for option in spec.options:
+            if option.kind == Kind.INTEGER and option.name in options:
+                read_count(option.name, options[option.name], option.minimum, option.maximum)
+        return spec, options
+
+    async def _game_command(self, actor: Actor, ref: GameRef, word: str,
+                            options: dict[str, str], request_id: str | None) -> Reply:
+        """Run ``/game <word>`` with options already checked against its registry entry."""
+        if word == "new":
+            assert isinstance(ref, str)
+            channel_id = ref
+            game_options = {k: _option_value(v) for k, v in options.items()
+                            if k not in ("ruleset", "name")}
             return await self.create_game(
                 actor,
                 channel_id,
-                ruleset=ruleset,
-                name=name,
+                ruleset=options["ruleset"],
+                name=options["name"] or f"game in {channel_id}",
                 options=game_options,
                 request_id=request_id,
             )
-        simple: dict[str, Callable[[], Awaitable[Reply]]] = {
-            "join": lambda: self.join(actor, ref, options.get("power", ""), request_id),
+        handlers: dict[str, Callable[[], Awaitable[Reply]]] = {
+            "join": lambda: self.join(actor, ref, options["power"], request_id),
             "leave": lambda: self.leave(actor, ref, options.get("power"), request_id),
             "start": lambda: self.start(actor, ref, request_id),
             "concede": lambda: self.concede(actor, ref, options.get("power"), request_id),
@@ -156,22 +212,14 @@ class GameService:
             "status": lambda: self.deadlines.status(ref),
             "settings": lambda: self.deadlines.settings(actor, ref, options, request_id),
             "vacation": lambda: self.deadlines.vacation(actor, ref, options, request_id),
-            "history": lambda: self.history(ref, _count(options.get("last", ""), 20)),
+            "history": lambda: self.history(ref, int(options.get("last", "20"))),
             "pause": lambda: self.referee.pause(actor, ref, options, request_id),
             "resume": lambda: self.referee.resume(actor, ref, request_id),
             "replace": lambda: self.referee.replace(actor, ref, options, request_id),
             "export": lambda: self._export_reply(ref),
             "luck": lambda: luck_reply(self, ref),
         }
-        if sub in simple:
-            return await simple[sub]()
-        return Reply(
-            False,
-            f"Unknown game command {sub!r}. Use /game new, join, leave, start, status, history, "
-            "luck, export, settings, vacation, concede or abandon (referees: pause, resume, "
-            "replace).",
-            reason="line.unknown_command",
-        )
+        return await handlers[word]()
 
     # -- changes ------------------------------------------------------------------------------
     async def create_game(
@@ -1000,8 +1048,3 @@ def _option_value(value: str) -> Any:
     if lowered in ("false", "off", "no"):
         return False
     return int(value) if value.isdigit() else value
-
-
-def _count(text: str, default: int) -> int:
-    """A positive count from an option, or the default when it is missing or not a number."""
-    return int(text) if text.isdigit() and int(text) > 0 else default

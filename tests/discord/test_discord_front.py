@@ -174,19 +174,33 @@ async def test_a_stale_command_gets_a_private_explanation(fake: FakeDiscord, sta
     assert reply.flags & EPHEMERAL and reply.content.startswith("This command changed")
 
 
-async def test_slash_options_are_the_engine_notation_options(fake: FakeDiscord,
-                                                              start_bot) -> None:
-    """Every engine command is a slash command with the same option words (and required ones
-    stay required), so a console line and a Discord form say the same thing."""
-    from engine.notation import _SPEC
+async def test_slash_options_are_the_command_registry_options(fake: FakeDiscord,
+                                                               start_bot) -> None:
+    """Every registry entry (engine commands, /game, /dice, /map, /help) is a slash command
+    with the same option words in the same order, required ones required, so a console line
+    and a Discord form say the same thing and neither can drift from the registry."""
+    from bot.service.commands import ALL_COMMANDS
+    from maps import RULESETS, load_ruleset
 
-    await start_bot(DoubleService())
+    await start_bot(DoubleService(), render=lambda state, region, focus: PNG_MAGIC)
     synced = {c["name"]: c for c in fake.commands}
-    for word, (_, _, options) in _SPEC.items():
-        slash = {o["name"]: o for o in synced[word].get("options", [])}
-        assert list(slash) == list(options), word
-        assert {n for n, o in slash.items() if o.get("required")} == \
-            {n for n, (_, _, required) in options.items() if required}, word
+    rule_options = [n for rid in RULESETS for n in load_ruleset(rid).options]
+    for spec in ALL_COMMANDS:
+        words = spec.name.split()
+        slash = synced[words[0]]
+        for word in words[1:]:
+            slash = next(o for o in slash["options"] if o["name"] == word)
+        options = {o["name"]: o for o in slash.get("options", [])}
+        expected = [o.name for o in spec.options]
+        named = list(options)
+        if spec.name == "game new":       # then the rule systems' options, in any order
+            assert set(named[len(expected):]) == set(rule_options)
+            named = named[:len(expected)]
+        assert named == expected, spec.name
+        assert {n for n, o in options.items() if o.get("required")} == \
+            {o.name for o in spec.options if o.required}, spec.name
+    registered = {c.name.split()[0] for c in ALL_COMMANDS}
+    assert set(synced) == registered
 
 
 async def test_game_new_offers_every_game_option_of_the_rule_data(fake: FakeDiscord,

@@ -136,3 +136,41 @@ def test_fuzzed_text_raises_only_rules_errors(text: str) -> None:
 @functools.cache
 def _opening() -> GameState:
     return new_game(maps.load_ruleset("aa1942-2e"))
+
+
+@pytest.mark.parametrize("text", ["Narnia", "Atlantis", "Mordor", "xyzzy"])
+def test_a_name_with_nothing_in_common_gets_no_guesses(opening: GameState, text: str) -> None:
+    """Guesses are for typos; a made-up name is told so, without unrelated suggestions."""
+    with pytest.raises(NotationError) as err:
+        opening.board.find_space(text)
+    assert str(err.value) == f'There is no space called "{text}".'
+    assert err.value.suggestions == ()
+
+
+@pytest.mark.parametrize(("typed", "meant"), [
+    ("Germny", "Germany"), ("Jpan", "Japan"), ("Brazl", "Brazil"), ("West Rusia", "West Russia"),
+    ("Kareila", "Karelia S.S.R."),
+])
+def test_a_typo_gets_only_the_names_it_is_close_to(opening: GameState, typed: str,
+                                                   meant: str) -> None:
+    with pytest.raises(NotationError) as err:
+        opening.board.find_space(typed)
+    assert err.value.suggestions == (meant,)
+
+
+def test_typos_counts_added_dropped_changed_and_swapped_letters() -> None:
+    from engine.names import typos
+
+    assert [typos("germany", w, 3) for w in ("germany", "germny", "gremany", "germanyy",
+                                              "gxrmany")] == [0, 1, 1, 1, 1]
+    assert typos("narnia", "arabia", 2) == 3            # above the limit: limit + 1
+
+
+def test_the_parser_is_built_from_the_registry(opening: GameState) -> None:
+    """Every registry entry reads its example, and its aliases name it."""
+    from engine.registry import ENGINE_COMMANDS
+
+    for spec in ENGINE_COMMANDS:
+        for word in (spec.name, *spec.aliases):
+            line = spec.example.replace(f"/{spec.name}", f"/{word}", 1)
+            assert type(parse_command(line, opening)) is spec.command, line

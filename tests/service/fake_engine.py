@@ -68,6 +68,10 @@ class RuleSet:
             raise NotationError(f"No power called {text!r}.", reason="power.unknown")
         return matches[0]
 
+    @property
+    def options(self) -> dict[str, Any]:
+        return {"bid": 0}
+
     def resolve_options(self, given: dict[str, Any]) -> dict[str, Any]:
         if set(given) - {"bid"}:
             raise NotationError(f"Unknown options {sorted(given)}.", reason="options.unknown")

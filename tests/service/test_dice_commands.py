@@ -114,7 +114,10 @@ async def test_entropy_needs_a_seat_and_auditable_dice(db: Database) -> None:
     await service.execute(ALLIES, "c1", '/game join power:"Soviet Union"')
     outsider = await service.execute(Actor("333"), "c1", "/dice entropy text:hi")
     assert not outsider.ok and outsider.reason == "service.not_player"
-    empty = await service.execute(ALLIES, "c1", "/dice entropy")
+    missing = await service.execute(ALLIES, "c1", "/dice entropy")
+    assert not missing.ok and missing.reason == "notation.missing_option"
+    assert missing.message == '/dice entropy needs text: as in: /dice entropy text:"anything"'
+    empty = await service.execute(ALLIES, "c1", "/dice entropy text:")
     assert not empty.ok and empty.reason == "dice.no_text"
     assert (await service.execute(ALLIES, "c1", "/dice entropy text:early")).ok
     fixed = GameService(db, FixedDiceSource([]))

@@ -1,4 +1,4 @@
-"""/map: a picture of the board."""
+"""/map: a picture of the board; /help: the commands usable now, or one explained."""
 from __future__ import annotations
 
 import discord
@@ -26,3 +26,16 @@ class MapCog(commands.Cog):
                    territory: str | None = None, changes: str | None = None) -> None:
         await self.bridge.map(interaction, region, territory, changes)
 
+
+
+class HelpCog(commands.Cog):
+    """Help from the command registry, through the service like any other line."""
+
+    def __init__(self, bridge: Bridge) -> None:
+        self.bridge = bridge
+
+    @app_commands.command(name="help", description="The commands you can use now, or one "
+                          "command explained")
+    @app_commands.describe(command="A command to explain, e.g. move or game join")
+    async def help_(self, interaction: discord.Interaction, command: str | None = None) -> None:
+        await self.bridge.run(interaction)

@@ -9,7 +9,7 @@ from discord.ext import commands
 from bot.discord.bridge import Bridge
 from bot.discord.choices import power_choices
 from bot.discord.cogs import suggest
-from engine.notation import DECIDE_CHOICES, MISSIONS, SUBMERGE_CHOICES
+from engine.registry import DECIDE_CHOICES, MISSIONS, SUBMERGE_CHOICES
 
 UNITS = "Units, e.g. 2 infantry, 1 tank"
 

@@ -1,0 +1,49 @@
+"""``/help``: the commands a player can use now, one example each; ``/help move`` explains
+one command. Both come from the command registry, and what the power due may do now from
+the engine (``legal_commands``), so help never lists a command the game would refuse for
+being out of phase, and a new command appears here by being registered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from engine.names import shown
+from engine.registry import ENGINE_COMMANDS, CommandSpec
+
+from bot.service.commands import DICE_COMMANDS, GAME_COMMANDS, OTHER_COMMANDS, find_command
+from bot.service.reply import Refusal, Reply
+
+if TYPE_CHECKING:
+    from bot.service.game_service import GameService
+
+
+def _examples(entries: Iterable[CommandSpec]) -> list[str]:
+    return [f"  {c.example} — {c.help}" for c in entries]
+
+
+async def help_reply(service: GameService, channel_id: str, topic: str) -> Reply:
+    """The commands usable now in the channel's game, or ``topic`` explained."""
+    if topic:
+        spec = find_command(topic)
+        if spec is None:
+            return Reply(False, f'There is no command "/{shown(topic.strip().lstrip("/"))}"; '
+                         "/help lists them.", reason="help.unknown_command")
+        return Reply(True, spec.explain())
+    try:
+        state = await service.state(channel_id)
+    except Refusal:
+        state = None
+    lines: list[str] = []
+    if state is not None and not state.is_over:
+        legal = service.rules.legal_commands(state)
+        who = state.rules.power_name(legal.power)
+        lines.append(f"Now {who} ({service.rules.phase_title(state.rules, state.phase)}) can use:")
+        lines += _examples(c for c in ENGINE_COMMANDS if c.name in legal.commands)
+    lines.append("The game (any time):")
+    lines += _examples(GAME_COMMANDS)
+    lines.append("Dice and the board:")
+    lines += _examples((*DICE_COMMANDS, *OTHER_COMMANDS))
+    lines.append("/help <command> explains one command, e.g. /help move")
+    return Reply(True, "\n".join(lines))

@@ -1,0 +1,289 @@
+"""The command registry: every command a player types, described once.
+
+An entry names the command, the other words that call it, its options (name, kind,
+required or not, what it is for), what it does and one example. The notation parser is
+built from the engine's entries (:data:`ENGINE_COMMANDS`); the service lists its own
+``/game`` and ``/dice`` commands with the same :class:`CommandSpec`, and every command
+line, whatever its group, has its options checked by :func:`resolve_options`: an option the
+command does not take is refused with the list of those it does take. A new command is one
+entry here (and its handler), not an edit in every front end.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .commands import (
+    Battle,
+    Buy,
+    Casualties,
+    Command,
+    Done,
+    Move,
+    Orders,
+    Place,
+    Press,
+    Repair,
+    Research,
+    Retreat,
+    Submerge,
+    Undo,
+)
+from .errors import NotationError
+from .names import NameIndex, shown
+
+
+class Kind(StrEnum):
+    """How an option's text is read."""
+
+    UNITS = "units"
+    """A list of counted unit types: ``"2 infantry, 1 tank"``."""
+    LOSSES = "losses"
+    """Counted unit types, some named ``damaged``: ``"1 damaged battleship, 2 infantry"``;
+    read into a command's ``units`` and ``damaged`` fields."""
+    SPACE = "space"
+    """A territory or sea zone."""
+    PATH = "path"
+    """Spaces in order: ``"Germany > Poland"``."""
+    POWER = "power"
+    DEVELOPMENT = "development"
+    """A weapons development of the rule system, by name or id."""
+    INTEGER = "integer"
+    UNIT_TYPES = "unit types"
+    """Unit types in order, without counts: ``"infantry, artillery"``."""
+    CHOICE = "choice"
+    """One of the option's ``choices``."""
+    TEXT = "text"
+    SWITCH = "on/off"
+    USER = "user"
+    """A player: ``@name`` in the console, a mention in Discord."""
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One ``name:value`` option of a command."""
+
+    name: str
+    kind: Kind
+    help: str
+    required: bool = False
+    field: str = ""
+    """The command's field it fills (engine commands); the option name when empty."""
+    choices: tuple[str, ...] = ()
+    minimum: int = 0
+    """The smallest number an ``INTEGER`` option takes."""
+    maximum: int | None = None
+
+    @property
+    def target(self) -> str:
+        return self.field or self.name
+
+
+@dataclass(frozen=True, slots=True)
+class CommandSpec:
+    """One command: ``name`` is what follows the slash (``move``, ``game join``)."""
+
+    name: str
+    help: str
+    example: str
+    options: tuple[OptionSpec, ...] = ()
+    aliases: tuple[str, ...] = ()
+    command: type[Command] | None = None
+    """The engine command class it reads into; None for the service's own commands."""
+
+    @property
+    def word(self) -> str:
+        """The word that selects it within its group (``join`` of ``game join``)."""
+        return self.name.rsplit(" ", 1)[-1]
+
+    def option(self, name: str) -> OptionSpec:
+        return next(o for o in self.options if o.name == name)
+
+    def takes(self) -> str:
+        """``"it takes units:, from:, to:"``, or that it takes none."""
+        if not self.options:
+            return "it takes no options"
+        return "it takes " + ", ".join(f"{o.name}:" for o in self.options)
+
+    def usage(self) -> str:
+        """``/move units:<units> from:<space> to:<space> [path:<path>] ...``."""
+        parts = [f"/{self.name}"]
+        for o in self.options:
+            shown_kind = "|".join(o.choices) if o.choices else o.kind.value
+            part = f"{o.name}:<{shown_kind}>"
+            parts.append(part if o.required else f"[{part}]")
+        return " ".join(parts)
+
+    def explain(self) -> str:
+        """Several lines for ``/help <command>``: usage, what it does, options, example."""
+        lines = [self.usage(), self.help]
+        if self.aliases:
+            lines.append("Also: " + ", ".join(f"/{a}" for a in self.aliases))
+        lines += [f"  {o.name}: {o.help}" + ("" if o.required else " (optional)")
+                  for o in self.options]
+        lines.append(f"Example: {self.example}")
+        return "\n".join(lines)
+
+
+def resolve_options(spec: CommandSpec, given: Mapping[str, str], text: str | None = None,
+                    extra: tuple[str, ...] = ()) -> dict[str, str]:
+    """The options of a line keyed by the option names of ``spec`` (and ``extra``: more
+    names it takes, such as a rule system's game options at ``/game new``).
+
+    Any case and unique prefixes are read (``u:`` for ``units:``).
+
+    Raises:
+        NotationError: an option the command does not take (the message lists those it
+            takes), one given twice under two spellings, or a required one missing.
+    """
+    names = [o.name for o in spec.options] + [e for e in extra if e not in spec.options]
+    index = NameIndex("option", {n: () for n in names}, {n: n for n in names})
+    out: dict[str, str] = {}
+    for key, value in given.items():
+        try:
+            name = index.find(key) if names else None
+        except NotationError:
+            name = None
+        if name is None:
+            takes = ("it takes " + ", ".join(f"{n}:" for n in names)) if names else spec.takes()
+            raise NotationError(f'/{spec.name} has no option "{shown(key)}"; {takes}.',
+                                reason="notation.unknown_option", text=text)
+        if name in out:
+            raise NotationError(f'Option "{name}" is given twice.',
+                                reason="notation.duplicate_option", text=text)
+        out[name] = value
+    missing = [o.name for o in spec.options if o.required and o.name not in out]
+    if missing:
+        needs = ", ".join(f"{m}:" for m in missing)
+        raise NotationError(f"/{spec.name} needs {needs} as in: {spec.example}",
+                            reason="notation.missing_option", text=text)
+    return out
+
+
+MAX_DIGITS = 6
+"""Longer numbers are refused before they are read (no count in a game comes close)."""
+
+
+def number_problem(text: str) -> str | None:
+    """What keeps ``text`` from being a whole number written in digits, or None."""
+    text = text.strip()
+    if re.fullmatch(r"\d+", text):
+        return "too long a number" if len(text.lstrip("0")) > MAX_DIGITS else None
+    if re.fullmatch(r"-\s*\d+(\.\d*)?", text):
+        return "a negative number"
+    if re.fullmatch(r"[+-]?(\d+[.,]\d*|[.,]\d+|\d+([.,]\d*)?[eE][+-]?\d+)", text):
+        return "not a whole number written out in digits"
+    return "not a number"
+
+
+def read_count(option: str, raw: str, minimum: int = 0, maximum: int | None = None) -> int:
+    """A whole number typed for ``option``, with what is wrong with it when it is not one.
+
+    Raises:
+        NotationError: not a whole number (a sign, a fraction, an exponent, a word), below
+            ``minimum`` or above ``maximum``.
+    """
+    text = raw.strip()
+    problem = number_problem(text)
+    if problem is not None:
+        raise NotationError(f'{option}: must be a whole number from {minimum}; "{shown(text)}" '
+                            f"is {problem}.", reason="notation.not_a_number", text=raw)
+    value = int(text)
+    if value < minimum:
+        raise NotationError(f"{option}: must be at least {minimum}, not {value}.",
+                            reason="notation.number_too_small", text=raw)
+    if maximum is not None and value > maximum:
+        raise NotationError(f"{option}: must be at most {maximum}, not {value}.",
+                            reason="notation.number_too_large", text=raw)
+    return value
+
+
+MISSIONS = ("attack", "raid", "escort", "bombard", "ignore")
+SUBMERGE_CHOICES = ("always", "never", "when_outnumbered")
+DECIDE_CHOICES = ("orders", "self")
+
+_UNITS_HELP = 'units with counts, e.g. "2 infantry, 1 tank"'
+
+ENGINE_COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec(
+        "buy", "Order units for this turn's mobilization, paid from your treasury.",
+        '/buy units:"3 infantry, 1 tank"', aliases=("purchase",), command=Buy,
+        options=(OptionSpec("units", Kind.UNITS, _UNITS_HELP, required=True),)),
+    CommandSpec(
+        "repair", "Repair damage to one of your industrial complexes, 1 IPC a point.",
+        "/repair territory:Germany points:2", command=Repair,
+        options=(OptionSpec("territory", Kind.SPACE, "the damaged complex's territory",
+                            required=True),
+                 OptionSpec("points", Kind.INTEGER, "damage points to remove", required=True,
+                            minimum=1))),
+    CommandSpec(
+        "research", "Buy research dice for one weapons development and roll them.",
+        '/research tech:"super submarines" dice:3', aliases=("develop",), command=Research,
+        options=(OptionSpec("tech", Kind.DEVELOPMENT, "the development", required=True,
+                            field="development"),
+                 OptionSpec("dice", Kind.INTEGER, "research dice to buy and roll",
+                            required=True, minimum=1))),
+    CommandSpec(
+        "move", "Move a group of units from one space to another.",
+        '/move units:"2 infantry, 1 tank" from:"West Russia" to:Ukraine', command=Move,
+        options=(OptionSpec("units", Kind.UNITS, _UNITS_HELP, required=True),
+                 OptionSpec("from", Kind.SPACE, "where they are", required=True,
+                            field="origin"),
+                 OptionSpec("to", Kind.SPACE, "where they go", required=True,
+                            field="destination"),
+                 OptionSpec("path", Kind.PATH, 'the way, e.g. "Germany > Poland > Ukraine"'),
+                 OptionSpec("mission", Kind.CHOICE, "what aircraft or ships do there",
+                            choices=MISSIONS))),
+    CommandSpec(
+        "place", "Place units bought this turn in a territory with a factory.",
+        '/place units:"3 infantry" territory:Russia', aliases=("mobilize",), command=Place,
+        options=(OptionSpec("units", Kind.UNITS, _UNITS_HELP, required=True),
+                 OptionSpec("territory", Kind.SPACE, "where they appear", required=True))),
+    CommandSpec("done", "End this phase (or your part of it) and go on to the next.", "/done",
+                aliases=("end", "next", "end_phase"), command=Done),
+    CommandSpec("undo", "Take back your last step of this phase that rolled no dice.",
+                "/undo", aliases=("takeback",), command=Undo),
+    CommandSpec(
+        "battle", "Fight the battle in a territory or sea zone.", "/battle territory:Ukraine",
+        aliases=("fight",), command=Battle,
+        options=(OptionSpec("territory", Kind.SPACE, "where the battle is", required=True),)),
+    CommandSpec(
+        "casualties", "Choose which of your units are lost to the hits just scored.",
+        '/casualties units:"2 infantry"', aliases=("losses", "lose"), command=Casualties,
+        options=(OptionSpec("units", Kind.LOSSES, _UNITS_HELP + '; "1 damaged battleship" '
+                            "names a damaged one", required=True),)),
+    CommandSpec(
+        "retreat", "Retreat the attacking units to a space they came from.",
+        '/retreat to:"West Russia"', command=Retreat,
+        options=(OptionSpec("to", Kind.SPACE, "where they retreat to", required=True),)),
+    CommandSpec("press", "Go on with the attack for another round.", "/press",
+                aliases=("continue",), command=Press),
+    CommandSpec(
+        "submerge", "Submerge attacking or defending submarines: they leave the battle.",
+        '/submerge units:"1 submarine"', aliases=("dive",), command=Submerge,
+        options=(OptionSpec("units", Kind.UNITS, _UNITS_HELP, required=True),)),
+    CommandSpec(
+        "orders", "Standing orders for your battle choices when you are not there to make "
+        "them (with no options: show them).", '/orders loss:"infantry, artillery, tank"',
+        aliases=("standing_orders",), command=Orders,
+        options=(OptionSpec("power", Kind.POWER, "whose orders, if you play several"),
+                 OptionSpec("loss", Kind.UNIT_TYPES, "unit types in the order you lose them"),
+                 OptionSpec("retreat_below", Kind.INTEGER,
+                            "retreat when this many of your units are left"),
+                 OptionSpec("retreat_odds", Kind.INTEGER,
+                            "retreat when the chance of winning falls below this percentage"),
+                 OptionSpec("submerge", Kind.CHOICE, "when your submarines submerge",
+                            choices=SUBMERGE_CHOICES),
+                 OptionSpec("decide", Kind.CHOICE,
+                            "orders: these orders decide; self: ask me in person",
+                            choices=DECIDE_CHOICES))),
+)
+"""The engine's commands, in the order help lists them."""
+
+
+def engine_command(name: str) -> CommandSpec:
+    """The engine registry entry called ``name`` (its own name, not an alias)."""
+    return next(c for c in ENGINE_COMMANDS if c.name == name)

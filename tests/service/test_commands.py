@@ -1,0 +1,105 @@
+"""The command registry at work: every command, whatever its group, refuses an option it
+does not take (naming those it does take) and changes nothing; numbers that are not counts
+are refused with what is wrong with them; /help lists what can be used now and explains
+one command. Through the GameService with the 1942 Second Edition engine on SQLite."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+
+from bot.service import Actor, FixedDiceSource, GameService
+from bot.service.commands import ALL_COMMANDS, OTHER_COMMANDS
+from bot.store import Database
+
+ANA = Actor("ana")
+POWERS = ("Soviet Union", "Germany", "United Kingdom", "Japan", "United States")
+
+
+@pytest.fixture
+async def service(db: Database) -> AsyncIterator[GameService]:
+    """A started game in channel c1, every seat held by ana."""
+    service = GameService(db, FixedDiceSource([3] * 500))
+    await service.execute(ANA, "c1", "/game new ruleset:aa1942-2e name:sunday")
+    for power in POWERS:
+        await service.execute(ANA, "c1", f'/game join power:"{power}"')
+    assert (await service.execute(ANA, "c1", "/game start")).ok
+    yield service
+
+
+async def said(service: GameService, line: str) -> tuple[bool, str, str | None]:
+    reply = await service.execute(ANA, "c1", line)
+    return reply.ok, reply.message, reply.reason
+
+
+@pytest.mark.parametrize("spec", [c for c in ALL_COMMANDS if c not in OTHER_COMMANDS],
+                         ids=lambda c: c.name)
+async def test_every_command_refuses_an_option_it_does_not_take(service: GameService,
+                                                                 spec) -> None:
+    before = await service.history("c1", 500)
+    ok, message, reason = await said(service, f'/{spec.name} bogus:"garbage"')
+    assert not ok and reason == "notation.unknown_option"
+    assert message.startswith(f'/{spec.name} has no option "bogus"; ')
+    assert spec.takes() in message or (spec.name == "game new" and "ruleset:, name:" in message)
+    assert (await service.history("c1", 500)).message == before.message
+
+
+async def test_concede_with_a_stray_option_leaves_the_game_running(service: GameService) -> None:
+    """The line that ended a game in the field: now refused, and the game goes on."""
+    assert await said(service, '/game concede from:"garbage"') == (
+        False, '/game concede has no option "from"; it takes power:.', "notation.unknown_option")
+    ok, status, _ = await said(service, "/game status")
+    assert ok and ", active." in status
+
+
+@pytest.mark.parametrize(("line", "expected"), [
+    ('/buy units:"-3 infantry"',
+     'Count units in whole numbers from 1: "-3" in "-3 infantry" is a negative number.'),
+    ('/buy units:"1e9 infantry"', 'Count units in whole numbers from 1: "1e9" in "1e9 infantry" '
+     "is not a whole number written out in digits."),
+    ('/buy units:"2.5 tank"', 'Count units in whole numbers from 1: "2.5" in "2.5 tank" '
+     "is not a whole number written out in digits."),
+    ('/buy units:"12345678 infantry"', 'Count units in whole numbers from 1: "12345678" in '
+     '"12345678 infantry" is too long a number.'),
+    ("/dice log last:-1", 'last: must be a whole number from 1; "-1" is a negative number.'),
+    ("/dice log last:0", "last: must be at least 1, not 0."),
+    ("/dice log last:500", "last: must be at most 100, not 500."),
+    ("/game history last:ten", 'last: must be a whole number from 1; "ten" is not a number.'),
+    ("/game vacation days:1.5", 'days: must be a whole number from 0; "1.5" is not a whole '
+     "number written out in digits."),
+])
+async def test_a_count_that_is_not_a_count_says_what_is_wrong(service: GameService, line: str,
+                                                              expected: str) -> None:
+    ok, message, _ = await said(service, line)
+    assert (ok, message) == (False, expected)
+
+
+async def test_echoed_text_is_cut_to_a_sensible_length(service: GameService) -> None:
+    ok, message, _ = await said(service, f'/buy units:"{"x" * 2000}"')
+    assert not ok and len(message) < 120
+    assert message.startswith('There is no unit type called "xxxx') and "…" in message
+
+
+async def test_help_lists_what_the_power_due_can_do_now(service: GameService) -> None:
+    ok, purchase, _ = await said(service, "/help")
+    assert ok and 'Now Soviet Union (Purchase Units) can use:\n  /buy units:"3 infantry' in purchase
+    assert "/move" not in purchase and "/place" not in purchase
+    await said(service, "/done")
+    ok, combat_move, _ = await said(service, "/help")
+    assert "Now Soviet Union (Combat Move) can use:" in combat_move
+    for word in ("/move units:", "/done", "/undo", "/game status", "/dice log", "/help move"):
+        assert word in combat_move
+    assert "/buy" not in combat_move
+
+
+async def test_help_explains_one_command(service: GameService) -> None:
+    ok, move, _ = await said(service, "/help move")
+    assert ok and move.splitlines()[0] == ("/move units:<units> from:<space> to:<space> "
+                                           "[path:<path>] [mission:<attack|raid|escort|"
+                                           "bombard|ignore>]")
+    assert 'Example: /move units:"2 infantry, 1 tank"' in move
+    assert (await said(service, "/help /game join"))[1].startswith("/game join power:<power>")
+    assert (await said(service, "/help purchase"))[1].startswith("/buy units:<units>")
+    assert await said(service, "/help frobnicate") == (
+        False, 'There is no command "/frobnicate"; /help lists them.', "help.unknown_command")
