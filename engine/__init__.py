@@ -39,6 +39,7 @@ from .options import LegalCommands, MoveGroup, legal_commands
 from .phases import Phase, phase_title
 from .ruleset import RuleSet
 from .state import GameState, Unit
+from .summary import due_text, economy_lines, space_text
 
 __all__ = [
     "AmbiguousCommandError", "Battle", "Board", "BoardDataError", "Buy", "Casualties", "Command", "Dice",
@@ -46,4 +47,5 @@ __all__ = [
     "MoveGroup", "NoDice", "NotationError", "Orders", "OutOfTurnError", "Outcome", "Phase", "Place", "Press", "Repair",
     "Retreat", "RuleSet", "RulesError", "ScriptedDice", "Space", "Submerge", "Undo", "Unit", "apply", "concede",
     "format_command", "legal_commands", "new_game", "parse_command", "phase_title", "side_scores",
+    "due_text", "economy_lines", "space_text",
 ]

@@ -62,10 +62,10 @@ class DeadlineDesk:
         last = f"{reply.posts[-1]} Deadline: {shown_time(end, game.channel_id)}."
         return replace(reply, posts=(*reply.posts[:-1], last))
 
-    async def status(self, ref: GameRef) -> Reply:
+    async def status(self, ref: GameRef, territory: str | None = None) -> Reply:
         """``/game status`` with the deadline of the input now due."""
-        reply = await self.service.status(ref)
-        if not reply.ok or reply.game_id is None:
+        reply = await self.service.status(ref, territory)
+        if not reply.ok or reply.game_id is None or territory:
             return reply
         async with self.service.db.read() as session:
             game = await repo.get_game(session, reply.game_id)

@@ -30,8 +30,10 @@ GAME_COMMANDS: tuple[CommandSpec, ...] = (
                 options=(OptionSpec("power", Kind.POWER,
                                     "the seat to give up (default: all of yours)"),)),
     CommandSpec("game start", "Start play once every power has a seat.", "/game start"),
-    CommandSpec("game status", "Round, phase and whose input is due; who plays what.",
-                "/game status"),
+    CommandSpec("game status", "Whose input is due and why, treasuries, production, "
+                "victory cities; with territory: the units there.",
+                "/game status territory:Ukraine",
+                options=(OptionSpec("territory", Kind.SPACE, "a space to list the units of"),)),
     CommandSpec("game history", "The latest commands of this game.", "/game history last:5",
                 options=(OptionSpec("last", Kind.INTEGER, "how many entries (default 20)",
                                     minimum=1, maximum=500),)),

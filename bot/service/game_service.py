@@ -209,7 +209,7 @@ class GameService:
             "start": lambda: self.start(actor, ref, request_id),
             "concede": lambda: self.concede(actor, ref, options.get("power"), request_id),
             "abandon": lambda: self.abandon(actor, ref, request_id),
-            "status": lambda: self.deadlines.status(ref),
+            "status": lambda: self.deadlines.status(ref, options.get("territory")),
             "settings": lambda: self.deadlines.settings(actor, ref, options, request_id),
             "vacation": lambda: self.deadlines.vacation(actor, ref, options, request_id),
             "history": lambda: self.history(ref, int(options.get("last", "20"))),
@@ -612,8 +612,9 @@ class GameService:
             seats = await self._seats_of(session, g)
         return frozenset(s.power for s in seats if s.user_id == user_id)
 
-    async def status(self, game: GameRef) -> Reply:
-        """Who plays what, whose input is due, round and phase."""
+    async def status(self, game: GameRef, territory: str | None = None) -> Reply:
+        """Who plays what and whose input is due and why; treasuries, production and victory
+        cities; with ``territory``, the units in that space."""
         try:
             async with self.db.read() as session:
                 g = await self._find(session, game)
@@ -628,16 +629,26 @@ class GameService:
                 if g.result and g.result != g.status:
                     head += f": {g.result}"
                 state = await self._started_state(session, g)
-                if state is None:
-                    return Reply(True, f"{head}. Seats: {holders}.", game_id=g.id)
-                due = rules.power_name(state.actor)
-                message = (
-                    f"{head}. Round {state.round}, {rules.power_name(state.turn)}'s turn, "
-                    f"{self.rules.phase_title(rules, state.phase)}; input due from {due}. Seats: {holders}."
-                )
-                return self._play_reply(True, message, [], g, seats, state, state.actor)
         except Refusal as refusal:
             return Reply(False, refusal.message, reason=refusal.reason)
+        if state is None:
+            if territory:
+                return Reply(False, f"{_label(g)} has not started; its board is not set up.",
+                             reason="game.not_started", game_id=g.id)
+            return Reply(True, f"{head}. Seats: {holders}.", game_id=g.id)
+        if territory:
+            try:
+                space = state.board.find_space(territory)
+            except self.rules.RulesError as err:
+                refusal = Refusal.of(err)
+                return Reply(False, refusal.message, reason=refusal.reason, game_id=g.id,
+                             candidates=refusal.candidates, ambiguous=refusal.ambiguous)
+            return Reply(True, self.rules.space_text(state, space), game_id=g.id)
+        due = self.rules.due_text(state)
+        if paused:
+            due += " Paused: players wait until a referee uses /game resume."
+        lines = [f"{head}.", due, *self.rules.economy_lines(state), f"Seats: {holders}."]
+        return self._play_reply(True, "\n".join(lines), [], g, seats, state, state.actor)
 
     async def history(self, game: GameRef, last: int = 20) -> Reply:
         """The last ``last`` log entries, one line each."""

@@ -152,6 +152,18 @@ def phase_title(rules: RuleSet, phase: str) -> str:
     return phase.capitalize()
 
 
+def due_text(state: GameState) -> str:
+    return f"{state.rules.power_name(state.actor)} to act ({phase_title(state.rules, state.phase)})."
+
+
+def economy_lines(state: GameState) -> list[str]:
+    return [f"Treasuries: {', '.join(map(str, state.treasury))}."]
+
+
+def space_text(state: GameState, space: str) -> str:
+    return f"{space}: no units."
+
+
 def new_game(rules: RuleSet, options: dict[str, Any] | None = None) -> GameState:
     return GameState(rules)
 

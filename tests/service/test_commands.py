@@ -103,3 +103,29 @@ async def test_help_explains_one_command(service: GameService) -> None:
     assert (await said(service, "/help purchase"))[1].startswith("/buy units:<units>")
     assert await said(service, "/help frobnicate") == (
         False, 'There is no command "/frobnicate"; /help lists them.', "help.unknown_command")
+
+
+async def test_status_shows_whose_input_is_due_money_cities_and_a_pause(
+        service: GameService) -> None:
+    ok, status, _ = await said(service, "/game status")
+    lines = status.splitlines()
+    assert ok and lines[:2] == [
+        "game #1 (sunday), Axis & Allies 1942 Second Edition, active.",
+        "Soviet Union to act: Purchase Units of Soviet Union's turn, round 1."]
+    assert lines[2].startswith("Treasury (production) in IPCs: Soviet Union 24 (+24), ")
+    assert lines[3].startswith("Victory cities held by the Allies: 6 (")
+    assert lines[5].startswith("Seats: Soviet Union: @ana;")
+    await said(service, "/game pause reason:lunch")
+    ok, paused, _ = await said(service, "/game status")
+    assert paused.splitlines()[:2] == [
+        "game #1 (sunday), Axis & Allies 1942 Second Edition, paused.",
+        "Soviet Union to act: Purchase Units of Soviet Union's turn, round 1. Paused: players "
+        "wait until a referee uses /game resume."]
+
+
+async def test_status_of_one_territory_lists_its_units(service: GameService) -> None:
+    assert await said(service, '/game status territory:"w russia"') == (
+        True, "West Russia (held by Germany, 2 IPCs): Germany: 3 infantry, 1 artillery, 1 tank.",
+        None)
+    assert await said(service, "/game status territory:Narnia") == (
+        False, 'There is no space called "Narnia".', "name.unknown_space")

@@ -8,6 +8,7 @@ from discord.ext import commands
 
 from bot.discord.bridge import Bridge
 from bot.discord.choices import option_choices, power_choices, ruleset_choices
+from bot.discord.cogs import suggest
 from bot.scheduler.deadlines import POLICIES
 
 
@@ -63,8 +64,12 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Create an
     async def start(self, interaction: discord.Interaction) -> None:
         await self.bridge.run(interaction)
 
-    @app_commands.command(description="Round, phase, whose turn it is, treasuries")
-    async def status(self, interaction: discord.Interaction) -> None:
+    @app_commands.command(description="Whose input is due and why, treasuries, production, "
+                          "victory cities; or the units in one space")
+    @app_commands.describe(territory="A territory or sea zone to list the units of")
+    @app_commands.autocomplete(territory=suggest)
+    async def status(self, interaction: discord.Interaction,
+                     territory: str | None = None) -> None:
         await self.bridge.run(interaction)
 
     @app_commands.command(description="The latest commands and events of this game")

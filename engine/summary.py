@@ -1,0 +1,87 @@
+"""A position in sentences, for ``/game status``: whose input is due and why, treasuries and
+production, victory cities held per side, and the units in one space (a text view of the
+board for people who cannot see the picture). Rule words (phase titles, choices) are the
+engine's, so front ends only print these lines.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .control import income, victory_cities
+from .ids import SpaceId
+from .notation import format_units, unit_word
+from .phases import phase_title
+from .state import GameState
+
+_CHOICES = {
+    "casualties": "choose casualties ({hits}): /casualties",
+    "retreat": "press on or retreat: /press or /retreat",
+    "submerge": "submerge submarines or not: /submerge or /press",
+    "intercept": "intercept the raid or not",
+}
+"""What a battle waits for, by the kind of its pending choice."""
+
+
+def due_text(state: GameState) -> str:
+    """``"Soviet Union to act: Combat Move of Soviet Union's turn"``, or the battle choice
+    that is due and where."""
+    rules = state.rules
+    phase = phase_title(rules, state.phase)
+    if state.is_over:
+        return f"The game is over: the {state.winner} won."
+    battle = state.combat.current if state.combat is not None else None
+    if battle is not None and battle.pending is not None:
+        pending = battle.pending
+        hits = sum(count for count, _ in pending.hits)
+        choice = _CHOICES.get(pending.kind, pending.kind).format(
+            hits=f"{hits} hit{'s' if hits != 1 else ''}")
+        return (f"{rules.power_name(pending.chooser)} to {choice}, in the battle of "
+                f"{state.board.name(battle.space)} ({phase}).")
+    return (f"{rules.power_name(state.actor)} to act: {phase} of "
+            f"{rules.power_name(state.turn)}'s turn, round {state.round}.")
+
+
+def economy_lines(state: GameState) -> list[str]:
+    """Each power's treasury and production, then the victory cities each side holds."""
+    rules = state.rules
+    powers = ", ".join(f"{rules.power_name(p)} {state.treasury.get(p, 0)} "
+                       f"(+{income(state, p)})" for p in rules.powers)
+    lines = [f"Treasury (production) in IPCs: {powers}."]
+    sides = list(dict.fromkeys(state.board.side_of(p) for p in rules.powers))
+    for side in sides:
+        held = [str(state.board[s].victory_city) for s in victory_cities(state, side)]
+        lines.append(f"Victory cities held by the {side}: {len(held)} ({', '.join(held)}).")
+    return lines
+
+
+def space_text(state: GameState, space: SpaceId) -> str:
+    """The space, who holds it and what it is worth, and every power's units there."""
+    board = state.board
+    rules = state.rules
+    info = board[space]
+    owner = state.owners.get(space)
+    facts = [f"held by {rules.power_name(owner)}" if owner else
+             ("a sea zone" if not info.is_land else "held by nobody")]
+    if info.ipc:
+        facts.append(f"{info.ipc} IPC{'s' if info.ipc != 1 else ''}")
+    if info.victory_city:
+        facts.append(f"victory city {info.victory_city}")
+    by_owner: dict[str, Counter[str]] = {}
+    damaged: Counter[tuple[str, str]] = Counter()
+    for unit in state.units_at(space):
+        by_owner.setdefault(unit.owner, Counter())[unit.kind] += 1
+        if unit.hits:
+            damaged[(unit.owner, unit.kind)] += 1
+    order = list(rules.units)
+    parts = []
+    for power in rules.powers:
+        counts = by_owner.get(power)
+        if not counts:
+            continue
+        units = format_units(tuple(sorted(counts.items(), key=lambda kv: order.index(kv[0]))))
+        hurt = [f"{n} {unit_word(k, n)} damaged" for (p, k), n in damaged.items() if p == power]
+        parts.append(f"{rules.power_name(power)}: {units}"
+                     + (f" ({', '.join(hurt)})" if hurt else ""))
+    units_text = "; ".join(parts) if parts else "no units"
+    return f"{board.name(space)} ({', '.join(facts)}): {units_text}."
