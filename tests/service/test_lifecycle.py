@@ -20,11 +20,10 @@ import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
-from sqlmodel import col, select
 
 from bot.service import Actor, FixedDiceSource, GameService, Reply
 from bot.store import Database, database_url
-from bot.store.models import Game, LogEntry, Pause, Seat
+from tests.service.fingerprint import fingerprint
 from tests.store.conftest import pg_base
 
 __all__ = ["pg_base"]
@@ -78,31 +77,14 @@ class Lifecycle(RuleBasedStateMachine):
 
     def send(self, actor: Actor, line: str) -> Reply:
         """Run one line; a refusal must name its reason and change nothing."""
-        before = self.run(self.fingerprint())
+        before = self.run(fingerprint(self.service, self.channel))
         reply = self.run(self.service.execute(actor, self.channel, line))
         if not reply.ok:
             assert reply.reason, f"{line}: refusal without a reason: {reply.message}"
             assert reply.message
-            assert self.run(self.fingerprint()) == before, f"{line} was refused but changed"
+            after = self.run(fingerprint(self.service, self.channel))
+            assert after == before, f"{line} was refused but changed"
         return reply
-
-    async def fingerprint(self) -> tuple[Any, ...]:
-        async with self.service.db.read() as session:
-            games = (await session.exec(select(Game).where(Game.channel_id == self.channel)
-                                        .order_by(col(Game.id)))).all()
-            ids = [g.id for g in games]
-            seats = (await session.exec(select(Seat).where(col(Seat.game_id).in_(ids)))).all()
-            log = (await session.exec(select(LogEntry).where(col(LogEntry.game_id).in_(ids))
-                                      )).all()
-            pauses = (await session.exec(select(Pause).where(col(Pause.game_id).in_(ids)))).all()
-        state = await self.service.state(self.channel) if games else None
-        return (
-            [(g.id, g.status, g.result, g.version) for g in games],
-            sorted((s.game_id, s.power, s.user_id) for s in seats),
-            sorted((e.game_id, e.seq, e.text) for e in log),
-            sorted((p.game_id, p.ends_at is None) for p in pauses),
-            state.to_json() if state is not None else None,
-        )
 
     def expect(self, reply: Reply, ok: bool, status: str | None) -> None:
         assert reply.ok == ok, f"expected {'ok' if ok else 'a refusal'}: {reply.message}"
