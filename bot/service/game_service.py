@@ -612,6 +612,18 @@ class GameService:
             seats = await self._seats_of(session, g)
         return frozenset(s.power for s in seats if s.user_id == user_id)
 
+    async def lifecycle(self, game: GameRef) -> str | None:
+        """``setup``, ``active``, ``paused``, ``finished`` or ``abandoned``; None when the
+        channel has no game."""
+        async with self.db.read() as session:
+            try:
+                g = await self._find(session, game)
+            except Refusal:
+                return None
+            if g.status == "active" and await self.referee.paused(session, g):
+                return "paused"
+            return g.status
+
     async def status(self, game: GameRef, territory: str | None = None) -> Reply:
         """Who plays what and whose input is due and why; treasuries, production and victory
         cities; with ``territory``, the units in that space."""

@@ -19,6 +19,18 @@ if TYPE_CHECKING:
     from bot.service.game_service import GameService
 
 
+_ANY_TIME = ("status", "history", "export", "settings")
+_GAME_WORDS: dict[str | None, tuple[str, ...]] = {
+    None: ("new",),
+    "setup": ("join", "leave", "start", "abandon", *_ANY_TIME, "replace"),
+    "active": (*_ANY_TIME, "vacation", "concede", "pause", "abandon", "replace"),
+    "paused": (*_ANY_TIME, "resume", "concede", "abandon", "replace"),
+    "finished": ("new", *_ANY_TIME),
+    "abandoned": ("new", *_ANY_TIME),
+}
+"""The /game commands that do something at each stage of a game's life."""
+
+
 def _examples(entries: Iterable[CommandSpec]) -> list[str]:
     return [f"  {c.example} — {c.help}" for c in entries]
 
@@ -41,8 +53,10 @@ async def help_reply(service: GameService, channel_id: str, topic: str) -> Reply
         who = state.rules.power_name(legal.power)
         lines.append(f"Now {who} ({service.rules.phase_title(state.rules, state.phase)}) can use:")
         lines += _examples(c for c in ENGINE_COMMANDS if c.name in legal.commands)
-    lines.append("The game (any time):")
-    lines += _examples(GAME_COMMANDS)
+    stage = await service.lifecycle(channel_id)
+    words = _GAME_WORDS[stage]
+    lines.append("The game:" if state is not None else "Game commands:")
+    lines += _examples(c for c in GAME_COMMANDS if c.word in words)
     lines.append("Dice and the board:")
     lines += _examples((*DICE_COMMANDS, *OTHER_COMMANDS))
     lines.append("/help <command> explains one command, e.g. /help move")

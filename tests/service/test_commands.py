@@ -129,3 +129,13 @@ async def test_status_of_one_territory_lists_its_units(service: GameService) -> 
         None)
     assert await said(service, "/game status territory:Narnia") == (
         False, 'There is no space called "Narnia".', "name.unknown_space")
+
+
+async def test_help_offers_the_game_commands_of_the_game_s_stage(service: GameService) -> None:
+    ok, started, _ = await said(service, "/help")
+    assert "/game concede" in started and "/game pause" in started
+    assert "/game join" not in started and "/game new" not in started
+    empty = (await service.execute(ANA, "elsewhere", "/help")).message
+    assert "/game new ruleset:" in empty and "/game status" not in empty
+    await said(service, "/game pause")
+    assert "/game resume" in (await said(service, "/help"))[1]
