@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from engine.names import shown
 from engine.registry import ENGINE_COMMANDS, CommandSpec, Kind, OptionSpec
 
 from bot.ladder.outcome import ADJUDICATION_RULES, ENDINGS
@@ -238,6 +239,6 @@ def group_command(group: str, word: str) -> CommandSpec:
     found = next((c for c in entries if c.word == word), None)
     if found is None:
         words = ", ".join(c.word for c in entries)
-        what = f"{word!r}" if word else "nothing"
+        what = repr(shown(word)) if word else "nothing"
         raise LineError(f"/{group} takes one of {words}; got {what}.")
     return found

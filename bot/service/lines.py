@@ -10,6 +10,8 @@ from __future__ import annotations
 import shlex
 from dataclasses import dataclass
 
+from engine.names import shown
+
 
 class LineError(ValueError):
     """A line that cannot be read; the message says what was expected."""
@@ -37,11 +39,11 @@ def split_user(raw: str) -> Line:
 def words_and_options(text: str) -> tuple[list[str], dict[str, str]]:
     """``/game join power:"Soviet Union"`` as ``(["game", "join"], {"power": "Soviet Union"})``."""
     if not text.startswith("/"):
-        raise LineError(f"commands start with '/', as in /game status ; got {text!r}")
+        raise LineError(f"commands start with '/', as in /game status ; got {_shown(text)}")
     try:
         tokens = shlex.split(text[1:])
     except ValueError as err:
-        raise LineError(f"cannot read {text!r}: {err}") from None
+        raise LineError(f"cannot read {_shown(text)}: {err}") from None
     words: list[str] = []
     options: dict[str, str] = {}
     for token in tokens:
@@ -49,14 +51,14 @@ def words_and_options(text: str) -> tuple[list[str], dict[str, str]]:
         if colon and name:
             key = name.lower()
             if key in options:
-                raise LineError(f"option {key!r} is given twice in {text!r}")
+                raise LineError(f"option {_shown(key)} is given twice in {_shown(text)}")
             options[key] = value.strip()
         elif options:
-            raise LineError(f"{token!r} must be written as name:value in {text!r}")
+            raise LineError(f"{_shown(token)} must be written as name:value in {_shown(text)}")
         else:
             words.append(token.lower())
     if not words:
-        raise LineError(f"no command word in {text!r}")
+        raise LineError(f"no command word in {_shown(text)}")
     return words, options
 
 
@@ -64,3 +66,8 @@ def subcommand(text: str) -> tuple[str, dict[str, str]]:
     """``/ladder player user:@ana`` as ``("player", {"user": "@ana"})``; raises LineError."""
     words, options = words_and_options(text)
     return (words[1] if len(words) > 1 else ""), options
+
+
+def _shown(text: str) -> str:
+    """Quoted input as refusals show it: cut to a sensible length (``engine.names.shown``)."""
+    return repr(shown(text))
