@@ -15,6 +15,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from .commands import (
     Battle,
@@ -34,6 +35,10 @@ from .commands import (
 )
 from .errors import NotationError
 from .names import NameIndex, shown
+from .phases import phase_entry
+
+if TYPE_CHECKING:
+    from .ruleset import RuleSet
 
 
 class Kind(StrEnum):
@@ -117,9 +122,10 @@ class CommandSpec:
             parts.append(part if o.required else f"[{part}]")
         return " ".join(parts)
 
-    def explain(self) -> str:
-        """Several lines for ``/help <command>``: usage, what it does, options, example."""
-        lines = [self.usage(), self.help]
+    def explain(self, when: str = "") -> str:
+        """Several lines for ``/help <command>``: usage, what it does (and ``when``: the
+        phases that take it), options, example."""
+        lines = [self.usage(), self.help + (f" {when}" if when else "")]
         if self.aliases:
             lines.append("Also: " + ", ".join(f"/{a}" for a in self.aliases))
         lines += [f"  {o.name}: {o.help}" + ("" if o.required else " (optional)")
@@ -282,6 +288,19 @@ ENGINE_COMMANDS: tuple[CommandSpec, ...] = (
                             choices=DECIDE_CHOICES))),
 )
 """The engine's commands, in the order help lists them."""
+
+
+def phases_taking(rules: RuleSet, spec: CommandSpec) -> tuple[str, ...] | None:
+    """The phase ids of ``rules`` in which ``spec``'s command is taken, read from the phase
+    registry; None for a command taken at any time (``/orders``) or not by the engine."""
+    if spec.command is None or spec.command is Orders:
+        return None
+    entries = [phase_entry(p) for p in rules.phases]
+    if spec.command is Done:
+        return tuple(rules.phases)
+    if spec.command is Undo:
+        return tuple(e.id for e in entries if e.undo)
+    return tuple(e.id for e in entries if spec.command in e.handlers)
 
 
 def engine_command(name: str) -> CommandSpec:

@@ -7,10 +7,10 @@ being out of phase, and a new command appears here by being registered.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.names import shown
-from engine.registry import ENGINE_COMMANDS, CommandSpec
+from engine.registry import ENGINE_COMMANDS, CommandSpec, phases_taking
 
 from bot.service.commands import DICE_COMMANDS, GAME_COMMANDS, OTHER_COMMANDS, find_command
 from bot.service.reply import Refusal, Reply
@@ -31,6 +31,14 @@ _GAME_WORDS: dict[str | None, tuple[str, ...]] = {
 """The /game commands that do something at each stage of a game's life."""
 
 
+async def _state(service: GameService, channel_id: str) -> Any:
+    """The channel's game state, None before its start or without a game."""
+    try:
+        return await service.state(channel_id)
+    except Refusal:
+        return None
+
+
 def _examples(entries: Iterable[CommandSpec]) -> list[str]:
     return [f"  {c.example} — {c.help}" for c in entries]
 
@@ -42,11 +50,14 @@ async def help_reply(service: GameService, channel_id: str, topic: str) -> Reply
         if spec is None:
             return Reply(False, f'There is no command "/{shown(topic.strip().lstrip("/"))}"; '
                          "/help lists them.", reason="help.unknown_command")
-        return Reply(True, spec.explain())
-    try:
-        state = await service.state(channel_id)
-    except Refusal:
-        state = None
+        state = await _state(service, channel_id)
+        phases = phases_taking(state.rules, spec) if state is not None else None
+        when = "Taken at any time." if spec.command is not None and state is not None else ""
+        if phases is not None:
+            titles = [service.rules.phase_title(state.rules, p) for p in phases]
+            when = f"Taken in: {', '.join(titles)}." if titles else "Not taken in this game."
+        return Reply(True, spec.explain(when))
+    state = await _state(service, channel_id)
     lines: list[str] = []
     if state is not None and not state.is_over:
         legal = service.rules.legal_commands(state)

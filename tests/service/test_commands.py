@@ -98,7 +98,10 @@ async def test_help_explains_one_command(service: GameService) -> None:
     assert ok and move.splitlines()[0] == ("/move units:<units> from:<space> to:<space> "
                                            "[path:<path>] [mission:<attack|raid|escort|"
                                            "bombard|ignore>]")
+    assert move.splitlines()[1] == ("Move a group of units from one space to another. Taken "
+                                    "in: Combat Move, Noncombat Move.")
     assert 'Example: /move units:"2 infantry, 1 tank"' in move
+    assert "Taken at any time." in (await said(service, "/help orders"))[1]
     assert (await said(service, "/help /game join"))[1].startswith("/game join power:<power>")
     assert (await said(service, "/help purchase"))[1].startswith("/buy units:<units>")
     assert await said(service, "/help frobnicate") == (
