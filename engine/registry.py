@@ -231,7 +231,7 @@ ENGINE_COMMANDS: tuple[CommandSpec, ...] = (
         options=(OptionSpec("tech", Kind.DEVELOPMENT, "the development", required=True,
                             field="development"),
                  OptionSpec("dice", Kind.INTEGER, "research dice to buy and roll",
-                            required=True, minimum=1))),
+                            required=True))),
     CommandSpec(
         "move", "Move a group of units from one space to another.",
         '/move units:"2 infantry, 1 tank" from:"West Russia" to:Ukraine', command=Move,
