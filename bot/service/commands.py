@@ -153,7 +153,9 @@ TOURNAMENT_COMMANDS: tuple[CommandSpec, ...] = (
                  OptionSpec("adjudication", Kind.CHOICE, "at the time limit: who wins",
                             choices=ADJUDICATION_RULES),
                  OptionSpec("concession", Kind.TEXT,
-                            "points of a conceded game, winner,loser (e.g. 2,1)"))),
+                            "points of a conceded game, winner,loser (e.g. 2,1)"),
+                 OptionSpec("bids", Kind.SWITCH,
+                            "players bid for the sides in each game (sealed bid)"))),
     CommandSpec("tournament join", "Sign up for this channel's tournament.",
                 "/tournament join"),
     CommandSpec("tournament start", "Organisers: pair round 1 and open its games.",
@@ -200,6 +202,11 @@ ALL_COMMANDS: tuple[CommandSpec, ...] = (
     *ENGINE_COMMANDS, *GAME_COMMANDS, *DICE_COMMANDS, *BID_COMMANDS, *LADDER_COMMANDS,
     *TOURNAMENT_COMMANDS, *OTHER_COMMANDS)
 """Every command of the registry, engine commands first."""
+
+DEFAULT_RULESET = "aa1942-2e"
+TAKE_RULE_OPTIONS = frozenset({"game new", "tournament new"})
+"""Commands that also take the rule system's game options (``victory:``, ``bid_powers:``...),
+those of ``ruleset:`` or of the default rule system."""
 
 GROUPS: Mapping[str, tuple[CommandSpec, ...]] = {
     "game": GAME_COMMANDS, "dice": DICE_COMMANDS, "bid": BID_COMMANDS, "ladder": LADDER_COMMANDS,

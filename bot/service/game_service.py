@@ -34,7 +34,14 @@ from bot.service.dice import (
     DiceKeyMismatchError,
     DiceSource,
 )
-from bot.service.commands import SINGLE_COMMANDS, command_group, group_command, top_command
+from bot.service.commands import (
+    DEFAULT_RULESET,
+    SINGLE_COMMANDS,
+    TAKE_RULE_OPTIONS,
+    command_group,
+    group_command,
+    top_command,
+)
 from bot.service.dicecmd import dice_command
 from bot.service.help import help_reply
 from bot.service.lines import LineError, words_and_options
@@ -176,8 +183,9 @@ class GameService:
                 raise LineError(f'/{spec.name} takes named options; "{loose}" has no option '
                                 f"name ({spec.takes()}).")
         extra: tuple[str, ...] = ()
-        if spec.name == "game new" and "ruleset" in given:
-            extra = tuple(self.rules.load_ruleset(given["ruleset"]).options)
+        if spec.name in TAKE_RULE_OPTIONS:
+            ruleset = given.get("ruleset") or DEFAULT_RULESET
+            extra = tuple(self.rules.load_ruleset(ruleset).options)
         game_id = given.pop(GAME_ID, None) if group == "game" and spec.word != "new" else None
         options = resolve_options(spec, given, line, extra)
         if game_id is not None:
