@@ -67,7 +67,7 @@ async def test_odds_of_a_planned_attack(game) -> None:
 
 
 @pytest.mark.parametrize("line, message", [
-    ("/odds", "Name the territory or sea zone"),
+    ("/odds", "/odds needs territory: as in: /odds territory:Ukraine"),
     ('/odds territory:"West Russia"', "No battle is pending in West Russia"),
     ('/odds territory:"West Rusia"', "West Russia"),
     ('/odds territory:"West Russia" attack:"2 battleships"', "Battleships do not fight in a territory"),
