@@ -58,6 +58,7 @@ def _value(option: OptionSpec) -> st.SearchStrategy[str]:
         Kind.SWITCH: st.sampled_from(("on", "off", "yes", "perhaps")),
         Kind.USER: st.sampled_from(("@ben", "ana", "<@123>", "")),
     }
+    assert set(typed) == set(Kind), "every option kind needs its values here"
     return typed[kind] | GARBAGE
 
 
