@@ -145,7 +145,8 @@ def resolve_options(spec: CommandSpec, given: Mapping[str, str], text: str | Non
         NotationError: an option the command does not take (the message lists those it
             takes), one given twice under two spellings, or a required one missing.
     """
-    names = [o.name for o in spec.options] + [e for e in extra if e not in spec.options]
+    own = [o.name for o in spec.options]
+    names = own + [e for e in extra if e not in own]
     index = NameIndex("option", {n: () for n in names}, {n: n for n in names})
     out: dict[str, str] = {}
     for key, value in given.items():

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .control import income, victory_cities
-from .ids import SpaceId
+from .ids import SpaceId, UnitKind
 from .notation import format_units, unit_word
 from .phases import phase_title
 from .state import GameState
@@ -67,8 +67,8 @@ def space_text(state: GameState, space: SpaceId) -> str:
         facts.append(f"{info.ipc} IPC{'s' if info.ipc != 1 else ''}")
     if info.victory_city:
         facts.append(f"victory city {info.victory_city}")
-    by_owner: dict[str, Counter[str]] = {}
-    damaged: Counter[tuple[str, str]] = Counter()
+    by_owner: dict[str, Counter[UnitKind]] = {}
+    damaged: Counter[tuple[str, UnitKind]] = Counter()
     for unit in state.units_at(space):
         by_owner.setdefault(unit.owner, Counter())[unit.kind] += 1
         if unit.hits:

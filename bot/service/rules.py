@@ -14,6 +14,7 @@ from typing import Any, Protocol
 import engine
 import maps
 from engine import Command, Dice, GameState, LegalCommands, Outcome, RuleSet
+from engine.ids import SpaceId
 
 
 class Engine(Protocol):
@@ -48,6 +49,15 @@ class Engine(Protocol):
 
     def side_scores(self, state: GameState) -> dict[str, tuple[int, int]]: ...
 
+    def due_text(self, state: GameState) -> str:
+        """Whose input is due and why, as ``/game status`` says it."""
+
+    def economy_lines(self, state: GameState) -> list[str]:
+        """Treasuries with production, and the victory cities each side holds."""
+
+    def space_text(self, state: GameState, space: SpaceId) -> str:
+        """One space, its holder and value, and every power's units there."""
+
 
 class _RealEngine:
     """The ``engine`` package's functions with ``maps.load_ruleset``."""
@@ -67,6 +77,9 @@ class _RealEngine:
     concede = staticmethod(engine.concede)
     phase_title = staticmethod(engine.phase_title)
     side_scores = staticmethod(engine.side_scores)
+    due_text = staticmethod(engine.due_text)
+    economy_lines = staticmethod(engine.economy_lines)
+    space_text = staticmethod(engine.space_text)
 
     @staticmethod
     def state_from_json(data: Mapping[str, Any], rules: RuleSet) -> GameState:
