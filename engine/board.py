@@ -108,6 +108,10 @@ class Board:
     def find_power(self, text: str) -> PowerId:
         return PowerId(self.power_names.find(text))
 
+    def has_space_named(self, name: str) -> bool:
+        """True when ``name`` is a space's exact display name."""
+        return name in self._by_name
+
     def space_by_name(self, name: str) -> SpaceId:
         """Exact display name to id (for state JSON, which is keyed by display names)."""
         try:

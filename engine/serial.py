@@ -146,7 +146,7 @@ def units_from_counts(rules: RuleSet, spaces: Mapping[str, Any]) -> dict[int, Un
     units: dict[int, Unit] = {}
     next_id = 1
     for name, entry in spaces.items():
-        sid = board.space_by_name(name) if name in board._by_name else board.find_space(name)
+        sid = board.space_by_name(name) if board.has_space_named(name) else board.find_space(name)
         for pname_, counts in entry.get("units", {}).items():
             owner = board.find_power(pname_)
             kinds = {UnitKind(k): int(n) for k, n in counts.items() if int(n) > 0}

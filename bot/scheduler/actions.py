@@ -94,7 +94,7 @@ class DeadlineActions:
             try:
                 if action.kind == "expire":
                     expire = partial(self._expire, due=due, action=action)
-                    done += (await self.service._mutate(due.game_id, None, expire)).ok
+                    done += (await self.service.mutate(due.game_id, None, expire)).ok
                 else:
                     done += await self._notify(due, action)
             except Exception:  # one game's failure must not hold up every other game's
@@ -255,7 +255,7 @@ class DeadlineActions:
             if g.status == "active":                  # else forfeited: no policy to apply
                 posts += await self._policy(tx, due.power, settings, late)
         except BaseException:
-            self.service._states.pop(due.game_id, None)
+            self.service.forget_state(due.game_id)
             raise
         now_due = [s.user_id for s in await repo.seats(session, due.game_id)
                    if s.power == g.due_power] if g.status == "active" else []
@@ -287,7 +287,7 @@ class DeadlineActions:
             LogEntry.game_id == g.id, LogEntry.kind == "admin",
             col(LogEntry.text).startswith("/game bump "), col(LogEntry.power).in_(held)))).one()
         count = int(earlier) + 1
-        await self.service._append(tx, kind="admin", actor=SYSTEM, power=power,
+        await self.service.append(tx, kind="admin", actor=SYSTEM, power=power,
                                    text=f"/game bump power:{power}",
                                    events=[{"type": "bump", "power": power, "users": list(late),
                                             "count": count, "limit": limit}])
@@ -302,12 +302,12 @@ class DeadlineActions:
         """Give the seat's commands by standing orders until its input is no longer due."""
         posts = ["Its turn ends by standing orders (policy: end_turn):"]
         for _step in range(MAX_STEPS):
-            state = await self.service._require_active(tx)
+            state = await self.service.require_active(tx)
             if state.actor != power or state.winner:
                 break
             line = end_turn_step(state)
             try:
-                reply = await self.service._player_action(SYSTEM, line)(tx)
+                reply = await self.service.player_action(SYSTEM, line)(tx)
             except Refusal as refusal:
                 posts.append(f"{line} was refused ({refusal.message}); a referee must act.")
                 break
@@ -327,7 +327,7 @@ class DeadlineActions:
         seat.user_id = substitute
         session.add(seat)
         rules = self.service.rules.load_ruleset(g.ruleset)
-        seq = await self.service._append(
+        seq = await self.service.append(
             tx, kind="admin", actor=SYSTEM, power=power,
             text=f"/game substitute power:{power} user:{substitute}",
             events=[{"type": "seat_substituted", "power": power, "from": list(late),

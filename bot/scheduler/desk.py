@@ -93,7 +93,7 @@ class DeadlineDesk:
                 changed = current.changed(game_keys)
             except SettingError as err:
                 raise Refusal(str(err), "settings.value") from None
-            if game_keys and not self.service._may_manage(actor, g):
+            if game_keys and not self.service.may_manage(actor, g):
                 raise Refusal("Only the game's creator or a referee can change its settings; "
                               "each player may set dm:on or dm:off.", "service.not_referee")
             posts: list[str] = []
@@ -114,7 +114,7 @@ class DeadlineDesk:
             text = f"{_describe(changed)} Direct messages to you: {'on' if mine else 'off'}."
             return Reply(True, text, posts=tuple(posts), game_id=g.id)
 
-        return await self.service._mutate(ref, request_id, action)
+        return await self.service.mutate(ref, request_id, action)
 
     async def vacation(self, actor: Actor, ref: GameRef, options: Mapping[str, str],
                        request_id: str | None = None) -> Reply:
@@ -161,7 +161,7 @@ class DeadlineDesk:
                     f"{shown_time(until, g.channel_id)}; their deadlines pause until then.")
             return Reply(True, post, posts=(post,), game_id=g.id)
 
-        return await self.service._mutate(ref, request_id, action)
+        return await self.service.mutate(ref, request_id, action)
 
 
 def _describe(s: GameSettings) -> str:

@@ -30,7 +30,7 @@ from engine.ids import PowerId, SpaceId
 from engine.notation import format_units, parse_units
 
 if TYPE_CHECKING:
-    from bot.service.game_service import GameService, _Tx
+    from bot.service.game_service import GameService, GameTransaction
 
 USAGE = ("Use /bid commit amount:N salt:WORD (or hash:SHA256), /bid reveal amount:N salt:WORD, "
          "/bid show, /bid place units:\"1 infantry\" territory:X [power:Y].")
@@ -51,7 +51,7 @@ async def bid_command(service: GameService, actor: Actor, channel_id: str, line:
     if sub not in steps:
         return Reply(False, f"Unknown bid command {sub!r}. {USAGE}", reason="line.unknown_command")
 
-    async def action(tx: _Tx) -> Reply:
+    async def action(tx: GameTransaction) -> Reply:
         if tx.game.status != "setup" and sub != "show":
             raise Refusal("Bids are made before the game starts.", "bid.started")
         try:
@@ -61,17 +61,17 @@ async def bid_command(service: GameService, actor: Actor, channel_id: str, line:
         except service.rules.RulesError as err:
             raise Refusal(str(err), err.reason) from None
 
-    return await service._mutate(channel_id, request_id if sub != "show" else None, action)
+    return await service.mutate(channel_id, request_id if sub != "show" else None, action)
 
 
-async def _entries(tx: _Tx, kind: str) -> list[dict[str, Any]]:
+async def _entries(tx: GameTransaction, kind: str) -> list[dict[str, Any]]:
     """The game's bid events of one type, in log order."""
     assert tx.game.id is not None
     return [e for entry in await repo.log_entries(tx.session, tx.game.id)
             if entry.kind == "admin" for e in entry.events if e.get("type") == kind]
 
 
-async def _sealed(tx: _Tx) -> list[SealedBid]:
+async def _sealed(tx: GameTransaction) -> list[SealedBid]:
     """The commitments so far, opened where revealed."""
     bids = [SealedBid(e["user"], e["commitment"]) for e in await _entries(tx, "bid_commit")]
     for e in await _entries(tx, "bid_reveal"):
@@ -79,12 +79,12 @@ async def _sealed(tx: _Tx) -> list[SealedBid]:
     return bids
 
 
-async def _log(service: GameService, tx: _Tx, actor: Actor, text: str,
+async def _log(service: GameService, tx: GameTransaction, actor: Actor, text: str,
                events: list[dict[str, Any]]) -> None:
-    await service._append(tx, kind="admin", actor=actor, power=None, text=text, events=events)
+    await service.append(tx, kind="admin", actor=actor, power=None, text=text, events=events)
 
 
-async def _commit(service: GameService, tx: _Tx, actor: Actor, options: dict[str, str]
+async def _commit(service: GameService, tx: GameTransaction, actor: Actor, options: dict[str, str]
                   ) -> Reply:
     bids = await _sealed(tx)
     if any(b.user == actor.user_id for b in bids):
@@ -107,7 +107,7 @@ async def _commit(service: GameService, tx: _Tx, actor: Actor, options: dict[str
                  "committed.", posts=(post,), game_id=tx.game.id)
 
 
-async def _reveal(service: GameService, tx: _Tx, actor: Actor, options: dict[str, str]
+async def _reveal(service: GameService, tx: GameTransaction, actor: Actor, options: dict[str, str]
                   ) -> Reply:
     bids = await _sealed(tx)
     mine = next((b for b in bids if b.user == actor.user_id), None)
@@ -136,7 +136,7 @@ async def _reveal(service: GameService, tx: _Tx, actor: Actor, options: dict[str
     return Reply(True, "\n".join(posts), posts=tuple(posts), game_id=tx.game.id)
 
 
-async def _awarded(tx: _Tx) -> Award | None:
+async def _awarded(tx: GameTransaction) -> Award | None:
     found = await _entries(tx, "bid_awarded")
     if not found:
         return None
@@ -149,7 +149,7 @@ def _placements(events: Sequence[dict[str, Any]]) -> list[BidPlacement]:
                          SpaceId(e["space"])) for e in events]
 
 
-async def _place(service: GameService, tx: _Tx, actor: Actor, options: dict[str, str]
+async def _place(service: GameService, tx: GameTransaction, actor: Actor, options: dict[str, str]
                  ) -> Reply:
     won = await _awarded(tx)
     if won is None:
@@ -180,7 +180,7 @@ async def _place(service: GameService, tx: _Tx, actor: Actor, options: dict[str,
     return Reply(True, post, posts=(post,), game_id=tx.game.id)
 
 
-async def _show(service: GameService, tx: _Tx, actor: Actor, options: dict[str, str]
+async def _show(service: GameService, tx: GameTransaction, actor: Actor, options: dict[str, str]
                 ) -> Reply:
     bids = await _sealed(tx)
     if not bids:
@@ -194,7 +194,7 @@ async def _show(service: GameService, tx: _Tx, actor: Actor, options: dict[str, 
     return Reply(True, "\n".join(lines), game_id=tx.game.id)
 
 
-async def with_bid(service: GameService, tx: _Tx, state: Any) -> Any:
+async def with_bid(service: GameService, tx: GameTransaction, state: Any) -> Any:
     """The starting state with the game's placed bid units, if a bid was placed."""
     won = await _awarded(tx)
     placed = _placements(await _entries(tx, "bid_place"))

@@ -19,7 +19,7 @@ from bot.store import repo
 from bot.store.models import DiceLog, Game
 
 if TYPE_CHECKING:
-    from bot.service.game_service import GameService, _Tx
+    from bot.service.game_service import GameService, GameTransaction
 
 DEFAULT_LAST = 10
 
@@ -45,7 +45,7 @@ async def dice_command(
 
 async def _stored(service: GameService, channel_id: str) -> tuple[Game, Sequence[DiceLog]]:
     async with service.db.read() as session:
-        game = await service._find(session, channel_id)
+        game = await service.find(session, channel_id)
         assert game.id is not None
         return game, await repo.dice_log(session, game.id)
 
@@ -93,7 +93,7 @@ async def entropy(
 ) -> Reply:
     """Fold a seated player's text into the entropy chain; it counts from the next period."""
 
-    async def action(tx: _Tx) -> Reply:
+    async def action(tx: GameTransaction) -> Reply:
         g = tx.game
         assert g.id is not None
         if g.status not in ("setup", "active"):
@@ -105,14 +105,14 @@ async def entropy(
             )
         if not text:
             raise Refusal("Say something: /dice entropy text:<anything>", "dice.no_text")
-        seats = await service._seats_of(tx.session, g)
+        seats = await service.seats_of(tx.session, g)
         if all(s.user_id != actor.user_id for s in seats):
             raise Refusal(f"You have no seat in game #{g.id} ({g.name}).", "service.not_player")
         last = await repo.last_dice(tx.session, g.id, "entropy")
         current = str(last.body["entropy"]) if last else NO_ENTROPY
         entry = add_entropy(str(g.id), current, actor.user_id, text)
-        state = await service._load_state(tx.session, g) if g.status == "active" else None
-        seq = await service._append(
+        state = await service.load_state(tx.session, g) if g.status == "active" else None
+        seq = await service.append(
             tx,
             kind="admin",
             actor=actor,
@@ -121,7 +121,7 @@ async def entropy(
             events=[{"type": "entropy", "user": actor.user_id, "entropy": entry.entropy}],
             state=state,
         )
-        await service._add_dice(tx, seq, entry_to_json(entry))
+        await service.add_dice(tx, seq, entry_to_json(entry))
         who = f"<@{actor.user_id}>" if actor.user_id.isdigit() else f"@{actor.user_id}"
         post = (
             f"{who} added entropy to the dice: combined value {entry.entropy[:16]}..., "
@@ -129,4 +129,4 @@ async def entropy(
         )
         return Reply(True, post, posts=(post,), game_id=g.id)
 
-    return await service._mutate(channel_id, request_id, action)
+    return await service.mutate(channel_id, request_id, action)

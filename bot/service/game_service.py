@@ -91,8 +91,12 @@ class Holder:
 
 
 @dataclass
-class _Tx:
-    """One write transaction's working set; ``after`` runs once the commit has succeeded."""
+class GameTransaction:
+    """One write transaction's working set; ``after`` runs once the commit has succeeded.
+
+    The peers of the service (referee, deadlines, dice, bids) write through it: they pass an
+    action to :meth:`GameService.mutate` and log with :meth:`GameService.append`.
+    """
 
     session: AsyncSession
     game: Game
@@ -307,7 +311,7 @@ class GameService:
     ) -> Reply:
         """Take the seat of a power; a user may hold several, or all for a hot-seat game."""
 
-        async def action(tx: _Tx) -> Reply:
+        async def action(tx: GameTransaction) -> Reply:
             g = tx.game
             if g.status not in ("setup", "active"):
                 raise Refusal(f"{_label(g)} is over; no seats can be taken.", "game.over")
@@ -327,14 +331,14 @@ class GameService:
                 f"You play {name} in {_label(g)}.", f"{_mention(actor.user_id)} takes {name}.",
             )
 
-        return await self._mutate(game, request_id, action)
+        return await self.mutate(game, request_id, action)
 
     async def leave(
         self, actor: Actor, game: GameRef, power: str | None = None, request_id: str | None = None
     ) -> Reply:
         """Give up a seat before the start (the named one, else all of the actor's seats)."""
 
-        async def action(tx: _Tx) -> Reply:
+        async def action(tx: GameTransaction) -> Reply:
             g = tx.game
             if g.status != "setup":
                 raise Refusal(
@@ -364,29 +368,29 @@ class GameService:
                 f"{_mention(actor.user_id)} gives up {names}.",
             )
 
-        return await self._mutate(game, request_id, action)
+        return await self.mutate(game, request_id, action)
 
     async def _seats_changed(
-        self, tx: _Tx, actor: Actor, power: str | None, text: str,
+        self, tx: GameTransaction, actor: Actor, power: str | None, text: str,
         events: list[dict[str, Any]], message: str, post: str,
     ) -> Reply:
         """Log a seat taken or given up (an admin entry, as the record's Players tag reads
         the seats) and answer the actor and the channel."""
-        await self._append(tx, kind="admin", actor=actor, power=power, text=text, events=events)
+        await self.append(tx, kind="admin", actor=actor, power=power, text=text, events=events)
         return Reply(True, message, posts=(post,), game_id=tx.game.id)
 
     async def start(self, actor: Actor, game: GameRef, request_id: str | None = None) -> Reply:
         """Start a game whose seats are all taken: round 1, the first power's purchase."""
 
-        async def action(tx: _Tx) -> Reply:
+        async def action(tx: GameTransaction) -> Reply:
             g = tx.game
             if g.status == "active":
                 raise Refusal(f"{_label(g)} has already started.", "game.started")
             if g.status != "setup":
                 raise Refusal(f"{_label(g)} is over ({g.result}).", "game.over")
             rules = self.rules.load_ruleset(g.ruleset)
-            seats = await self._seats_of(tx.session, g)
-            if not self._may_manage(actor, g) and all(s.user_id != actor.user_id for s in seats):
+            seats = await self.seats_of(tx.session, g)
+            if not self.may_manage(actor, g) and all(s.user_id != actor.user_id for s in seats):
                 raise Refusal(
                     "Only a seated player or the referee can start the game.", "game.not_player"
                 )
@@ -398,7 +402,7 @@ class GameService:
                 state = await with_bid(self, tx, self.rules.new_game(rules, g.options))
             except self.rules.RulesError as err:
                 raise Refusal(str(err), err.reason) from None
-            seq = await self._append(
+            seq = await self.append(
                 tx,
                 kind="admin",
                 actor=actor,
@@ -413,22 +417,24 @@ class GameService:
             posts += await self._open_period(tx, seq, state)
             return self._play_reply(True, f"Started {_label(g)}.", posts, g, seats, state)
 
-        return await self._mutate(game, request_id, action)
+        return await self.mutate(game, request_id, action)
 
     async def submit(
         self, actor: Actor, game: GameRef, text: str, request_id: str | None = None
     ) -> Reply:
         """Apply one engine command line for the power whose input is due."""
-        return await self._mutate(game, request_id, self._player_action(actor, text))
+        return await self.mutate(game, request_id, self.player_action(actor, text))
 
-    def _player_action(self, actor: Actor, text: str) -> Callable[[_Tx], Awaitable[Reply]]:
+    def player_action(
+        self, actor: Actor, text: str
+    ) -> Callable[[GameTransaction], Awaitable[Reply]]:
         """The write step of :meth:`submit`; deadlines chain several in one transaction."""
 
-        async def action(tx: _Tx) -> Reply:
+        async def action(tx: GameTransaction) -> Reply:
             g = tx.game
-            state = await self._require_active(tx)
+            state = await self.require_active(tx)
             await self.referee.check_playing(tx, actor)
-            seats = await self._seats_of(tx.session, g)
+            seats = await self.seats_of(tx.session, g)
             due = state.actor
             rules = state.rules
             try:
@@ -477,7 +483,7 @@ class GameService:
                     f"{rules.power_name(power)}: {canonical}",
                 )
             status, result = ("finished", f"{new.winner} win") if new.winner else ("active", None)
-            seq = await self._append(
+            seq = await self.append(
                 tx,
                 kind="correction" if correction else "play",
                 actor=actor,
@@ -522,17 +528,17 @@ class GameService:
     ) -> Reply:
         """A player concedes for their side; the other side wins and the game ends. A
         referee may end it so for a forfeit or a time-limit adjudication (``ending``)."""
-        return await self._mutate(game, request_id, self.concede_action(actor, power, ending))
+        return await self.mutate(game, request_id, self.concede_action(actor, power, ending))
 
     def concede_action(
         self, actor: Actor, power: str | None, ending: str = "concession"
-    ) -> Callable[[_Tx], Awaitable[Reply]]:
+    ) -> Callable[[GameTransaction], Awaitable[Reply]]:
         """The write step of a concession; a forfeit on deadlines or a time-limit
         adjudication (``ending``) is logged as the losing side's concession, by a referee."""
 
-        async def action(tx: _Tx) -> Reply:
+        async def action(tx: GameTransaction) -> Reply:
             g = tx.game
-            state = await self._require_active(tx)
+            state = await self.require_active(tx)
             rules = state.rules
             seats = await repo.seats(tx.session, _id(g))
             mine = [s.power for s in seats if s.user_id == actor.user_id]
@@ -549,7 +555,7 @@ class GameService:
             new = outcome.state
             how = _HOW_ENDED.get(ending, f"{side} conceded").format(side=side)
             result = f"{new.winner} win ({how})"
-            seq = await self._append(
+            seq = await self.append(
                 tx,
                 kind="concede",
                 actor=actor,
@@ -572,15 +578,15 @@ class GameService:
     async def abandon(self, actor: Actor, game: GameRef, request_id: str | None = None) -> Reply:
         """The referee ends a game without a result (it stays in the log and can be exported)."""
 
-        async def action(tx: _Tx) -> Reply:
+        async def action(tx: GameTransaction) -> Reply:
             g = tx.game
-            if not self._may_manage(actor, g):
+            if not self.may_manage(actor, g):
                 raise Refusal(
                     "Only its creator or a referee can abandon a game.", "service.not_referee"
                 )
             if g.status not in ("setup", "active"):
                 raise Refusal(f"{_label(g)} is already over.", "game.over")
-            seq = await self._append(
+            seq = await self.append(
                 tx,
                 kind="admin",
                 actor=actor,
@@ -596,28 +602,28 @@ class GameService:
                 posts += await self._close_period(tx, seq)
             return Reply(True, posts[0], posts=tuple(posts), game_id=g.id)
 
-        return await self._mutate(game, request_id, action)
+        return await self.mutate(game, request_id, action)
 
     # -- reads --------------------------------------------------------------------------------
     async def state(self, game: GameRef) -> Any:
         """The engine state of a started game (``None`` while seats are still open)."""
         async with self.db.read() as session:
-            g = await self._find(session, game)
+            g = await self.find(session, game)
             return await self._started_state(session, g)
 
     async def turn_map(self, game: GameRef, seq: int | None = None) -> TurnMap | None:
         """The turn that log entry ``seq`` (default: the newest turn's end) ended: the board
         then and what the turn changed; None before any turn has ended."""
         async with self.db.read() as session:
-            g = await self._find(session, game)
+            g = await self.find(session, game)
             seq = seq if seq is not None else await last_turn_end(session, _id(g))
             return await load_turn(self.rules, session, g, seq) if seq is not None else None
 
     async def powers_of(self, game: GameRef, user_id: str) -> frozenset[str]:
         """The powers ``user_id`` holds in the game; empty for someone without a seat."""
         async with self.db.read() as session:
-            g = await self._find(session, game)
-            seats = await self._seats_of(session, g)
+            g = await self.find(session, game)
+            seats = await self.seats_of(session, g)
         return frozenset(s.power for s in seats if s.user_id == user_id)
 
     async def lifecycle(self, game: GameRef) -> str | None:
@@ -625,7 +631,7 @@ class GameService:
         channel has no game."""
         async with self.db.read() as session:
             try:
-                g = await self._find(session, game)
+                g = await self.find(session, game)
             except Refusal:
                 return None
             if g.status == "active" and await self.referee.paused(session, g):
@@ -637,8 +643,8 @@ class GameService:
         cities; with ``territory``, the units in that space."""
         try:
             async with self.db.read() as session:
-                g = await self._find(session, game)
-                seats = await self._seats_of(session, g)
+                g = await self.find(session, game)
+                seats = await self.seats_of(session, g)
                 rules = self.rules.load_ruleset(g.ruleset)
                 holders = (
                     "; ".join(f"{rules.power_name(s.power)}: {_mention(s.user_id)}" for s in seats)
@@ -674,7 +680,7 @@ class GameService:
         """The last ``last`` log entries, one line each."""
         try:
             async with self.db.read() as session:
-                g = await self._find(session, game)
+                g = await self.find(session, game)
                 entries = await repo.log_entries(session, _id(g), last=max(1, last))
         except Refusal as refusal:
             return Reply(False, refusal.message, reason=refusal.reason)
@@ -691,7 +697,7 @@ class GameService:
     async def export(self, game: GameRef) -> str:
         """The game record: headers, then every command with its rolls (see ``record.py``)."""
         async with self.db.read() as session:
-            g = await self._find(session, game)
+            g = await self.find(session, game)
             seats = await repo.seats(session, _id(g))
             entries = await repo.log_entries(session, _id(g))
             dice = await repo.dice_log(session, _id(g))
@@ -709,8 +715,11 @@ class GameService:
             return Reply(False, refusal.message, reason=refusal.reason)
 
     # -- machinery ------------------------------------------------------------------------------
-    async def _mutate(
-        self, game: GameRef, request_id: str | None, action: Callable[[_Tx], Awaitable[Reply]]
+    async def mutate(
+        self,
+        game: GameRef,
+        request_id: str | None,
+        action: Callable[[GameTransaction], Awaitable[Reply]],
     ) -> Reply:
         """Run ``action`` in one write transaction on the locked game row, idempotently.
 
@@ -726,7 +735,7 @@ class GameService:
                     # Checked under the game's lock, so a concurrent duplicate sees the first.
                     if request_id and (stored := await repo.get_request(session, request_id)):
                         return Reply.from_json(stored.reply)
-                    tx = _Tx(session, row)
+                    tx = GameTransaction(session, row)
                     reply = await action(tx)
                     reply = await self.deadlines.with_deadline(session, tx.game, reply)
                     if request_id:
@@ -741,12 +750,12 @@ class GameService:
                     ambiguous=refusal.ambiguous,
                 )
             except repo.ConcurrentWriteError:
-                self._states.pop(game_id or 0, None)
+                self.forget_state(game_id or 0)
                 continue
             except IntegrityError:
                 if request_id:
                     return await self._stored_reply(request_id)
-                self._states.pop(game_id or 0, None)
+                self.forget_state(game_id or 0)
                 continue
             for step in tx.after:
                 step()
@@ -768,7 +777,7 @@ class GameService:
             # Only a finished game can be succeeded by a new one in the same channel.
             if row is not None and row.channel_id == game and row.status in ("setup", "active"):
                 return row
-        found = await self._find(session, game)
+        found = await self.find(session, game)
         row = await repo.get_game(session, _id(found), lock=True)
         assert row is not None
         self._channels[game] = _id(row)
@@ -785,7 +794,7 @@ class GameService:
             False, "The request clashed with another one; please try again.", reason="service.busy"
         )
 
-    async def _find(self, session: AsyncSession, game: GameRef) -> Game:
+    async def find(self, session: AsyncSession, game: GameRef) -> Game:
         """The game by id or channel, or a refusal that says what was looked for."""
         if isinstance(game, int):
             found = await repo.get_game(session, game)
@@ -800,7 +809,8 @@ class GameService:
             )
         return found
 
-    async def _require_active(self, tx: _Tx) -> Any:
+    async def require_active(self, tx: GameTransaction) -> Any:
+        """The state of a started game that is not over, else a refusal saying why."""
         g = tx.game
         if g.status == "setup":
             raise Refusal(
@@ -809,7 +819,7 @@ class GameService:
             )
         if g.status != "active":
             raise Refusal(f"{_label(g)} is over ({g.result}).", "game.over")
-        return await self._load_state(tx.session, g)
+        return await self.load_state(tx.session, g)
 
     def find_power(self, rules: Any, text: str) -> str:
         """The power id a player's text names, or a refusal that says why not."""
@@ -818,7 +828,7 @@ class GameService:
         except self.rules.RulesError as err:
             raise Refusal(str(err), err.reason) from None
 
-    def _may_manage(self, actor: Actor, game: Game) -> bool:
+    def may_manage(self, actor: Actor, game: Game) -> bool:
         """Starting, pausing and abandoning a game: its creator or a referee."""
         return actor.referee or actor.user_id == game.created_by
 
@@ -867,7 +877,7 @@ class GameService:
         raise Refusal(f"You do not play {rules.power_name(power)}; only its player sets its standing orders.",
                       "service.not_your_power")
 
-    async def _seats_of(self, session: AsyncSession, game: Game) -> Sequence[Holder]:
+    async def seats_of(self, session: AsyncSession, game: Game) -> Sequence[Holder]:
         """The game's seats, cached while its version is unchanged."""
         cached = self._seats.get(_id(game))
         if cached is not None and cached[0] == game.version:
@@ -883,9 +893,13 @@ class GameService:
             return None
         if game.status == "abandoned" and await repo.first_snapshot(session, _id(game)) is None:
             return None
-        return await self._load_state(session, game)
+        return await self.load_state(session, game)
 
-    async def _load_state(self, session: AsyncSession, game: Game) -> Any:
+    def forget_state(self, game_id: int) -> None:
+        """Drop the cached state of a game whose transaction failed: the next read replays it."""
+        self._states.pop(game_id, None)
+
+    async def load_state(self, session: AsyncSession, game: Game) -> Any:
         """The state after the game's last log entry: cache, else snapshot plus replay."""
         cached = self._states.get(_id(game))
         if cached is not None and cached[0] == game.version:
@@ -903,9 +917,9 @@ class GameService:
         self._states[_id(game)] = (game.version, state)
         return state
 
-    async def _append(
+    async def append(
         self,
-        tx: _Tx,
+        tx: GameTransaction,
         *,
         kind: str,
         actor: Actor,
@@ -934,7 +948,7 @@ class GameService:
         )
         if rolls is not None:
             for body in rolls.roll_entries():
-                await self._add_dice(tx, seq, body)
+                await self.add_dice(tx, seq, body)
         # Offset by the game id so that games started together do not snapshot together.
         if state is not None and (snapshot or (seq + _id(g)) % self.snapshot_every == 0):
             if not snapshot:
@@ -943,7 +957,7 @@ class GameService:
         await tx.session.flush()
         if status in _ENDED and g.status not in _ENDED:
             final = state if state is not None or g.status == "setup" else (
-                await self._load_state(tx.session, g))
+                await self.load_state(tx.session, g))
             await record_end(tx.session, g, self.rules, kind=kind, status=status, events=events,
                              state=final)
         await repo.bump_version(
@@ -964,7 +978,7 @@ class GameService:
             tx.after.append(lambda: self.dice.committed(rolls))
         return seq
 
-    async def _add_dice(self, tx: _Tx, entry_seq: int, body: dict[str, Any]) -> None:
+    async def add_dice(self, tx: GameTransaction, entry_seq: int, body: dict[str, Any]) -> None:
         last = await repo.last_dice(tx.session, _id(tx.game))
         tx.session.add(
             DiceLog(
@@ -980,7 +994,7 @@ class GameService:
         )
         await tx.session.flush()
 
-    async def _chain(self, tx: _Tx) -> Chain | None:
+    async def _chain(self, tx: GameTransaction) -> Chain | None:
         """Where the auditable dice continue: the open period and the last roll's hash."""
         commit = await repo.last_dice(tx.session, _id(tx.game), "commit")
         if commit is None:
@@ -994,7 +1008,7 @@ class GameService:
             prev_hash=roll.body["hash"] if roll else GENESIS,
         )
 
-    async def _open_period(self, tx: _Tx, seq: int, state: Any) -> list[str]:
+    async def _open_period(self, tx: GameTransaction, seq: int, state: Any) -> list[str]:
         """Commit to the seed of the period (one power's turn) that ``state`` begins."""
         last = await repo.last_dice(tx.session, _id(tx.game), "commit")
         number = int(str(last.period).split("-")[0]) + 1 if last else 1
@@ -1005,12 +1019,12 @@ class GameService:
         body = self.dice.open_period(_id(tx.game), period, entropy)
         if body is None:
             return []
-        await self._add_dice(tx, seq, body)
+        await self.add_dice(tx, seq, body)
         who = state.rules.power_name(state.turn)
         digest = body["commitment"][:16]
         return [f"Dice for {who}'s turn (round {state.round}) are committed: sha256 {digest}..."]
 
-    async def _close_period(self, tx: _Tx, seq: int) -> list[str]:
+    async def _close_period(self, tx: GameTransaction, seq: int) -> list[str]:
         """Reveal the seed of the period that just ended, if one is open."""
         commit = await repo.last_dice(tx.session, _id(tx.game), "commit")
         if commit is None:
@@ -1021,7 +1035,7 @@ class GameService:
         body = self.dice.close_period(_id(tx.game), str(commit.period))
         if body is None:
             return []
-        await self._add_dice(tx, seq, body)
+        await self.add_dice(tx, seq, body)
         return [f"Dice seed of period {commit.period} revealed: {body['seed'][:16]}..."]
 
     def _play_reply(

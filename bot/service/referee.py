@@ -49,7 +49,7 @@ class RefereeDesk:
         async def action(tx: Any) -> Reply:
             g = tx.game
             self._check_manager(actor, g, "pause")
-            state = await self.service._require_active(tx)
+            state = await self.service.require_active(tx)
             running = store.running_pause(await store.game_pauses(tx.session, gid(g)))
             if running is not None:
                 raise Refusal(_paused_text(running, g.channel_id), "game.paused")
@@ -57,7 +57,7 @@ class RefereeDesk:
             tx.session.add(Pause(game_id=gid(g), paused_by=actor.user_id, reason=reason,
                                  starts_at=now))
             text = "/game pause" + (f" reason:{_quote(reason)}" if reason else "")
-            await self.service._append(
+            await self.service.append(
                 tx, kind="admin", actor=actor, power=None, text=text, state=state,
                 events=[{"type": "paused", "by": actor.user_id, "reason": reason}])
             why = f": {reason}" if reason else ""
@@ -65,7 +65,7 @@ class RefereeDesk:
                     "players wait until a referee uses /game resume.")
             return Reply(True, post, posts=(post,), game_id=g.id)
 
-        return await self.service._mutate(ref, request_id, action)
+        return await self.service.mutate(ref, request_id, action)
 
     async def resume(self, actor: Actor, ref: GameRef, request_id: str | None = None) -> Reply:
         """End the pause; the input due gets its deadline back, moved by the paused time."""
@@ -73,14 +73,14 @@ class RefereeDesk:
         async def action(tx: Any) -> Reply:
             g = tx.game
             self._check_manager(actor, g, "resume")
-            state = await self.service._require_active(tx)
+            state = await self.service.require_active(tx)
             running = store.running_pause(await store.game_pauses(tx.session, gid(g)))
             if running is None:
                 raise Refusal(f"{label(g)} is not paused.", "game.not_paused")
             running.ends_at = self.service.clock()
             tx.session.add(running)
             await store.wake(tx.session, gid(g), running.ends_at)
-            await self.service._append(
+            await self.service.append(
                 tx, kind="admin", actor=actor, power=None, text="/game resume", state=state,
                 events=[{"type": "resumed", "by": actor.user_id}])
             # The ping carries the deadline, moved on by the paused time (``with_deadline``).
@@ -90,7 +90,7 @@ class RefereeDesk:
             return Reply(True, posts[0], posts=tuple(posts), pings=tuple(holders),
                          game_id=g.id)
 
-        return await self.service._mutate(ref, request_id, action)
+        return await self.service.mutate(ref, request_id, action)
 
     async def replace(self, actor: Actor, ref: GameRef, options: Mapping[str, str],
                       request_id: str | None = None) -> Reply:
@@ -120,8 +120,8 @@ class RefereeDesk:
             before = seat.user_id
             seat.user_id = user
             tx.session.add(seat)
-            state = await self.service._require_active(tx) if g.status == "active" else None
-            seq = await self.service._append(
+            state = await self.service.require_active(tx) if g.status == "active" else None
+            seq = await self.service.append(
                 tx, kind="admin", actor=actor, power=pid, state=state,
                 text=f"/game replace power:{pid} user:{user}",
                 events=[{"type": "seat_replaced", "power": pid, "from": before, "to": user,
@@ -133,10 +133,10 @@ class RefereeDesk:
                 posts.append(f"{name} to act ({self.service.rules.phase_title(state.rules, state.phase)}).")   # with_deadline adds it
             return Reply(True, posts[0], posts=tuple(posts), pings=(user,), game_id=g.id)
 
-        return await self.service._mutate(ref, request_id, action)
+        return await self.service.mutate(ref, request_id, action)
 
     def _check_manager(self, actor: Actor, game: Any, verb: str) -> None:
-        if not self.service._may_manage(actor, game):
+        if not self.service.may_manage(actor, game):
             raise Refusal(f"Only a referee, a server administrator or the game's creator can "
                           f"{verb} a game.", "service.not_referee")
 

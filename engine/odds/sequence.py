@@ -316,7 +316,7 @@ def conclude(arena: Arena, pos: Position, outcome: str) -> Ending:
 
 
 def _sea_checks(arena: Arena, pos: Position, des: tuple[bool, bool]) -> Position | Ending:
-    """Defenseless transports and battles where nobody can hit (``steps._sea_checks``);
+    """Defenseless transports and battles where nobody can hit (as the engine's sea-battle checks in ``engine.combat.steps``);
     attacking transports are assumed free to retreat, so they stay in the battle."""
     atk, dfn = pos.atk, pos.dfn
     d_threat = arena.can_hit_any(dfn, atk, DEFENDER, des[1])
@@ -353,5 +353,5 @@ def _surprise(arena: Arena, pos: Position, des: tuple[bool, bool]) -> Iterator[t
 
 
 def _submerges(rule: str, mine: Sequence[object], theirs: Sequence[object]) -> bool:
-    """A side's standing order on submerging (``choices._submerge_by_orders``)."""
+    """A side's standing order on submerging (as ``engine.combat.choices`` reads it)."""
     return rule == "always" or (rule == "when_outnumbered" and len(theirs) > len(mine))
