@@ -9,33 +9,13 @@ from pathlib import Path
 import pytest
 
 from bot.console.console import Console
-from bot.service import FixedDiceSource, GameService
-from bot.store import Database, database_url
 from engine.odds import battle_at, calculate, from_battle
-
-SEATS = {"Soviet Union": "ana", "Germany": "ben", "United Kingdom": "cy", "Japan": "ben",
-         "United States": "cy"}
-
+from tests.service.console_game import console_game, said
 
 @pytest.fixture
 async def game(tmp_path: Path) -> AsyncIterator[tuple[Console, list[str]]]:
-    db = Database(database_url(tmp_path / "aaref.sqlite3"))
-    await db.migrate()
-    out: list[str] = []
-    shell = Console(GameService(db, FixedDiceSource([3] * 200)), "ana", images=tmp_path / "images",
-                    write=out.append)
-    await shell.handle("@ana /game new ruleset:aa1942-2e name:odds")
-    for power, who in SEATS.items():
-        await shell.handle(f'@{who} /game join power:"{power}"')
-    await shell.handle("@ana /game start")
-    yield shell, out
-    await db.close()
-
-
-async def said(shell: Console, out: list[str], line: str) -> str:
-    out.clear()
-    await shell.handle(line)
-    return "\n".join(out)
+    async with console_game(tmp_path, [3] * 200, "odds") as played:
+        yield played
 
 
 async def test_odds_of_a_pending_battle_match_the_engine(game) -> None:
