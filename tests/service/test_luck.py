@@ -14,6 +14,7 @@ from bot.console.console import Console
 from engine.odds import battle_at, calculate, from_battle, percentile
 from tests.service.console_game import console_game, said
 
+
 @pytest.fixture
 async def game(tmp_path: Path) -> AsyncIterator[tuple[Console, list[str]]]:
     async with console_game(tmp_path, [2, 5, 1, 6] * 50, "luck") as played:

@@ -12,6 +12,7 @@ from bot.console.console import Console
 from engine.odds import battle_at, calculate, from_battle
 from tests.service.console_game import console_game, said
 
+
 @pytest.fixture
 async def game(tmp_path: Path) -> AsyncIterator[tuple[Console, list[str]]]:
     async with console_game(tmp_path, [3] * 200, "odds") as played:
