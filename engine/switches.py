@@ -63,6 +63,14 @@ class Switches:
     fighters_on_existing_carriers: bool
     """New fighters may be placed on the power's carriers already at sea, not only on new
     ones (000, Phase 5; 002 Q&A, Mobilize Units, "Changed")."""
+    bombarded_units_fire_back: bool
+    """Units hit by bombardment go behind the casualty strip and fire in the first round
+    (000, Amphibious Assaults, Step 2) or are lost at once without firing (002, Appendix
+    I, Battleships: "do not fire back, but are immediately lost")."""
+    overland_units_retreat_from_assaults: bool
+    """Land units that joined an amphibious assault overland may retreat (000, Amphibious
+    Assaults, Step 3), or no land unit may (002, Phase 4, Amphibious Assaults: "not even
+    if they came from adjacent territories"); aircraft may in both."""
 
     @classmethod
     def from_dict(cls, where: str, data: Mapping[str, object]) -> Switches:

@@ -5,7 +5,8 @@ transports offload from (destroying defenseless transports counts as one); at mo
 bombarding ship per land unit offloaded into the territory; each ship bombards once per
 turn; battleships hit on 4, cruisers on 3; the defender's casualties still fire in the
 first round of land combat (Step 3: "put casualties from bombardment ... behind the
-casualty strip").
+casualty strip"), unless the switch ``bombarded_units_fire_back`` is off (002, Appendix
+I, Battleships: they "are immediately lost").
 
 Which ships support which assault is declared in Combat Move (a ship's ``target``); when
 more ships were sent than land units came ashore, the attacker chooses which bombard ("the
@@ -62,4 +63,5 @@ def bombard(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
         groups.setdefault((state.rules.hooks.bombard_value(state, s), "any"), []).append(s)
     hits, events = roll_groups(state, dice, b.space, b.round, "attacker", groups, "bombard")
     phase = phase.but(bombarded=phase.bombarded | frozenset(s.id for s in ships))
-    return state, ask_casualties(state, phase, hits, "defender", "bombard", False), events
+    at_once = not state.rules.switches.bombarded_units_fire_back
+    return state, ask_casualties(state, phase, hits, "defender", "bombard", at_once), events

@@ -111,7 +111,10 @@ def retreat_options(state: GameState, phase: CombatPhase) -> list[SpaceId]:
 
 
 def _movers(state: GameState, b: Battle, atk: Sequence[Unit]) -> list[Unit]:
-    """Attacking land or sea units that retreat together."""
+    """Attacking land or sea units that retreat together: none from an amphibious assault
+    where overland units may not retreat either (002, Phase 4, Amphibious Assaults)."""
+    if b.kind == "land" and b.amphibious and not state.rules.switches.overland_units_retreat_from_assaults:
+        return []
     return [u for u in atk if not state.rules.spec(u.kind).is_air and not u.has(SEABORNE)]
 
 

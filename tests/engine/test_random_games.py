@@ -107,6 +107,7 @@ FLIPPED = {
     "bombing": "treasury", "bombing_damage_cap_factor": 1, "aa_fires_at_overflight": True,
     "blitz_blocked_by_structures": False, "neutrals_impassable": False, "hostile_sea_zone": "any_enemy",
     "capital_plunder": False, "fighters_on_existing_carriers": False,
+    "bombarded_units_fire_back": False, "overland_units_retreat_from_assaults": False,
 }
 """Every switch at the value 1942 does not use (engine/switches.py)."""
 

@@ -16,6 +16,8 @@ from typing import Any
 import pytest
 
 from engine import BoardDataError, FixedDice, GameState, IllegalCommandError, Outcome, RuleSet, apply, parse_command
+from engine.combat.choices import retreat_options
+from engine.combat.phase import CombatPhase
 from engine.control import capture
 from engine.ids import PowerId, SpaceId
 from engine.switches import Switches
@@ -282,6 +284,50 @@ def test_bombing_damage_cap_factor(rules: RuleSet) -> None:
     twice, _, _ = fight(begin(state)[0], "Italy", [3, 3, 6, 5])
     once, _, _ = fight(begin(flipped(state, bombing_damage_cap_factor=1))[0], "Italy", [3, 3, 6, 5])
     assert (twice.ic_damage[SpaceId("italy")], once.ic_damage[SpaceId("italy")]) == (6, 3)
+
+
+def _assault_on_karelia(rules: RuleSet, defenders: int, overland: dict[str, int]) -> GameState:
+    """Germany lands 2 infantry in Karelia from Sea Zone 5 (with a battleship there) and
+    sends ``overland`` units from Belorussia; Germany decides battle choices in person."""
+    state = position(rules, turn="Germany", phase="combat_move",
+                     spaces={"Sea Zone 5": {"Germany": {"transport": 1, "infantry": 2, "battleship": 1}},
+                             "Belorussia": {"Germany": overland},
+                             "Karelia S.S.R.": {"Soviet Union": {"infantry": defenders}}})
+    state = run(state, "/orders power:Germany decide:self").state
+    state = run(state, '/move units:"2 infantry" from:"Sea Zone 5" to:Karelia').state
+    if overland:
+        units = ", ".join(f"{n} {k}" for k, n in overland.items())
+        state = run(state, f'/move units:"{units}" from:Belorussia to:Karelia').state
+    return run(state, "/done").state
+
+
+def test_bombarded_units_fire_back(rules: RuleSet) -> None:
+    """000, Amphibious Assaults, Step 2: a unit hit by bombardment goes behind the casualty
+    strip and fires in the first round; 002, Appendix I, Battleships: it "does not fire back,
+    but [is] immediately lost". The battleship hits one of two infantry and the landed
+    infantry the other: two defending dice in round 1, or one."""
+    state = _assault_on_karelia(rules, 2, {})
+    faces = [4, 1, 6, 6, 6]
+    strip = run(state, "/battle territory:Karelia", faces)
+    at_once = run(flipped(state, bombarded_units_fire_back=False), "/battle territory:Karelia", faces)
+    defending = [[len(e.data["dice"]) for e in o.events if e.type == "roll" and e.data.get("side") == "defender"]
+                 for o in (strip, at_once)]
+    assert defending == [[2], [1]]
+
+
+def test_overland_units_retreat_from_assaults(rules: RuleSet) -> None:
+    """000, Amphibious Assaults, Step 3: "Attacking overland land units and aircraft can
+    retreat"; 002, Phase 4, Amphibious Assaults: land units "cannot retreat (not even if they
+    came from adjacent territories ...)", aircraft may. After a round of misses the tank
+    may retreat to Belorussia, or only the fighter may break off (in the battle's space)."""
+    state = _assault_on_karelia(rules, 3, {"tank": 1, "fighter": 1})
+    faces = [6] * 8
+    options = []
+    for case in (state, flipped(state, overland_units_retreat_from_assaults=False)):
+        asked = run(case, "/battle territory:Karelia", faces).state
+        assert isinstance(asked.combat, CombatPhase)
+        options.append(retreat_options(asked, asked.combat))
+    assert options == [[SpaceId("belorussia")], [SpaceId("karelia_ssr")]]
 
 
 def test_every_switch_has_its_flip_test() -> None:

@@ -366,7 +366,9 @@ def test_switches(rules: RuleSet) -> None:
     """Every switch has its LHTR value: 002, Errata (victory after the U.S. turn);
     002, Phase 6 ("Excess units are lost"); 002, Appendix I (bombing takes IPCs, capped at the
     territory's value; AA guns fire at every air unit that enters; tanks stop at AA guns and
-    complexes); 003, Set Up (neutrals; "Friendly sea zones contain no enemy units")."""
+    complexes; bombardment casualties "do not fire back"); 003, Set Up (neutrals; "Friendly
+    sea zones contain no enemy units"); 002, Phase 4, Amphibious Assaults (no land unit
+    retreats)."""
     assert asdict(rules.switches) == {
         "victory_check": "end_of_round",
         "overproduction": "lost",
@@ -379,6 +381,8 @@ def test_switches(rules: RuleSet) -> None:
         "hostile_sea_zone": "any_enemy",
         "capital_plunder": True,
         "fighters_on_existing_carriers": True,
+        "bombarded_units_fire_back": False,
+        "overland_units_retreat_from_assaults": False,
     }
 
 
