@@ -94,7 +94,7 @@ class NameIndex:
         hint = f" Did you mean {' or '.join(near)}?" if near else ""
         raise NotationError(
             f'There is no {self.what} called "{shown(text)}".{hint}',
-            reason=f"name.unknown_{self.what}",
+            reason=f"name.unknown_{self.what.replace(' ', '_')}",
             text=text,
             suggestions=near,
         )

@@ -81,7 +81,7 @@ def test_ambiguous_prefix_lists_candidates(opening: GameState) -> None:
         ("/fly units:inf from:Germany to:Poland", "name.unknown_command"),
         ("/buy", "notation.missing_option"),
         ('/buy units:"2 inf" colour:red', "notation.unknown_option"),
-        ('/buy units:"2 dragons"', "name.unknown_unit type"),
+        ('/buy units:"2 dragons"', "name.unknown_unit_type"),
         ('/buy units:"0 infantry"', "notation.zero_units"),
         ('/repair territory:Germany points:two', "notation.not_a_number"),
         ('/move units:"2 inf from:Germany to:Poland', "notation.quotes"),
