@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import partial
@@ -24,6 +24,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from bot.ladder.outcome import adjudicate
 from bot.scheduler import store
 from bot.scheduler.deadlines import (
     Action,
@@ -61,6 +62,10 @@ BATCH = 500
 """Games one tick looks at, the longest-waiting first; the others wait for the next tick."""
 LEASE = timedelta(minutes=2)
 """How long a claimed game is left to the process that claimed it."""
+GAME_STEPS = ("expire", "adjudicate", "unpause")
+"""Actions that change the game: each runs under the game's lock, like a command."""
+LIMIT = "limit"
+"""The notice key of a game's time-limit adjudication: once per game."""
 
 
 @dataclass(frozen=True)
@@ -92,9 +97,9 @@ class DeadlineActions:
         failed: set[int] = set()
         for due, action in plans:
             try:
-                if action.kind == "expire":
-                    expire = partial(self._expire, due=due, action=action)
-                    done += (await self.service.mutate(due.game_id, None, expire)).ok
+                if action.kind in GAME_STEPS:
+                    step = partial(self._step(action.kind), due=due, action=action)
+                    done += (await self.service.mutate(due.game_id, None, step)).ok
                 else:
                     done += await self._notify(due, action)
             except Exception:  # one game's failure must not hold up every other game's
@@ -142,9 +147,19 @@ class DeadlineActions:
             due = Due(gid(g), g.due_power, g.due_seq, g.due_at)
             holders = {s.user_id for s in seats if s.game_id == g.id and s.power == g.due_power}
             mine = [p for p in stops if p.game_id == g.id]
-            if running_pause(mine) is not None:
+            running = running_pause(mine)
+            if running is not None:       # a paused game: no reminder, no expiry, no limit
+                ends = store.allowance_end(mine, settings)
+                if ends is not None and ends <= now:
+                    plans.append((due, Action("unpause", f"unpause:{running.id}", ends)))
+                wakes.append(Wake(gid(g), g.wake_at, g.due_seq,
+                                  ends if ends is not None and ends > now else None))
+                continue
+            limit = store.time_limit(g, settings, mine)
+            if limit is not None and limit <= now and LIMIT not in done[gid(g)]:
+                plans.append((due, Action("adjudicate", LIMIT, limit)))
                 wakes.append(Wake(gid(g), g.wake_at, g.due_seq, None))
-                continue                  # a paused game: no reminder, no expiry
+                continue                  # the game ends: no deadline matters any more
             pauses = [(v.starts_at, v.ends_at) for v in vacations
                       if v.game_id == g.id and v.user_id in holders] + pause_intervals(mine)
             actions = due_actions(now, due, settings, pauses, done[gid(g)])
@@ -157,6 +172,8 @@ class DeadlineActions:
                 actions.insert(0, Action("turn", turn_key, end or due.since))
             plans += [(due, a) for a in actions]
             following = next_wake(now, due, settings, pauses, done[gid(g)])
+            if limit is not None and LIMIT not in done[gid(g)]:
+                following = min(following or limit, limit)
             wakes.append(Wake(gid(g), g.wake_at, g.due_seq, following))
         return plans, wakes
 
@@ -268,6 +285,76 @@ class DeadlineActions:
                            dms=[u for u in now_due if u in dms]))
         return Reply(True, text, posts=(text,), game_id=g.id)
 
+    def _step(self, kind: str) -> Callable[..., Awaitable[Reply]]:
+        """The write step of an action that changes the game (one of :data:`GAME_STEPS`)."""
+        steps = {"expire": self._expire, "adjudicate": self._adjudicate,
+                 "unpause": self._unpause}
+        return steps[kind]
+
+    async def _adjudicate(self, tx: Any, due: Due, action: Action) -> Reply:
+        """End the game at its time limit by the game's adjudication rule, once."""
+        g = tx.game
+        session = tx.session
+        if g.status != "active" or await session.get(Notice, (gid(g), LIMIT)) is not None:
+            raise Refusal("The game is over or was adjudicated already.", "deadline.done")
+        settings, dms = await store.game_settings(session, gid(g))
+        end = store.time_limit(g, settings, await store.game_pauses(session, gid(g)))
+        if end is None or self.service.clock() < end:
+            raise Refusal("The time limit moved.", "deadline.moved")
+        state = await self.service.require_active(tx)
+        rule = settings.adjudication
+        scores = self.service.rules.side_scores(state)
+        winner = adjudicate(scores, rule)
+        figures = "; ".join(f"{side} {cities} victory cities, {production} IPC production"
+                            for side, (cities, production) in scores.items())
+        head = (f"{label(g)} reached its time limit of {settings.time_limit_hours} running "
+                f"hours ({shown_time(end, g.channel_id)}): {figures}.")
+        players = list(dict.fromkeys(s.user_id for s in await repo.seats(session, gid(g))))
+        if winner is None:
+            posts = [f"{head} The sides are level under {rule.replace('_', ' ')}, so a "
+                     "referee decides the result."]
+        else:
+            rules = self.service.rules.load_ruleset(g.ruleset)
+            power = next(p for p in rules.powers if rules.board.side_of(p) != winner)
+            try:
+                reply = await self.service.concede_action(SYSTEM, power, "adjudication")(tx)
+            except BaseException:
+                self.service.forget_state(gid(g))
+                raise
+            posts = [head, *reply.posts]
+        text = "\n".join(posts)
+        session.add(Notice(game_id=gid(g), key=LIMIT, channel_id=g.channel_id, text=text,
+                           pings=players, dm_text=f"{label(g)}: {text}",
+                           dms=[u for u in players if u in dms]))
+        return Reply(True, text, posts=(text,), game_id=g.id)
+
+    async def _unpause(self, tx: Any, due: Due, action: Action) -> Reply:
+        """End a player's pause when the game's pause allowance is spent, once."""
+        g = tx.game
+        session = tx.session
+        rows = await store.game_pauses(session, gid(g))
+        running = running_pause(rows)
+        if running is None or action.key != f"unpause:{running.id}":
+            raise Refusal("The pause ended meanwhile.", "deadline.stale")
+        settings, dms = await store.game_settings(session, gid(g))
+        end = store.allowance_end(rows, settings)
+        if end is None or self.service.clock() < end:
+            raise Refusal("The pause allowance grew.", "deadline.moved")
+        state = await self.service.require_active(tx)
+        running.ends_at = end
+        session.add(running)
+        await store.wake(session, gid(g), self.service.clock())
+        await self.service.append(tx, kind="admin", actor=SYSTEM, power=None,
+                                  text="/game resume", state=state,
+                                  events=[{"type": "resumed", "by": SYSTEM.user_id,
+                                           "allowance": settings.pause_hours}])
+        holders = [s.user_id for s in await repo.seats(session, gid(g)) if s.power == state.actor]
+        text = (f"{label(g)} resumes: the players' pause allowance of {settings.pause_hours} "
+                f"hours is used up. {state.rules.power_name(state.actor)} to act.")
+        session.add(Notice(game_id=gid(g), key=action.key, channel_id=g.channel_id, text=text,
+                           pings=holders, dm_text=text, dms=[u for u in holders if u in dms]))
+        return Reply(True, text, posts=(text,), game_id=g.id)
+
     async def _policy(self, tx: Any, power: str, settings: GameSettings,
                       late: Sequence[str]) -> list[str]:
         """What the game's deadline policy does for the silent seat."""
@@ -363,5 +450,5 @@ def _keys(seqs: set[int | None], rows: Sequence[Setting]) -> list[str]:
     out = []
     for seq in seqs:
         out += [f"turn:{seq}", f"expire:{seq}", *(f"remind:{seq}:{h}" for h in hours)]
-    return out
+    return [*out, LIMIT]
 

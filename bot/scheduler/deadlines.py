@@ -13,6 +13,8 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from bot.ladder.outcome import ADJUDICATION_RULES
+
 POLICIES = ("wait", "end_turn", "substitute")
 """At the deadline: keep waiting, end the turn by standing orders, or hand the seat over."""
 
@@ -40,9 +42,17 @@ class GameSettings:
     """Missed deadlines ("bumps") after which a seat forfeits the game; 0: never."""
     rated: bool = True
     """Whether the game's result moves the players' ratings."""
+    time_limit_hours: int = 0
+    """Running hours the whole game may take (pauses do not run); at the limit the game is
+    adjudicated by :attr:`adjudication`. 0: no limit."""
+    adjudication: str = ADJUDICATION_RULES[0]
+    """The rule that decides a game at its time limit (``bot.ladder.outcome``)."""
+    pause_hours: int = 0
+    """Hours the players may pause the game in all (a referee's pauses do not count); 0:
+    only a referee pauses."""
 
     KEYS = ("deadline_hours", "reminders", "policy", "substitute", "vacation_days", "vacation_max",
-            "bumps", "rated")
+            "bumps", "rated", "time_limit_hours", "adjudication", "pause_hours")
 
     @classmethod
     def from_stored(cls, values: Mapping[str, str]) -> GameSettings:
@@ -54,9 +64,15 @@ class GameSettings:
         out = self
         for key, raw in values.items():
             text = raw.strip()
-            if key in ("deadline_hours", "vacation_days", "vacation_max", "bumps"):
+            if key in ("deadline_hours", "vacation_days", "vacation_max", "bumps",
+                       "time_limit_hours", "pause_hours"):
                 number: dict[str, Any] = {key: _whole(key, text, 24 * 365)}
                 out = replace(out, **number)
+            elif key == "adjudication":
+                if text not in ADJUDICATION_RULES:
+                    raise SettingError(f"adjudication is one of {', '.join(ADJUDICATION_RULES)}, "
+                                       f"not {text!r}.")
+                out = replace(out, adjudication=text)
             elif key == "reminders":
                 hours = [] if text.lower() in ("", "none", "0") else text.replace(" ", "").split(",")
                 out = replace(out, reminders=tuple(sorted({_whole(key, h, 24 * 30) for h in hours},
@@ -86,6 +102,9 @@ class GameSettings:
             "vacation_max": str(self.vacation_max),
             "bumps": str(self.bumps),
             "rated": "on" if self.rated else "off",
+            "time_limit_hours": str(self.time_limit_hours),
+            "adjudication": self.adjudication,
+            "pause_hours": str(self.pause_hours),
         }
 
 

@@ -20,7 +20,7 @@ from bot.scheduler.deadlines import (
     shown_time,
     vacation_refusal,
 )
-from bot.scheduler.store import gid, label, mention, note_due, scope
+from bot.scheduler.store import gid, label, mention, note_due, note_start, scope
 from bot.service.reply import Actor, Refusal, Reply
 from bot.store import repo
 from bot.store.models import Game, Notice, Setting, Vacation
@@ -28,7 +28,7 @@ from bot.store.models import Game, Notice, Setting, Vacation
 if TYPE_CHECKING:
     from bot.service.game_service import GameRef, GameService
 
-__all__ = ["DeadlineDesk", "note_due"]
+__all__ = ["DeadlineDesk", "note_due", "note_start"]
 
 
 class DeadlineDesk:
@@ -172,5 +172,13 @@ def _describe(s: GameSettings) -> str:
     return (f"Deadline: {deadline_text}; reminders before it: {reminders}; at the deadline: "
             f"{s.policy}; substitute: {sub}; vacations: {s.vacation_days} days per player, "
             f"at most {s.vacation_max} at a time; forfeit after "
-            f"{s.bumps or 'no'} missed deadlines; rated: {'on' if s.rated else 'off'}.")
+            f"{s.bumps or 'no'} missed deadlines; rated: {'on' if s.rated else 'off'}; "
+            f"time limit: {_limit(s)}; players' pause allowance: "
+            f"{f'{s.pause_hours} hours' if s.pause_hours else 'none (referees pause)'}.")
+
+
+def _limit(s: GameSettings) -> str:
+    if not s.time_limit_hours:
+        return "none"
+    return f"{s.time_limit_hours} hours, then {s.adjudication.replace('_', ' ')}"
 

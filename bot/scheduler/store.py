@@ -7,7 +7,7 @@ writes on a caller's session, never a commit.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from sqlalchemy import update
 from sqlalchemy.orm.attributes import set_committed_value
@@ -40,6 +40,14 @@ async def note_due(session: AsyncSession, game: Game, seq: int, power: str, at: 
                              .execution_options(synchronize_session=False))
     for name, value in (("due_power", power), ("due_seq", seq), ("due_at", at), ("wake_at", at)):
         set_committed_value(game, name, value)
+
+
+async def note_start(session: AsyncSession, game: Game, at: datetime) -> None:
+    """Keep when the game started: its time limit runs from this moment."""
+    connection = await session.connection()
+    await connection.execute(update(Game).where(col(Game.id) == game.id).values(started_at=at)
+                             .execution_options(synchronize_session=False))
+    set_committed_value(game, "started_at", at)
 
 
 async def wake(session: AsyncSession, game_id: int, at: datetime) -> None:
@@ -93,6 +101,30 @@ def running_pause(rows: Sequence[Pause]) -> Pause | None:
 def pause_intervals(rows: Sequence[Pause]) -> list[Interval]:
     """Finished pauses as intervals the deadline skips for every seat of the game."""
     return [(p.starts_at, p.ends_at) for p in rows if p.ends_at is not None]
+
+
+def allowance_left(rows: Sequence[Pause], settings: GameSettings) -> timedelta:
+    """What is left of the players' pause allowance, the running pause not counted."""
+    used = sum((p.ends_at - p.starts_at for p in rows if p.allowance and p.ends_at is not None),
+               timedelta())
+    return max(timedelta(hours=settings.pause_hours) - used, timedelta())
+
+
+def allowance_end(rows: Sequence[Pause], settings: GameSettings) -> datetime | None:
+    """When the running pause ends by itself: a player's pause, once the allowance is spent;
+    None for a referee's pause (it lasts until a referee resumes) or no pause."""
+    running = running_pause(rows)
+    if running is None or not running.allowance:
+        return None
+    return running.starts_at + allowance_left(rows, settings)
+
+
+def time_limit(game: Game, settings: GameSettings, rows: Sequence[Pause]) -> datetime | None:
+    """When the game reaches its time limit; pauses do not run. None without a limit, or
+    while the game is paused (the moment is not known until it resumes)."""
+    if game.started_at is None or not settings.time_limit_hours or running_pause(rows):
+        return None
+    return deadline(game.started_at, settings.time_limit_hours, pause_intervals(rows))
 
 
 def parse_settings(game_id: int, rows: Sequence[Setting]) -> tuple[GameSettings, set[str]]:

@@ -413,6 +413,7 @@ class GameService:
                 state=state,
                 snapshot=True,
             )
+            await deadline_desk.note_start(tx.session, g, self.clock())
             posts = [f"{_label(g)} starts: round {state.round}."]
             posts += await self._open_period(tx, seq, state)
             return self._play_reply(True, f"Started {_label(g)}.", posts, g, seats, state)

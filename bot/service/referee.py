@@ -1,13 +1,16 @@
 """The referee's commands: ``/game pause``, ``/game resume`` and ``/game replace``.
 
 A pause stops the whole game: no deadline runs (the paused time is skipped like a vacation of
-every player) and players' commands are refused until it is resumed; a referee may still
-act for any seat (a correction). Each command is an admin log entry naming who gave it.
+every player), nor does its time limit, and players' commands are refused until it is
+resumed; a referee may still act for any seat (a correction). Players may pause too, from
+the game's pause allowance, as leagues allow. Each command is an admin log entry naming who
+gave it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from sqlmodel import select
@@ -43,40 +46,76 @@ class RefereeDesk:
 
     async def pause(self, actor: Actor, ref: GameRef, options: Mapping[str, str],
                     request_id: str | None = None) -> Reply:
-        """Pause the game (a referee or its creator): deadlines stop, players wait."""
+        """Pause the game: deadlines stop, players wait. A referee (or the creator) pauses at
+        will; a seated player from the game's pause allowance (``pause_hours``), and that
+        pause ends by itself when the allowance is spent."""
         reason = " ".join(options.get("reason", "").split())
 
         async def action(tx: Any) -> Reply:
             g = tx.game
-            self._check_manager(actor, g, "pause")
             state = await self.service.require_active(tx)
-            running = store.running_pause(await store.game_pauses(tx.session, gid(g)))
+            rows = await store.game_pauses(tx.session, gid(g))
+            running = store.running_pause(rows)
             if running is not None:
                 raise Refusal(_paused_text(running, g.channel_id), "game.paused")
             now = self.service.clock()
+            left = None
+            if not self.service.may_manage(actor, g):
+                left = await self._allowance(tx, actor, rows)
             tx.session.add(Pause(game_id=gid(g), paused_by=actor.user_id, reason=reason,
-                                 starts_at=now))
+                                 starts_at=now, allowance=left is not None))
+            if left is not None:
+                await store.wake(tx.session, gid(g), now + left)   # when the pause ends itself
             text = "/game pause" + (f" reason:{_quote(reason)}" if reason else "")
             await self.service.append(
                 tx, kind="admin", actor=actor, power=None, text=text, state=state,
-                events=[{"type": "paused", "by": actor.user_id, "reason": reason}])
+                events=[{"type": "paused", "by": actor.user_id, "reason": reason,
+                         "allowance": left is not None}])
             why = f": {reason}" if reason else ""
+            if left is None:
+                until = "until a referee uses /game resume"
+            else:
+                until = (f"until they use /game resume, at the latest "
+                         f"{shown_time(now + left, g.channel_id)} (the players' pause "
+                         f"allowance left: {_hours(left)})")
             post = (f"{mention(actor.user_id)} paused {label(g)}{why}. Deadlines stop and "
-                    "players wait until a referee uses /game resume.")
+                    f"players wait {until}.")
             return Reply(True, post, posts=(post,), game_id=g.id)
 
         return await self.service.mutate(ref, request_id, action)
 
+    async def _allowance(self, tx: Any, actor: Actor, rows: list[Pause]) -> timedelta:
+        """What is left of the pause allowance for a player's pause; refuses anyone else,
+        or when nothing is left."""
+        g = tx.game
+        if all(s.user_id != actor.user_id for s in await self._seats(tx)):
+            raise Refusal(f"Only a referee, a server administrator, the game's creator or a "
+                          f"player of {label(g)} can pause it.", "service.not_referee")
+        settings, _ = await store.game_settings(tx.session, gid(g))
+        if not settings.pause_hours:
+            raise Refusal(f"Only a referee can pause {label(g)}: it gives its players no pause "
+                          "allowance (its creator can: /game settings pause_hours:48).",
+                          "game.no_allowance")
+        left = store.allowance_left(rows, settings)
+        if left <= timedelta():
+            raise Refusal(f"The players' pause allowance of {settings.pause_hours} hours in "
+                          f"{label(g)} is used up; a referee can still pause it.",
+                          "game.allowance_spent")
+        return left
+
     async def resume(self, actor: Actor, ref: GameRef, request_id: str | None = None) -> Reply:
-        """End the pause; the input due gets its deadline back, moved by the paused time."""
+        """End the pause (a referee, or the player whose pause it is); the input due gets its
+        deadline back, moved by the paused time."""
 
         async def action(tx: Any) -> Reply:
             g = tx.game
-            self._check_manager(actor, g, "resume")
             state = await self.service.require_active(tx)
             running = store.running_pause(await store.game_pauses(tx.session, gid(g)))
             if running is None:
                 raise Refusal(f"{label(g)} is not paused.", "game.not_paused")
+            if not (self.service.may_manage(actor, g)
+                    or (running.allowance and running.paused_by == actor.user_id)):
+                self._check_manager(actor, g, "resume")
             running.ends_at = self.service.clock()
             tx.session.add(running)
             await store.wake(tx.session, gid(g), running.ends_at)
@@ -148,8 +187,14 @@ class RefereeDesk:
 def _paused_text(pause: Pause, channel_id: str) -> str:
     """The refusal players see while the game is paused."""
     why = f": {pause.reason}" if pause.reason else ""
+    who = f"{mention(pause.paused_by)} or a referee" if pause.allowance else "A referee"
     return (f"The game is paused by {mention(pause.paused_by)} since "
-            f"{shown_time(pause.starts_at, channel_id)}{why}. A referee can /game resume.")
+            f"{shown_time(pause.starts_at, channel_id)}{why}. {who} can /game resume.")
+
+
+def _hours(span: timedelta) -> str:
+    hours = span.total_seconds() / 3600
+    return f"{hours:g} hours" if hours == int(hours) else f"{hours:.1f} hours"
 
 
 def _quote(value: str) -> str:

@@ -45,6 +45,9 @@ class Game(SQLModel, table=True):
     """When the deadline scheduler must next look at this game (a reminder or an expiry may
     be due, or something its deadlines depend on changed); None: nothing to look at. Ticks
     read only games whose moment has come, through this index."""
+    started_at: datetime | None = None
+    """When ``/game start`` was applied, by the service's clock: the game's time limit
+    (``time_limit_hours``) runs from it."""
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
 
@@ -175,10 +178,12 @@ class Notice(SQLModel, table=True):
 
 
 class Pause(SQLModel, table=True):
-    """A referee's pause of a whole game: no deadline runs and players wait until it ends.
+    """A pause of a whole game: no deadline runs and players wait until it ends.
 
     ``ends_at`` is empty while the pause lasts; a finished pause is an interval the deadline
-    arithmetic skips, like a vacation of every player.
+    arithmetic skips, like a vacation of every player. A referee pauses at will; a player
+    pauses from the game's allowance (``allowance``), and such a pause ends by itself when
+    the allowance is spent.
     """
 
     __tablename__ = "pauses"
@@ -189,6 +194,8 @@ class Pause(SQLModel, table=True):
     reason: str = ""
     starts_at: datetime
     ends_at: datetime | None = None
+    allowance: bool = False
+    """Taken by a player from the game's pause allowance (``pause_hours``)."""
 
 
 class Player(SQLModel, table=True):
@@ -330,3 +337,6 @@ class TournamentGame(SQLModel, table=True):
     second: str | None = Field(default=None, max_length=64)
     axis: str | None = Field(default=None, max_length=64)
     game_id: int | None = Field(default=None, foreign_key="games.id", index=True)
+    channel_id: str | None = Field(default=None, max_length=64)
+    """The channel (Discord: thread) made for the game; kept before the game is created,
+    so a retry reuses it."""

@@ -5,7 +5,6 @@ at once apply each reminder and expiry exactly once."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -15,59 +14,18 @@ import pytest
 from bot.scheduler.clock import ManualClock
 from bot.scheduler.deadlines import Action, Due
 from bot.service import Actor, FixedDiceSource, GameService, Reply
-from bot.store import Database
-from bot.store.models import Notice
-
-ANA, BEN, REF = Actor("ana"), Actor("ben"), Actor("ref", referee=True)
-SEATS = {"Soviet Union": ANA, "Germany": BEN, "United Kingdom": ANA, "Japan": BEN,
-         "United States": ANA}
-CHANNEL = "local"
-START = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
-# Karelia attacks West Russia: round 1 the attackers miss, the defender scores one hit;
-# from round 2 every die hits (rulebook 000_fc7e3a790a753b06.txt, "General Combat").
-DICE = [6] * 5 + [1] + [6] * 4 + [1] * 300
-
-Services = Callable[[], GameService]
-
-
-@pytest.fixture
-def clock() -> ManualClock:
-    return ManualClock(START)
-
-
-@pytest.fixture
-async def services(url: str, clock: ManualClock) -> AsyncIterator[Services]:
-    """New service instances on one database: each one stands for a (re)started bot."""
-    opened: list[Database] = []
-
-    def make() -> GameService:
-        db = Database(url)
-        opened.append(db)
-        return GameService(db, FixedDiceSource(DICE), clock=clock)
-
-    await make().db.migrate()
-    yield make
-    for db in opened:
-        await db.close()
-
-
-async def run(service: GameService, actor: Actor, line: str) -> str:
-    reply = await service.execute(actor, CHANNEL, line)
-    assert reply.ok, reply.message
-    return "\n".join([reply.message, *reply.posts])
-
-
-async def started(service: GameService, settings: str) -> None:
-    await run(service, REF, "/game new ruleset:aa1942-2e name:sunday")
-    for power, who in SEATS.items():
-        await run(service, who, f'/game join power:"{power}"')
-    await run(service, REF, f"/game settings {settings}")
-    await run(service, ANA, "/game start")
-
-
-async def notices(service: GameService) -> list[Notice]:
-    return await service.deadlines.claim_unsent()
-
+from tests.scheduler.play import (
+    ANA,
+    BEN,
+    CHANNEL,
+    REF,
+    SEATS,
+    START,
+    Services,
+    notices,
+    run,
+    started,
+)
 
 async def test_a_deadline_passed_while_down_is_applied_once_by_restarted_bots(
         services: Services, clock: ManualClock) -> None:

@@ -67,7 +67,9 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
     @app_commands.command(description="Organisers: open a tournament in this channel")
     @app_commands.describe(rounds="Swiss rounds (default 3)", deadline_hours="Hours per move",
                            bumps="Missed deadlines before a forfeit",
+                           time_limit_hours="Running hours per game, then adjudication",
                            adjudication="At the time limit: who wins",
+                           pause_hours="Hours the players may pause a game",
                            concession="Points of a conceded game, winner,loser (e.g. 2,1)",
                            bids="Players bid for the sides in each game (sealed bid)")
     @app_commands.choices(
@@ -80,7 +82,10 @@ class TournamentCog(commands.GroupCog, group_name="tournament",
                   rounds: app_commands.Range[int, 1, 20] | None = None,
                   deadline_hours: app_commands.Range[int, 0, 720] | None = None,
                   bumps: app_commands.Range[int, 0, 20] | None = None,
-                  adjudication: str | None = None, concession: str | None = None,
+                  time_limit_hours: app_commands.Range[int, 0, 8760] | None = None,
+                  adjudication: str | None = None,
+                  pause_hours: app_commands.Range[int, 0, 8760] | None = None,
+                  concession: str | None = None,
                   bids: bool | None = None) -> None:
         await self.bridge.run(interaction)
 

@@ -9,6 +9,7 @@ from discord.ext import commands
 from bot.discord.bridge import Bridge
 from bot.discord.choices import option_choices, power_choices, ruleset_choices
 from bot.discord.cogs import suggest
+from bot.ladder.outcome import ADJUDICATION_RULES
 from bot.scheduler.deadlines import POLICIES
 
 
@@ -106,9 +107,16 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Create an
                            vacation_max="Longest single vacation, in days",
                            bumps="Missed deadlines after which a player forfeits (0: never)",
                            rated="Whether the result moves the players' ratings",
+                           time_limit_hours="Running hours for the whole game, then "
+                                            "adjudication (0: none)",
+                           adjudication="Who wins at the time limit",
+                           pause_hours="Hours the players may pause the game in all "
+                                       "(0: referees only)",
                            dm="Your own choice: a direct message when your input is due")
     @app_commands.choices(policy=[app_commands.Choice(name=p.replace("_", " "), value=p)
-                                  for p in POLICIES])
+                                  for p in POLICIES],
+                          adjudication=[app_commands.Choice(name=a.replace("_", " "), value=a)
+                                        for a in ADJUDICATION_RULES])
     async def settings(self, interaction: discord.Interaction,
                        deadline_hours: app_commands.Range[int, 0, 8760] | None = None,
                        reminders: str | None = None, policy: str | None = None,
@@ -116,7 +124,11 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Create an
                        vacation_days: app_commands.Range[int, 0, 365] | None = None,
                        vacation_max: app_commands.Range[int, 0, 365] | None = None,
                        bumps: app_commands.Range[int, 0, 100] | None = None,
-                       rated: bool | None = None, dm: bool | None = None) -> None:
+                       rated: bool | None = None,
+                       time_limit_hours: app_commands.Range[int, 0, 8760] | None = None,
+                       adjudication: str | None = None,
+                       pause_hours: app_commands.Range[int, 0, 8760] | None = None,
+                       dm: bool | None = None) -> None:
         await self.bridge.run(interaction)
 
     @app_commands.command(description="Pause your deadlines for some days (0 ends it)")
@@ -125,12 +137,14 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Create an
                        days: app_commands.Range[int, 0, 365]) -> None:
         await self.bridge.run(interaction)
 
-    @app_commands.command(description="Pause the game: deadlines stop, players wait (referee)")
+    @app_commands.command(description="Pause the game: deadlines stop, players wait (a referee; "
+                          "a player from the game's pause allowance)")
     @app_commands.describe(reason="Why, shown to players until the game resumes")
     async def pause(self, interaction: discord.Interaction, reason: str | None = None) -> None:
         await self.bridge.run(interaction)
 
-    @app_commands.command(description="End the pause; deadlines run again (referee)")
+    @app_commands.command(description="End the pause; deadlines run again (a referee, or the "
+                          "player who paused)")
     async def resume(self, interaction: discord.Interaction) -> None:
         await self.bridge.run(interaction)
 
