@@ -2,9 +2,10 @@
 
 1. Pure: every rating from scratch through openskill (two scopes per game: overall and the
    rule set) and a standings table with its tie-breakers over the same games.
-2. Stored: the same games as rows of a SQLite file (results, seats, players), then what a
-   result correction runs: every rating change deleted and rewritten in one transaction,
-   then the ladder read back.
+2. Stored: the same games as rows of a SQLite file (results, seats, players): every rating
+   change deleted and rewritten in one transaction, the ladder read back, then what a
+   result correction runs (the changes from the corrected game on, rated again) for the
+   newest, a middle and the oldest game.
 
 Games are between 200 players, 1-v-1 and 2-v-3 mixed, with a seeded random winner.
 
@@ -78,17 +79,27 @@ async def stored(games: list[RatedGame], players: int) -> None:
             session.add_all(ResultSeat(game_id=g.game_id, power=power, side=side, player_id=p)
                             for g in games for side, powers in (("Axis", AXIS), ("Allies", ALLIES))
                             for power, p in zip(powers, g.teams[side], strict=False))
-        began = time.perf_counter()
+        began, cpu = time.perf_counter(), time.process_time()
         async with db.write() as session:
             written = await recompute_ratings(session)
-        recomputed = time.perf_counter() - began
+        recomputed, cpu = time.perf_counter() - began, time.process_time() - cpu
         began = time.perf_counter()
         async with db.read() as session:
             table = await ladder(session, OVERALL)
         read = time.perf_counter() - began
+        corrections = []
+        for where, game in (("the newest", games[-1]), ("the middle", games[len(games) // 2]),
+                            ("the oldest", games[0])):
+            began = time.perf_counter()
+            async with db.write() as session:
+                result = await session.get(GameResult, game.game_id)
+                count = await recompute_ratings(session, since=result)
+            corrections.append(f"{where} game {(time.perf_counter() - began) * 1000:.0f} ms "
+                               f"({count} changes)")
         await db.close()
     print(f"stored (SQLite): {written} rating changes recomputed and written in "
-          f"{recomputed:.2f} s; ladder of {len(table)} players read in {read * 1000:.0f} ms")
+          f"{recomputed:.2f} s (CPU {cpu:.2f} s); ladder of {len(table)} players read in {read * 1000:.0f} ms")
+    print(f"a correction rates again from the corrected game on: {'; '.join(corrections)}")
 
 
 def main() -> None:

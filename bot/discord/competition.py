@@ -27,16 +27,25 @@ async def open_round(bridge: Bridge, interaction: discord.Interaction) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
 
     async def make_thread(round_no: int, pairing: Pairing) -> str:
+        """The table's thread, made once: the service keeps its id before the game is made,
+        and a thread of the same name left by a failed attempt is taken over, not doubled.
+        A greeting that cannot be posted is reported; the game opens anyway."""
         players = [u for u in (pairing.first, pairing.second) if u]
-        thread = await channel.create_thread(
-            name=f"Round {round_no}, table {pairing.table}",
-            type=discord.ChannelType.public_thread,
-            auto_archive_duration=THREAD_ARCHIVE_MINUTES)
+        name = f"Round {round_no}, table {pairing.table}"
+        thread = discord.utils.get(channel.threads, name=name)
+        if thread is None:
+            thread = await channel.create_thread(
+                name=name, type=discord.ChannelType.public_thread,
+                auto_archive_duration=THREAD_ARCHIVE_MINUTES)
         pings = discord.AllowedMentions(everyone=False, roles=False,
                                         users=[discord.Object(int(u)) for u in players
                                                if u.isdigit()])
-        await thread.send(" v ".join(f"<@{u}>" for u in players) + ": your game of round "
-                          f"{round_no} is played in this thread.", allowed_mentions=pings)
+        greeting = (" v ".join(f"<@{u}>" for u in players) + ": your game of round "
+                    f"{round_no} is played in this thread.")
+        try:
+            await thread.send(greeting, allowed_mentions=pings)
+        except POST_FAILURES as err:
+            await report_post_failure(interaction, err, [greeting], attachment=False)
         return str(thread.id)
 
     reply = await bridge.service.tournaments.open_round(

@@ -176,7 +176,7 @@ class LadderDesk:
             session.add(ResultCorrection(game_id=result.game_id, by=actor.user_id,
                                          reason=reason, before=before, after=after))
             await session.flush()
-            await recompute_ratings(session)
+            await recompute_ratings(session, since=result)
             post = (f"{mention(actor.user_id)} corrected the result of game #{text}: "
                     f"{_describe(before)} -> {_describe(after)} (reason: {reason}). "
                     "Ratings recomputed.")

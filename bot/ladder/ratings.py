@@ -87,9 +87,11 @@ def rate_game(book: Mapping[tuple[int, str], Skill], game: RatedGame) -> list[Ch
     return changes
 
 
-def replay_ratings(games: Iterable[RatedGame]) -> tuple[Book, list[Change]]:
-    """Every rating from scratch, game by game in the order given (the order of record)."""
-    book: Book = {}
+def replay_ratings(games: Iterable[RatedGame], start: Mapping[tuple[int, str], Skill] | None = None
+                   ) -> tuple[Book, list[Change]]:
+    """Every rating from ``start`` (default: from scratch), game by game in the order given
+    (the order of record)."""
+    book: Book = dict(start or {})
     changes: list[Change] = []
     for game in games:
         made = rate_game(book, game)

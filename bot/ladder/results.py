@@ -12,7 +12,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import delete, func, insert, text
+from sqlalchemy import and_, delete, func, insert, or_, text, true
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -123,10 +123,13 @@ def _row(c: Change) -> dict[str, Any]:
 
 
 async def current_ratings(
-    session: AsyncSession, players: Iterable[int] | None, scopes: Iterable[str]
+    session: AsyncSession, players: Iterable[int] | None, scopes: Iterable[str] | None
 ) -> dict[tuple[int, str], Skill]:
-    """The newest rating of each player (all players when ``players`` is None) per scope."""
-    newest = select(func.max(RatingChange.id)).where(col(RatingChange.scope).in_(list(scopes)))
+    """The newest rating of each player (all players when ``players`` is None) per scope
+    (every scope when ``scopes`` is None)."""
+    newest = select(func.max(RatingChange.id))
+    if scopes is not None:
+        newest = newest.where(col(RatingChange.scope).in_(list(scopes)))
     if players is not None:
         newest = newest.where(col(RatingChange.player_id).in_(sorted(players)))
     newest = newest.group_by(RatingChange.player_id, RatingChange.scope)
@@ -135,16 +138,30 @@ async def current_ratings(
     return {(r.player_id, r.scope): Skill(r.mu_after, r.sigma_after) for r in rows}
 
 
-async def rated_games(session: AsyncSession) -> list[RatedGame]:
-    """Every rated result in the order it was recorded, as the rating update reads it."""
+def _from(since: GameResult | None) -> Any:
+    """Results recorded at or after ``since`` (in the order of record), or every result."""
+    if since is None:
+        return true()
+    return or_(col(GameResult.recorded_at) > since.recorded_at,
+               and_(col(GameResult.recorded_at) == since.recorded_at,
+                    col(GameResult.game_id) >= since.game_id))
+
+
+async def rated_games(session: AsyncSession, since: GameResult | None = None
+                      ) -> list[RatedGame]:
+    """Every rated result (from ``since`` on) in the order it was recorded, as the rating
+    update reads it."""
     results = (await session.exec(
         select(GameResult.game_id, GameResult.ruleset, GameResult.winner)
-        .where(col(GameResult.rated).is_(True))
+        .where(col(GameResult.rated).is_(True), _from(since))
         .order_by(col(GameResult.recorded_at), col(GameResult.game_id)))).all()
+    seats = select(ResultSeat.game_id, ResultSeat.side, ResultSeat.player_id)
+    if since is not None:
+        seats = seats.where(col(ResultSeat.game_id).in_(
+            select(GameResult.game_id).where(_from(since))))
     teams: dict[int, dict[str, list[int]]] = defaultdict(lambda: defaultdict(list))
     for game_id, side, player in (await session.exec(
-            select(ResultSeat.game_id, ResultSeat.side, ResultSeat.player_id)
-            .order_by(col(ResultSeat.game_id), col(ResultSeat.power)))).all():
+            seats.order_by(col(ResultSeat.game_id), col(ResultSeat.power)))).all():
         if player not in teams[game_id][side]:
             teams[game_id][side].append(player)
     games = []
@@ -155,12 +172,17 @@ async def rated_games(session: AsyncSession) -> list[RatedGame]:
     return games
 
 
-async def recompute_ratings(session: AsyncSession) -> int:
-    """Rebuild every rating change from the recorded results (after a correction)."""
+async def recompute_ratings(session: AsyncSession, since: GameResult | None = None) -> int:
+    """Rebuild the rating changes after a correction: those of the games recorded from
+    ``since`` on (every game when None), from the ratings the earlier games left. A change's
+    id follows the order of record, so the newest change left is each rating before
+    ``since``. Returns how many changes were written."""
     await lock_ladder(session)
     connection = await session.connection()
-    await connection.execute(delete(RatingChange))
-    _book, changes = replay_ratings(await rated_games(session))
+    await connection.execute(delete(RatingChange).where(col(RatingChange.game_id).in_(
+        select(GameResult.game_id).where(_from(since)))))
+    book = await current_ratings(session, None, None) if since is not None else {}
+    _book, changes = replay_ratings(await rated_games(session, since), book)
     if changes:
         await connection.execute(insert(RatingChange), [_row(c) for c in changes])
     return len(changes)

@@ -119,6 +119,8 @@ def rules_of(options: dict[str, str]) -> dict[str, Any]:
         "deadline_hours": int(options.get("deadline_hours", "0")),
         "bumps": int(options.get("bumps", "0")),
         "adjudication": options.get("adjudication", "cities_then_production"),
+        "time_limit_hours": int(options.get("time_limit_hours", "0")),
+        "pause_hours": int(options.get("pause_hours", "0")),
         "points": _points(options.get("concession", "")),
         "bids": options.get("bids", "off").lower() in ("on", "true", "yes"),
     }

@@ -34,9 +34,12 @@ MakeChannel = Callable[[int, Pairing], Awaitable[str]]
 """(round, pairing) -> the channel id the table's game is played in (Discord: a new thread)."""
 
 RULE_KEYS = ("name", "ruleset", "pairing", "rounds", "deadline_hours", "bumps", "adjudication",
-             "concession", "bids")
+             "time_limit_hours", "pause_hours", "concession", "bids")
+GAME_SETTINGS = ("deadline_hours", "bumps", "time_limit_hours", "adjudication", "pause_hours")
+"""Tournament rules every table's game gets as its settings."""
 USAGE = ("Use /tournament new name:... [ruleset:] [rounds:3] [pairing:swiss|knockout] "
-         "[deadline_hours:] [bumps:] [adjudication:] [concession:W,L] [bids:on], /tournament "
+         "[deadline_hours:] [bumps:] [time_limit_hours:] [adjudication:] [pause_hours:] "
+         "[concession:W,L] [bids:on], /tournament "
          "join, start, "
          "next, pairings, standings, report table:N adjudicate:on|forfeit:@x|winner:@x.")
 
@@ -168,9 +171,7 @@ class TournamentDesk:
         """Create, seat, configure and start one table's game; each step is idempotent by
         its request id, so a retry after a failure continues where it stopped."""
         assert row.second is not None
-        pairing = Pairing(row.table_no, row.first, row.second)
-        channel = (await make_channel(row.round, pairing) if make_channel
-                   else f"{t.channel_id}-r{row.round}-t{row.table_no}")
+        channel = row.channel_id or await self._table_channel(t, row, make_channel)
         key = f"t{t.id}:r{row.round}:t{row.table_no}"
         organiser = Actor(t.organiser, referee=True)
         svc = self.service
@@ -180,8 +181,7 @@ class TournamentDesk:
         if not made.ok or made.game_id is None:
             raise Refusal(f"Table {row.table_no}: {made.message}", "tournament.open")
         game = made.game_id
-        settings = " ".join(f"{k}:{t.rules[k]}" for k in ("deadline_hours", "bumps")
-                            if t.rules.get(k))
+        settings = " ".join(f"{k}:{t.rules[k]}" for k in GAME_SETTINGS if t.rules.get(k))
         if settings:
             await svc.execute(organiser, channel, f"/game settings {settings} id:{game}",
                               f"{key}:settings")
@@ -197,6 +197,21 @@ class TournamentDesk:
             assert stored is not None
             stored.game_id = game
             session.add(stored)
+
+    async def _table_channel(self, t: Tournament, row: TournamentGame,
+                             make_channel: MakeChannel | None) -> str:
+        """Make the table's channel and keep it at once, before its game is created, so a
+        retry after a later failure reuses it instead of opening a second thread."""
+        assert row.second is not None
+        pairing = Pairing(row.table_no, row.first, row.second)
+        channel = (await make_channel(row.round, pairing) if make_channel
+                   else f"{t.channel_id}-r{row.round}-t{row.table_no}")
+        async with self.service.db.write() as session:
+            stored = await session.get(TournamentGame, row.id)
+            assert stored is not None
+            stored.channel_id = channel
+            session.add(stored)
+        return channel
 
     async def _final(self, session: AsyncSession, t: Tournament) -> Reply:
         rows = await table_of_standings(session, t)
@@ -318,7 +333,7 @@ def _checked_rules(options: dict[str, str]) -> dict[str, Any]:
     if options.get("pairing", "swiss") not in ("swiss", "knockout"):
         raise Refusal(f"pairing is swiss or knockout, not {options['pairing']!r}.",
                       "tournament.rules")
-    for key in ("rounds", "deadline_hours", "bumps"):
+    for key in ("rounds", "deadline_hours", "bumps", "time_limit_hours", "pause_hours"):
         if not options.get(key, "0").isdigit():
             raise Refusal(f"{key} is a whole number, not {options[key]!r}.", "tournament.rules")
     if options.get("adjudication", ADJUDICATION_RULES[0]) not in ADJUDICATION_RULES:
@@ -338,9 +353,13 @@ def _describe(rules: dict[str, Any]) -> str:
         parts.append(f"{rules['deadline_hours']} h per move")
     if rules["bumps"]:
         parts.append(f"forfeit after {rules['bumps']} missed deadlines")
+    if rules.get("pause_hours"):
+        parts.append(f"{rules['pause_hours']} h of pauses per game")
     if rules["bids"]:
         parts.append("sides by sealed bid")
-    parts.append(f"time limit: {rules['adjudication'].replace('_', ' ')}")
+    limit = (f"{rules['time_limit_hours']} h per game, then " if rules.get("time_limit_hours")
+             else "at the time limit: ")
+    parts.append(limit + rules["adjudication"].replace("_", " "))
     return ", ".join(parts)
 
 

@@ -7,12 +7,13 @@ import csv
 import io
 
 import pytest
-from sqlmodel import select
+from sqlmodel import col, select
 
 from bot.ladder.ratings import OVERALL, RatedGame, replay_ratings
+from bot.ladder.results import current_ratings, rated_games, recompute_ratings
 from bot.render.standings import standings_png
 from bot.service import Actor, GameService
-from bot.store.models import ResultCorrection
+from bot.store.models import GameResult, RatingChange, ResultCorrection
 from tests.service.conftest import ALICE, BOB, REF, started
 
 CY = Actor("cy")
@@ -103,6 +104,32 @@ async def test_a_referee_corrects_a_result_once_with_the_reason_logged(
     bad = await service.execute(REF, "c1", f"/ladder correct game:{games[2]} winner:Japan "
                                 "reason:x")
     assert not bad.ok and "winner is Axis, Allies or none" in bad.message
+
+
+async def test_a_correction_rates_again_from_the_corrected_game_on(
+        service: GameService) -> None:
+    """The games before the corrected one keep their rating changes; only the later ones
+    are rated again, and the ratings equal a replay of every game from scratch."""
+    games = await three_games(service)
+    before = await _changes(service)
+    await ok(service, REF, f"/ladder correct game:{games[1]} winner:Axis reason:typo")
+    after = await _changes(service)
+    assert [c for c in after if c[0] == games[0]] == [c for c in before if c[0] == games[0]]
+    assert after != before
+    async with service.db.write() as session:
+        corrected = await session.get(GameResult, games[1])
+        assert await recompute_ratings(session, since=corrected) == 8     # 2 games x 2 x 2
+    async with service.db.read() as session:
+        now = await current_ratings(session, None, None)
+        expected, _ = replay_ratings(await rated_games(session))
+    assert now == expected and len(now) == 4                     # 2 players, 2 scopes
+    assert await _changes(service) == after
+
+
+async def _changes(service: GameService) -> list[tuple[int, int, str, float]]:
+    async with service.db.read() as session:
+        rows = (await session.exec(select(RatingChange).order_by(col(RatingChange.id)))).all()
+    return [(r.game_id, r.player_id, r.scope, r.mu_after) for r in rows]
 
 
 def test_the_standings_picture_is_a_png() -> None:
