@@ -42,6 +42,9 @@ RAID = "raid"
 """A bomber flying a strategic bombing raid (or a fighter escorting one)."""
 PLACED = "placed"
 """Mobilized this turn."""
+SUBMERGED = "submerged"
+"""A submarine that submerged in a battle: ignored for the zone's status until it resurfaces
+at the end of Noncombat Move (switch ``submerged_until_noncombat_end``)."""
 TURN_FLAGS = frozenset(
     {COMBAT_MOVED, FOUGHT, BLITZED, SEABORNE, LOADED, LOADED_IN_COMBAT, OFFLOADED, RETREATED, RAID, PLACED}
 )
