@@ -12,7 +12,7 @@ transports that simply stayed where they started do not start a battle.
 from __future__ import annotations
 
 from .ids import PowerId, SpaceId
-from .state import GameState, Unit
+from .state import SUBMERGED, GameState, Unit
 
 
 def makes_sea_zone_hostile(state: GameState, enemy: Unit) -> bool:
@@ -20,10 +20,9 @@ def makes_sea_zone_hostile(state: GameState, enemy: Unit) -> bool:
     ``surface_warships`` (000, Unit Profiles, Sea Units: "If enemy units other than
     transports or submarines occupy a sea zone, the sea zone is hostile") or ``any_enemy``
     (002, Appendix I, Sea Units: hostile if it "contains enemy units", "except submerged
-    subs"; 003, Spaces: "Friendly sea zones contain no enemy units"). Submarines stay on
-    the board only while surfaced here, so under ``any_enemy`` every enemy unit counts;
-    cargo counts with the ship that carries it."""
-    if enemy.aboard is not None:
+    subs"; 003, Spaces: "Friendly sea zones contain no enemy units" and "submerged
+    submarines are ignored"). Cargo counts with the ship that carries it."""
+    if enemy.aboard is not None or enemy.has(SUBMERGED):
         return False
     return state.rules.switches.hostile_sea_zone == "any_enemy" or state.rules.spec(enemy.kind).surface_warship
 

@@ -71,6 +71,23 @@ class Switches:
     """Land units that joined an amphibious assault overland may retreat (000, Amphibious
     Assaults, Step 3), or no land unit may (002, Phase 4, Amphibious Assaults: "not even
     if they came from adjacent territories"); aircraft may in both."""
+    submarines_end_noncombat_in_hostile: bool
+    """Submarines may end Noncombat Move in a hostile sea zone (000, Phase 4: they "can move
+    through and even into hostile sea zones") or only pass through (002, Appendix I,
+    Submarines: "A submarine cannot end a noncombat move in a hostile sea zone")."""
+    submerged_until_noncombat_end: bool
+    """A submarine that submerges stays submerged, ignored for the zone's status, until the
+    end of Noncombat Move (002, Appendix I, Submarines), or is simply back on the board
+    (000, Step 2: "returned to the game board in the contested sea zone")."""
+    aircraft_hit_subs_alone: bool
+    """Air units hit submarines without a friendly destroyer in the battle (002, Appendix I,
+    Submarines: "Any sea or air unit can hit a submarine") or only with one (000,
+    Submarines, "Cannot Be Hit by Air Units")."""
+    transports_attack_alone: bool
+    """Transports may make a combat move into a hostile zone without a unit that can attack
+    (002 Q&A, Transports and Carriers: "That doesn't mean it can't make a combat move by
+    itself into a hostile space") or not (000, Transports: "may not attack without being
+    accompanied by at least one unit with an attack value")."""
 
     @classmethod
     def from_dict(cls, where: str, data: Mapping[str, object]) -> Switches:

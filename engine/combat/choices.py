@@ -12,7 +12,7 @@ from typing import Any
 from ..battles import makes_sea_zone_hostile
 from ..events import Event, event
 from ..ids import SpaceId, UnitKind
-from ..state import RETREATED, SEABORNE, GameState, Unit
+from ..state import RETREATED, SEABORNE, SUBMERGED, GameState, Unit
 from . import hits as cas
 from .conclude import conclude
 from .flow import Result, current, with_battle
@@ -256,6 +256,8 @@ def submerge(state: GameState, phase: CombatPhase, n: int, by: str) -> Result:
     assert p is not None
     subs = sorted(pool(state, p), key=lambda u: u.id)[:n]
     b = b.but(pending=None, out=b.out | frozenset(u.id for u in subs))
+    if state.rules.switches.submerged_until_noncombat_end:
+        state = state.with_units([u.with_flags(SUBMERGED) for u in subs])
     name = state.board.name(b.space)
     text = (f"{name}: {state.rules.power_name(p.chooser)} submerges {unit_text(state, counts(state, subs))}"
             if subs else f"{name}: {state.rules.power_name(p.chooser)}'s submarines stay to strike")

@@ -34,7 +34,7 @@ def hit_rule(state: GameState, unit: Unit, sea: bool, own_destroyer: bool) -> st
     spec = state.rules.spec(unit.kind)
     if sea and spec.submarine:
         return "sea"
-    if sea and spec.is_air and not own_destroyer:
+    if sea and spec.is_air and not own_destroyer and not state.rules.switches.aircraft_hit_subs_alone:
         return "not_sub"
     return "any"
 

@@ -25,13 +25,15 @@ def with_battle(phase: CombatPhase, battle: Battle) -> CombatPhase:
 
 def can_hit(state: GameState, shooter: Unit, target: Unit, side: str, own_destroyer: bool, sea: bool) -> bool:
     """Whether ``shooter`` could ever score a hit on ``target`` in this battle
-    (000, Submarines: "Cannot Hit Air Units", "Cannot Be Hit by Air Units")."""
+    (000, Submarines: "Cannot Hit Air Units", "Cannot Be Hit by Air Units" without a
+    destroyer; switch ``aircraft_hit_subs_alone``)."""
     s, t = state.rules.spec(shooter.kind), state.rules.spec(target.kind)
     if (s.attack if side == "attacker" else s.defense) <= 0:
         return False
     if sea and s.submarine and t.is_air:
         return False
-    return not (sea and s.is_air and t.submarine and not own_destroyer)
+    alone = state.rules.switches.aircraft_hit_subs_alone
+    return not (sea and s.is_air and t.submarine and not own_destroyer and not alone)
 
 
 def ask_casualties(state: GameState, phase: CombatPhase, hits: list[tuple[int, str]], victims: str,

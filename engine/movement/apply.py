@@ -22,7 +22,7 @@ from ..units import UnitSpec
 from . import air, decks
 from .context import Ctx, context, count_kinds, plural, refuse, units_text
 from .paths import Mode, Step, check_path, explain_no_path, search
-from .sea import land_fighters, pick_ships, sail, sea_destination_refusal
+from .sea import land_fighters, noncombat_sea_refusal, pick_ships, sail, sea_destination_refusal
 from .select import pick, why_not
 from .transport import load, offload
 
@@ -153,8 +153,7 @@ def _move_domain(ctx: Ctx, cmd: Move, counts: list[tuple[UnitKind, int]], domain
     if ctx.combat:
         _check_combat_destination(ctx, cmd, units, domain, dest, blitz)
     elif domain == "sea":
-        for u in units:
-            r = decks.pickup_refusal(ctx, u, dest)
+        for r in [noncombat_sea_refusal(ctx, units, dest), *(decks.pickup_refusal(ctx, u, dest) for u in units)]:
             if r is not None:
                 refuse(r.reason, r.message)
     elif domain == "air":

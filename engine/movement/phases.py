@@ -5,24 +5,27 @@ the fighters counting on carriers all together (``decks``), and each carrier tha
 move for them is given its planned zone;
 cargo loaded in Combat Move is committed to an amphibious assault; sea units that moved
 are in a battle, support an assault from their zone or escaped the hostile zone they
-started in; transports never attack alone; an assault from a zone with ignored enemy
-submarines has a warship of the attacker there (Special Combat Movement, Transports). Then
-assault troops whose zone sees no sea battle go ashore (``seaborne``).
+started in; transports attack alone only under the switch ``transports_attack_alone``; an
+assault from a zone with ignored enemy submarines has a warship of the attacker there
+(Special Combat Movement, Transports). Then assault troops whose zone sees no sea battle go
+ashore (``seaborne``).
 
 End of Noncombat Move (000, Phase 4): fighters over a carrier with room land on it; air
-units that could still reach a landing space hold up ``/done``; the rest are lost.
+units that could still reach a landing space hold up ``/done``; the rest are lost; submerged
+submarines resurface (002, Phase 5).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import groupby
 
 from ..battles import sea_battle_due
 from ..events import Event, event
 from ..ids import SpaceId
-from ..state import COMBAT_MOVED, LOADED_IN_COMBAT, SEABORNE, GameState, Unit
+from ..state import COMBAT_MOVED, LOADED_IN_COMBAT, SEABORNE, SUBMERGED, GameState, Unit
 from . import air, decks
-from .context import Ctx, context, refuse
+from .context import Ctx, context, count_kinds, refuse, units_text
 from .sea import land_fighters
 from .transport import land_cargo
 
@@ -70,8 +73,9 @@ def end_combat_move(state: GameState) -> tuple[GameState, list[Event]]:
             assaults.setdefault(u.came_from, set()).add(u.space)
     zones = {u.space for u in mine if ctx.board.spaces[u.space].is_sea}
     battles = {z for z in zones if sea_battle(ctx, z)}
+    alone_allowed = ctx.rules.switches.transports_attack_alone
     for z in sorted(battles):
-        if not any(ctx.spec(u.kind).attack > 0 for u in _own_free(ctx, z)):
+        if not alone_allowed and not any(ctx.spec(u.kind).attack > 0 for u in _own_free(ctx, z)):
             refuse("combat_move.transports_alone", f"Your transports in {ctx.name(z)} cannot attack alone: bring "
                    "a unit that can attack, or move them away.")
     for u in mine:
@@ -147,7 +151,21 @@ def end_noncombat_move(state: GameState) -> tuple[GameState, list[Event]]:
                "at the end of Noncombat Move are lost.")
     events = [event("lost", f"{ctx.pname()}'s {_a(ctx, u)} cannot land and is lost.", power=ctx.pname(),
                     unit=u.kind, space=ctx.name(u.space)) for u in lost]
-    return state.with_units(removed=[u.id for u in lost]), events
+    state, surfaced = _resurface(state.with_units(removed=[u.id for u in lost]))
+    return state, events + surfaced
+
+
+def _resurface(state: GameState) -> tuple[GameState, list[Event]]:
+    """002, Phase 5: "At the end of this phase, all submerged submarines resurface. This does
+    not trigger combat, even if there are enemy units in that sea zone"."""
+    subs = sorted((u for u in state.units.values() if u.has(SUBMERGED)), key=lambda u: (u.owner, u.space, u.id))
+    events: list[Event] = []
+    for (owner, space), group in groupby(subs, key=lambda u: (u.owner, u.space)):
+        kinds = count_kinds(group)
+        who, where, n = state.rules.power_name(owner), state.board.name(space), sum(kinds.values())
+        events.append(event("resurface", f"{who}'s {units_text(kinds)} in {where} resurface{'s' if n == 1 else ''}.",
+                            power=who, space=where, units=kinds))
+    return state.with_units([replace(u, flags=u.flags - {SUBMERGED}) for u in subs]), events
 
 
 def _awaiting_new_carriers(ctx: Ctx, unlanded: list[Unit]) -> set[int]:

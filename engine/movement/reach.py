@@ -17,7 +17,7 @@ from . import air
 from .apply import _mode, _select, apply_move
 from .context import Ctx, context
 from .paths import Tree, search
-from .sea import sea_destination_refusal
+from .sea import noncombat_sea_refusal, sea_destination_refusal
 from .transport import load, offload
 
 
@@ -124,7 +124,7 @@ def _sea(ctx: Ctx, origin: SpaceId, counts: list[tuple[UnitKind, int]], cargo: l
     tree = _tree(ctx, origin, units, "sea")
     spaces = tree.spaces()
     if not ctx.combat:
-        return spaces
+        return {z for z in spaces if noncombat_sea_refusal(ctx, units, z) is None}
     out = {z for z in spaces if sea_destination_refusal(ctx, units, z) is None}
     if any(ctx.spec(u.kind).carrier_capacity for u in units) and any(
             ctx.spec(u.kind).is_air and u.path for u in ctx.state.units_of(ctx.power)):

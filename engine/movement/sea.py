@@ -106,3 +106,16 @@ def sea_destination_refusal(ctx: Ctx, ships: Sequence[Unit], dest: SpaceId) -> R
     return Refusal("combat_move.no_combat", f"There is no combat in {ctx.name(dest)}: in Combat Move sea units "
                    "end in a friendly zone only to support an amphibious assault from it (bring the transports "
                    "first) or to escape the hostile zone they started in.")
+
+
+def noncombat_sea_refusal(ctx: Ctx, ships: Sequence[Unit], dest: SpaceId) -> Refusal | None:
+    """Noncombat Move: submarines pass through hostile zones but may end there only under the
+    switch ``submarines_end_noncombat_in_hostile`` (000, Phase 4: "through and even into";
+    002, Appendix I, Submarines: "A submarine cannot end a noncombat move in a hostile sea
+    zone"). Other ships never enter one (``paths.step``)."""
+    if ctx.rules.switches.submarines_end_noncombat_in_hostile or not ctx.hostile_sea(dest):
+        return None
+    if not any(ctx.spec(u.kind).submarine for u in ships):
+        return None
+    return Refusal("noncombat.sub_in_hostile_sea", f"Submarines may pass through hostile sea zones in "
+                   f"Noncombat Move but not end there, and {ctx.name(dest)} holds enemy units.")

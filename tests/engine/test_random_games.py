@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 import maps
 from engine import Event, GameState, format_command, new_game, parse_command
+from engine.state import SUBMERGED
 from tests.engine.playout import Playout
 
 
@@ -88,6 +89,9 @@ def _check_placement(state: GameState) -> None:
         spec = state.rules.spec(u.kind)
         space = board.spaces[u.space]
         assert not (space.impassable or space.neutral), u
+        if u.has(SUBMERGED):
+            # 002, Phase 5: submerged submarines resurface at the end of Noncombat Move
+            assert spec.submarine and state.phase in ("conduct_combat", "noncombat_move"), u
         if u.aboard is not None:
             ship = state.units[u.aboard]
             assert ship.space == u.space, u
@@ -108,6 +112,8 @@ FLIPPED = {
     "blitz_blocked_by_structures": False, "neutrals_impassable": False, "hostile_sea_zone": "any_enemy",
     "capital_plunder": False, "fighters_on_existing_carriers": False,
     "bombarded_units_fire_back": False, "overland_units_retreat_from_assaults": False,
+    "submarines_end_noncombat_in_hostile": False, "submerged_until_noncombat_end": True,
+    "aircraft_hit_subs_alone": True, "transports_attack_alone": True,
 }
 """Every switch at the value 1942 does not use (engine/switches.py)."""
 

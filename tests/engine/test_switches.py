@@ -330,6 +330,89 @@ def test_overland_units_retreat_from_assaults(rules: RuleSet) -> None:
     assert options == [[SpaceId("belorussia")], [SpaceId("karelia_ssr")]]
 
 
+def test_transports_attack_alone(rules: RuleSet) -> None:
+    """000, Transports: they "may not attack without being accompanied by at least one unit
+    with an attack value"; 002 Q&A, Transports and Carriers: a lone transport "can make a
+    combat move by itself into a hostile space" (rulesets.md 7.2 #38)."""
+    state = position(rules, turn="Germany", phase="combat_move",
+                     spaces={"Sea Zone 5": {"Germany": {"transport": 1}},
+                             "Sea Zone 6": {"United Kingdom": {"destroyer": 1}}})
+    moved_in = run(state, '/move units:"1 transport" from:"Sea Zone 5" to:"Sea Zone 6"').state
+    with pytest.raises(IllegalCommandError) as err:
+        run(moved_in, "/done")
+    assert err.value.reason == "combat_move.transports_alone"
+    after = run(flipped(moved_in, transports_attack_alone=True), "/done").state
+    assert after.phase == "conduct_combat"
+    assert [e.space for e in after.combat.entries] == [SpaceId("sz_06")]
+
+
+def test_submarines_end_noncombat_in_hostile(rules: RuleSet) -> None:
+    """000, Phase 4: submarines "can move through and even into hostile sea zones in the
+    Noncombat Move phase"; 002, Appendix I, Submarines: "A submarine cannot end a noncombat
+    move in a hostile sea zone", though it still passes through one."""
+    state = position(rules, turn="Germany", phase="noncombat_move",
+                     spaces={"Sea Zone 5": {"Germany": {"submarine": 1}},
+                             "Sea Zone 6": {"United Kingdom": {"battleship": 1}}})
+    into = '/move units:"1 submarine" from:"Sea Zone 5" to:"Sea Zone 6"'
+    through = '/move units:"1 submarine" from:"Sea Zone 5" to:"Sea Zone 7" path:"Sea Zone 5, Sea Zone 6, Sea Zone 7"'
+    assert run(state, into).state.count(SpaceId("sz_06"), PowerId("germany")) == {"submarine": 1}
+    strict = flipped(state, submarines_end_noncombat_in_hostile=False)
+    with pytest.raises(IllegalCommandError, match="not end there, and Sea Zone 6 holds enemy units") as err:
+        run(strict, into)
+    assert err.value.reason == "noncombat.sub_in_hostile_sea"
+    assert run(strict, through).state.count(SpaceId("sz_07"), PowerId("germany")) == {"submarine": 1}
+
+
+def test_submerged_until_noncombat_end(rules: RuleSet) -> None:
+    """000, Step 2: a submerged sub is "returned to the game board in the contested sea
+    zone"; 002, Appendix I, Submarines: it "remains submerged until the end of the noncombat
+    move phase", and "Enemy sea units may move freely through a sea zone containing a
+    submerged submarine" (003, Spaces: submerged subs are ignored for the zone's status).
+    Under ``hostile_sea_zone = any_enemy`` the British sub that submerged blocks the German
+    destroyer's Noncombat Move, or does not and resurfaces at its end."""
+    def after_battle(state: GameState) -> GameState:
+        for line in ('/orders power:"United Kingdom" submerge:always',
+                     '/move units:"1 battleship" from:"Sea Zone 5" to:"Sea Zone 6"', "/done",
+                     '/battle territory:"Sea Zone 6"', "/done"):
+            state = run(state, line).state
+        return state
+
+    state = position(rules.with_switches(hostile_sea_zone="any_enemy"), turn="Germany", phase="combat_move",
+                     spaces={"Sea Zone 5": {"Germany": {"battleship": 1}},
+                             "Sea Zone 6": {"United Kingdom": {"submarine": 1}},
+                             "Sea Zone 7": {"Germany": {"destroyer": 1}}})
+    sail = '/move units:"1 destroyer" from:"Sea Zone 7" to:"Sea Zone 5" path:"Sea Zone 7, Sea Zone 6, Sea Zone 5"'
+    with pytest.raises(IllegalCommandError) as err:
+        run(after_battle(state), sail)
+    assert err.value.reason == "noncombat.hostile_sea"
+    hidden = after_battle(flipped(state, submerged_until_noncombat_end=True))
+    sub = next(u for u in hidden.units_at(SpaceId("sz_06")) if u.kind == "submarine")
+    assert sub.has("submerged")
+    passed = run(hidden, sail)
+    assert passed.state.count(SpaceId("sz_05"), PowerId("germany")) == {"destroyer": 1}
+    done = run(passed.state, "/done")
+    assert [e.text for e in done.events if e.type == "resurface"] == [
+        "United Kingdom's 1 submarine in Sea Zone 6 resurfaces."]
+    assert not any(u.flags & {"submerged"} for u in done.state.units.values())
+
+
+def test_aircraft_hit_subs_alone(rules: RuleSet) -> None:
+    """000, Submarines, "Cannot Be Hit by Air Units" unless a destroyer friendly to the
+    aircraft is in the battle; 002, Appendix I, Submarines: "Any sea or air unit can hit a
+    submarine" (Q&A, Submarines: four subs "must suffer a round of fire from the fighter").
+    A German fighter attacks a lone British sub."""
+    state = position(rules, turn="Germany", phase="combat_move",
+                     spaces={"Germany": {"Germany": {"fighter": 1}},
+                             "Sea Zone 5": {"United Kingdom": {"submarine": 1}}})
+    state = run(run(state, '/move units:"1 fighter" from:Germany to:"Sea Zone 5"').state, "/done").state
+    line = '/battle territory:"Sea Zone 5"'
+    idle = run(state, line)
+    assert [e.data["outcome"] for e in idle.events if e.type == "battle_end"] == ["stalemate"]
+    sunk = run(flipped(state, aircraft_hit_subs_alone=True), line, [6, 1])
+    assert [e.data["outcome"] for e in sunk.events if e.type == "battle_end"] == ["attacker"]
+    assert sunk.state.count(SpaceId("sz_05")) == {"fighter": 1}
+
+
 def test_every_switch_has_its_flip_test() -> None:
     """Issue 11: "a test flips each switch on a scenario and shows the outcome changes"."""
     missing = [f.name for f in fields(Switches) if f"test_{f.name}" not in globals()]

@@ -366,9 +366,11 @@ def test_switches(rules: RuleSet) -> None:
     """Every switch has its LHTR value: 002, Errata (victory after the U.S. turn);
     002, Phase 6 ("Excess units are lost"); 002, Appendix I (bombing takes IPCs, capped at the
     territory's value; AA guns fire at every air unit that enters; tanks stop at AA guns and
-    complexes; bombardment casualties "do not fire back"); 003, Set Up (neutrals; "Friendly
-    sea zones contain no enemy units"); 002, Phase 4, Amphibious Assaults (no land unit
-    retreats)."""
+    complexes; bombardment casualties "do not fire back"; subs do not end Noncombat Move in a
+    hostile zone and stay submerged until its end; any air unit can hit a sub); 003, Set Up
+    (neutrals; "Friendly sea zones contain no enemy units"); 002, Phase 4, Amphibious
+    Assaults (no land unit retreats); 002 Q&A, Transports and Carriers (a lone transport may
+    make a combat move)."""
     assert asdict(rules.switches) == {
         "victory_check": "end_of_round",
         "overproduction": "lost",
@@ -383,6 +385,10 @@ def test_switches(rules: RuleSet) -> None:
         "fighters_on_existing_carriers": True,
         "bombarded_units_fire_back": False,
         "overland_units_retreat_from_assaults": False,
+        "submarines_end_noncombat_in_hostile": False,
+        "submerged_until_noncombat_end": True,
+        "aircraft_hit_subs_alone": True,
+        "transports_attack_alone": True,
     }
 
 
