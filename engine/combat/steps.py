@@ -209,10 +209,13 @@ def opening(side: str) -> Step:
         Submarines); their victims go behind the strip. The attacker's victims leave at
         once unless the attacker has a destroyer (the defender's subs fire after the
         attacker's, so theirs have fired already); the defender's leave at ``opening_end``
-        unless the defender has a destroyer; victims kept fire back and leave in Step 6."""
+        unless the defender has a destroyer; victims kept fire back and leave in Step 6.
+        Subs facing no sea unit roll nothing: "Submarines can only hit sea units" (Q&A,
+        Submarines)."""
         b = current(phase)
         subs = _subs(state, phase, side)
-        if not subs:
+        enemy = defenders(state, b, phase) if side == "attacker" else attackers(state, b)
+        if not subs or not any(state.rules.spec(u.kind).is_sea for u in enemy if u.id not in b.strip):
             return state, phase, []
         vals = values(state, subs, side)
         groups: dict[tuple[int, str], list[Unit]] = {}
