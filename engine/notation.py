@@ -31,6 +31,7 @@ from .registry import (
     resolve_options,
 )
 from .state import GameState
+from .tokens import quote, tokenize
 
 _BY_NAME: dict[str, CommandSpec] = {c.name: c for c in ENGINE_COMMANDS}
 _BY_CLASS: dict[type[Command], CommandSpec] = {
@@ -38,39 +39,22 @@ _BY_CLASS: dict[type[Command], CommandSpec] = {
 _COMMANDS = NameIndex("command", {c.name: c.aliases for c in ENGINE_COMMANDS},
                       {c.name: c.name for c in ENGINE_COMMANDS})
 
-_TOKEN = re.compile(r"""\s*(?:([A-Za-z_][\w-]*)\s*[:=]\s*)?("(?:[^"\\]|\\.)*"|'[^']*'|“[^”]*”|[^\s"']+)""")
-
-
 def split_line(text: str) -> tuple[str, dict[str, str], list[str]]:
-    """Split ``/name opt:value opt:"two words"`` into name, options and loose words.
+    """Split ``/name opt:value opt:"two words"`` into name, options and loose words
+    (:func:`engine.tokens.tokenize` reads the tokens).
 
     Raises:
-        NotationError: unbalanced quotes, an option given twice, or no command word.
+        NotationError: a quote left open, an option given twice, or no command word.
     """
-    line = text.strip()
-    line = line.removeprefix("/")
-    if line.count('"') % 2:
-        raise NotationError(f"Unbalanced quotes in: {shown(text)}", reason="notation.quotes", text=text)
     options: dict[str, str] = {}
     loose: list[str] = []
-    pos = 0
-    while pos < len(line):
-        m = _TOKEN.match(line, pos)
-        if not m or m.end() == pos:
-            if line[pos:].strip():
-                raise NotationError(f"Cannot read \"{shown(line[pos:].strip())}\" in: {shown(text)}", reason="notation.syntax", text=text)
-            break
-        key, value = m.group(1), m.group(2)
-        if value[:1] in "\"'“":
-            value = value[1:-1].replace('\\"', '"')
-        if key is None:
-            loose.append(value)
+    for token in tokenize(text.strip().removeprefix("/")):
+        if token.key is None:
+            loose.append(token.value)
+        elif token.key in options:
+            raise NotationError(f'Option "{token.key}" is given twice.', reason="notation.duplicate_option", text=text)
         else:
-            key = key.lower().replace("-", "_")
-            if key in options:
-                raise NotationError(f'Option "{key}" is given twice.', reason="notation.duplicate_option", text=text)
-            options[key] = value
-        pos = m.end()
+            options[token.key] = token.value
     if not loose:
         raise NotationError("Start with a command, e.g. /move or /buy.", reason="notation.empty", text=text)
     return loose[0], options, loose[1:]
@@ -117,7 +101,7 @@ def format_command(command: Command, state: GameState) -> str:
             value = (value, getattr(command, "damaged"))
         if value is None:
             continue
-        parts.append(f"{option.name}:{_quote(_write(option.kind, value, state))}")
+        parts.append(f"{option.name}:{quote(_write(option.kind, value, state))}")
     return " ".join(parts)
 
 
@@ -168,10 +152,6 @@ def _write(kind: Kind, value: Any, state: GameState) -> str:
     if kind == Kind.UNIT_TYPES:
         return ", ".join(k.replace("_", " ") for k in value)
     return str(value)
-
-
-def _quote(text: str) -> str:
-    return text if re.fullmatch(r"[\w.\-]+", text) else '"' + text.replace('"', '\\"') + '"'
 
 
 _COUNTED = re.compile(r"^(\d+)\s*[x×*]?\s*(.+)$|^(.+?)\s*[x×*]\s*(\d+)$")

@@ -8,7 +8,6 @@ and ``/map`` writes the map as a PNG into the image folder.
 from __future__ import annotations
 
 import asyncio
-import shlex
 from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any
@@ -21,8 +20,9 @@ from bot.service.commands import ALL_COMMANDS, OTHER_COMMANDS
 from bot.service.game_service import GameService
 from bot.service.lines import LineError, split_user, words_and_options
 from bot.service.reply import Actor, Refusal, Reply
-from engine import RulesError
+from engine import NotationError, RulesError
 from engine.registry import resolve_options
+from engine.tokens import tokenize
 
 MAP = next(c for c in OTHER_COMMANDS if c.name == "map")
 
@@ -166,9 +166,9 @@ class Console:
 
     def _switch(self, text: str) -> None:
         try:
-            parts = shlex.split(text)
-        except ValueError as err:
-            self.write(f"(only you) Cannot read {text!r} ({err}). Say who: /as alice")
+            parts = [t.raw if t.key else t.value for t in tokenize(text)]
+        except NotationError as err:
+            self.write(f"(only you) {err} Say who: /as alice")
             return
         name = parts[1].lstrip("@") if len(parts) == 2 else ""
         if not name or any(c.isspace() for c in name):

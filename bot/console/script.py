@@ -13,6 +13,7 @@ from typing import Any
 from bot.service.game_service import GameService
 from bot.service.lines import LineError, split_user
 from bot.service.reply import Actor, Refusal, Reply
+from engine.tokens import DOUBLE_QUOTES
 
 LOCAL_CHANNEL = "local"
 """The channel id the console and transcripts play in."""
@@ -49,10 +50,11 @@ class LineResult:
 
 
 def strip_comment(line: str) -> str:
-    """The line up to a ``#`` that is not inside double quotes."""
+    """The line up to a ``#`` that is not inside double quotes (straight or typographic,
+    as :mod:`engine.tokens` reads them)."""
     quoted = False
     for i, char in enumerate(line):
-        if char == '"':
+        if char in DOUBLE_QUOTES:
             quoted = not quoted
         elif char == "#" and not quoted:
             return line[:i]

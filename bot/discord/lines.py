@@ -7,24 +7,12 @@ service as the same text. This module is the only place that conversion happens;
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.tokens import quote
+
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
-_BARE = re.compile(r"[\w.\-]+")
-
-
-def quote(value: str) -> str:
-    """Write a value as the engine's ``format_command`` does: bare words as they are, anything
-    else in double quotes with ``\\"`` for a quote inside.
-
-    >>> quote("Germany"), quote("aa1942-2e"), quote("West Russia"), quote('say "hi"')
-    ('Germany', 'aa1942-2e', '"West Russia"', '"say \\\\"hi\\\\""')
-    """
-    if _BARE.fullmatch(value):
-        return value
-    return '"' + value.replace('"', '\\"') + '"'
 
 
 def _text(value: Any) -> str:

@@ -2,15 +2,17 @@
 
 A line is ``[@user] /word [sub] option:value ...``; values with spaces are quoted
 (``power:"Soviet Union"``). Engine commands go to the engine's parser as they are; only the
-service's own words (``/game ...``) are split into options here.
+service's own words (``/game ...``) are split into options here, by the engine's tokenizer
+(:func:`engine.tokens.tokenize`), so both read ``from=Ka`` and curly quotes alike.
 """
 
 from __future__ import annotations
 
-import shlex
 from dataclasses import dataclass
 
+from engine.errors import NotationError
 from engine.names import shown
+from engine.tokens import tokenize
 
 
 class LineError(ValueError):
@@ -41,22 +43,20 @@ def words_and_options(text: str) -> tuple[list[str], dict[str, str]]:
     if not text.startswith("/"):
         raise LineError(f"commands start with '/', as in /game status ; got {_shown(text)}")
     try:
-        tokens = shlex.split(text[1:])
-    except ValueError as err:
-        raise LineError(f"cannot read {_shown(text)}: {err}") from None
+        tokens = tokenize(text[1:])
+    except NotationError as err:
+        raise LineError(str(err)) from None
     words: list[str] = []
     options: dict[str, str] = {}
     for token in tokens:
-        name, colon, value = token.partition(":")
-        if colon and name:
-            key = name.lower()
-            if key in options:
-                raise LineError(f"option {_shown(key)} is given twice in {_shown(text)}")
-            options[key] = value.strip()
+        if token.key is not None:
+            if token.key in options:
+                raise LineError(f"option {_shown(token.key)} is given twice in {_shown(text)}")
+            options[token.key] = token.value.strip()
         elif options:
-            raise LineError(f"{_shown(token)} must be written as name:value in {_shown(text)}")
+            raise LineError(f"{_shown(token.raw)} must be written as name:value in {_shown(text)}")
         else:
-            words.append(token.lower())
+            words.append(token.value.lower())
     if not words:
         raise LineError(f"no command word in {_shown(text)}")
     return words, options

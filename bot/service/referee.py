@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any
 from sqlmodel import select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from engine.tokens import quote
+
 from bot.scheduler import store
 from bot.scheduler.deadlines import shown_time
 from bot.scheduler.store import gid, label, mention, note_due
@@ -66,7 +68,7 @@ class RefereeDesk:
                                  starts_at=now, allowance=left is not None))
             if left is not None:
                 await store.wake(tx.session, gid(g), now + left)   # when the pause ends itself
-            text = "/game pause" + (f" reason:{_quote(reason)}" if reason else "")
+            text = "/game pause" + (f" reason:{quote(reason)}" if reason else "")
             await self.service.append(
                 tx, kind="admin", actor=actor, power=None, text=text, state=state,
                 events=[{"type": "paused", "by": actor.user_id, "reason": reason,
@@ -195,7 +197,3 @@ def _paused_text(pause: Pause, channel_id: str) -> str:
 def _hours(span: timedelta) -> str:
     hours = span.total_seconds() / 3600
     return f"{hours:g} hours" if hours == int(hours) else f"{hours:.1f} hours"
-
-
-def _quote(value: str) -> str:
-    return '"' + value.replace('"', '\\"') + '"' if " " in value or '"' in value else value

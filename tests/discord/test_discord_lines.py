@@ -1,12 +1,12 @@
 """The one conversion from a Discord interaction to a console command line."""
 from __future__ import annotations
 
-import shlex
-
 import pytest
 
-from bot.discord.lines import command_path, interaction_line, quote
+from bot.discord.lines import command_path, interaction_line
+from bot.service.lines import words_and_options
 from engine.notation import split_line
+from engine.tokens import quote
 
 
 def opt(name: str, value: object, kind: int = 3) -> dict:
@@ -49,10 +49,10 @@ def test_whitespace_is_collapsed() -> None:
 @pytest.mark.parametrize("value", ["Germany", "West Russia", 'a "quoted" word', "it's",
                                    "@everyone <@&1>", "x:y", "Germany > Poland"])
 def test_values_survive_both_line_readers(value: str) -> None:
-    """The engine's reader and the service's (shell-style) reader get every value back."""
+    """The engine's reader and the service's reader get every value back."""
     line = interaction_line({"name": "press", "options": [opt("note", value)]})
     assert split_line(line) == ("press", {"note": value}, [])
-    assert shlex.split(line) == ["/press", f"note:{value}"]
+    assert words_and_options(line) == (["press"], {"note": value})
 
 
 def test_quoting_matches_the_engine_canonical_form() -> None:

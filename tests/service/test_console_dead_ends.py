@@ -58,7 +58,8 @@ async def test_switching_user_explains_what_it_needs(service: GameService, tmp_p
     await console.handle('/as "bo b"')
     await console.handle('/as "bob"')
     assert out == [
-        "(only you) Cannot read '/as \"unclosed' (No closing quotation). Say who: /as alice",
+        '(only you) A quote is never closed in: /as "unclosed (close it, or leave the quotes '
+        'out). Say who: /as alice',
         "(only you) Say who, in one word: /as alice",
         "(only you) Say who, in one word: /as alice",
         "You are now @bob.",
@@ -111,7 +112,7 @@ async def test_the_console_survives_every_line_and_keeps_its_history(
     monkeypatch.setattr(console, "handle", handle)
     not_utf8 = UnicodeDecodeError("utf-8", b"\xff", 0, 1, "invalid start byte")
     await run_console(console, history, typed('/as "unclosed', not_utf8, "/explode", "/as bob"))
-    assert out[1].startswith("(only you) Cannot read '/as \"unclosed'")
+    assert out[1].startswith('(only you) A quote is never closed in: /as "unclosed')
     assert out[2] == "(only you) That line is not UTF-8 text; nothing was run."
     assert out[3] == "(only you) internal error (RuntimeError: a bug); go on typing"
     assert out[4] == "You are now @bob."
