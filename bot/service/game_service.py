@@ -59,6 +59,7 @@ from bot.store.models import DiceLog, Game, LogEntry, Seat, Snapshot
 from engine.errors import RulesError
 from engine.names import shown
 from engine.registry import CommandSpec, Kind, read_count, resolve_options
+from engine.tokens import quote
 
 GameRef = int | str
 """A game id (``int``) or the id of the channel the game is played in (``str``)."""
@@ -285,7 +286,7 @@ class GameService:
                         seq=1,
                         kind="admin",
                         user_id=actor.user_id,
-                        text=f"/game new ruleset:{rules.id} name:{_quote(name)}",
+                        text=f"/game new ruleset:{rules.id} name:{quote(name)}",
                         events=[{"type": "game_created", "ruleset": rules.id, "options": resolved}],
                         request_id=request_id,
                     )
@@ -1080,10 +1081,6 @@ def _label(game: Game) -> str:
 def _mention(user_id: str) -> str:
     """Discord mentions for snowflakes, ``@name`` for console users."""
     return f"<@{user_id}>" if user_id.isdigit() else f"@{user_id}"
-
-
-def _quote(value: str) -> str:
-    return f'"{value}"' if " " in value else value
 
 
 def _option_value(value: str) -> Any:
