@@ -28,6 +28,7 @@ from .registry import (
     OptionSpec,
     number_problem,
     read_count,
+    refuse_unused,
     resolve_options,
 )
 from .state import GameState
@@ -73,6 +74,7 @@ def parse_command(text: str, state: GameState) -> Command:
     """
     word, options, loose = split_line(text)
     spec = _BY_NAME[_COMMANDS.find(word)]
+    refuse_unused(state.rules, spec, text)
     if loose:
         raise NotationError(
             f'/{spec.name} takes named options ({", ".join(f"{o.name}:" for o in spec.options) or "none"}); '

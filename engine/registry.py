@@ -33,7 +33,7 @@ from .commands import (
     Submerge,
     Undo,
 )
-from .errors import NotationError
+from .errors import IllegalCommandError, NotationError
 from .names import NameIndex, shown
 from .phases import phase_entry
 
@@ -302,6 +302,24 @@ def phases_taking(rules: RuleSet, spec: CommandSpec) -> tuple[str, ...] | None:
     if spec.command is Undo:
         return tuple(e.id for e in entries if e.undo)
     return tuple(e.id for e in entries if spec.command in e.handlers)
+
+
+def is_used_by(rules: RuleSet, spec: CommandSpec) -> bool:
+    """Whether the rule system uses ``spec``'s command: a rule system lists its phases and
+    each phase the commands it takes, so a command no listed phase takes (``/research`` in
+    1942 Second Edition) is not part of it. Service commands are part of every system."""
+    return phases_taking(rules, spec) != ()
+
+
+def refuse_unused(rules: RuleSet, spec: CommandSpec, text: str | None = None) -> None:
+    """Refuse a command the rule system does not use, naming the rule system.
+
+    Raises:
+        IllegalCommandError: ``/research is not part of Axis & Allies 1942 Second Edition.``
+    """
+    if not is_used_by(rules, spec):
+        raise IllegalCommandError(f"/{spec.name} is not part of {rules.name}.",
+                                  reason="command.not_in_ruleset", text=text)
 
 
 def engine_command(name: str) -> CommandSpec:

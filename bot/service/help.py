@@ -55,7 +55,7 @@ async def help_reply(service: GameService, channel_id: str, topic: str) -> Reply
         when = "Taken at any time." if spec.command is not None and state is not None else ""
         if phases is not None:
             titles = [service.rules.phase_title(state.rules, p) for p in phases]
-            when = f"Taken in: {', '.join(titles)}." if titles else "Not taken in this game."
+            when = f"Taken in: {', '.join(titles)}." if titles else f"Not part of {state.rules.name}."
         return Reply(True, spec.explain(when))
     state = await _state(service, channel_id)
     lines: list[str] = []

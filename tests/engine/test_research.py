@@ -7,7 +7,7 @@ import pytest
 import maps
 from engine import Done, GameState, RuleSet, apply, new_game
 from engine.dice import FixedDice, NoDice
-from engine.errors import IllegalCommandError, NotationError, OutOfTurnError, RulesError
+from engine.errors import IllegalCommandError, NotationError, OutOfTurnError
 from engine.ids import PowerId
 from engine.notation import format_command, parse_command
 
@@ -124,11 +124,15 @@ def test_unknown_development_is_refused(lhtr: RuleSet) -> None:
 
 
 def test_no_research_in_1942() -> None:
-    """000, the 1942 rulebook, has no weapons development at all."""
+    """000, the 1942 rulebook, has no weapons development at all: /research is refused by
+    name before its options are read, naming the rule system."""
     state = new_game(maps.load_ruleset("aa1942-2e"))
     assert "tech" not in state.to_json()
-    with pytest.raises(RulesError, match="no weapons development"):
-        parse_command("/research tech:jets dice:1", state)
+    for line in ("/research tech:jets dice:1", "/develop tech:radar", "/research"):
+        with pytest.raises(IllegalCommandError) as refused:
+            parse_command(line, state)
+        assert str(refused.value) == "/research is not part of Axis & Allies 1942 Second Edition."
+        assert refused.value.reason == "command.not_in_ruleset"
 
 
 def test_a_power_that_cannot_pay_a_die_moves_on(lhtr: RuleSet) -> None:
