@@ -65,6 +65,10 @@ class Kind(StrEnum):
     SWITCH = "on/off"
     USER = "user"
     """A player: ``@name`` in the console, a mention in Discord."""
+    RULESET = "rule system"
+    """A rule system's id, e.g. ``aa1942-2e``."""
+    REGION = "region"
+    """A region of the map picture, e.g. ``europe``."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,12 +13,7 @@ import discord
 from discord.ext import commands
 
 from bot.discord.bridge import DEFER_AFTER, Bridge, Renderer
-from bot.discord.cogs.competition import BidCog, LadderCog, TournamentCog
-from bot.discord.cogs.dice import DiceCog
-from bot.discord.cogs.game import GameCog
-from bot.discord.cogs.info import HelpCog, MapCog
-from bot.discord.cogs.odds import OddsCog
-from bot.discord.cogs.turn import TurnCog
+from bot.discord.cogs.commands import RegistryCog
 from bot.discord.config import DiscordConfig
 from bot.discord.errors import on_app_command_error
 from bot.discord.ports import Service
@@ -61,17 +56,9 @@ class AarefBot(commands.AutoShardedBot):
         self.tree.error(on_app_command_error)
 
     async def setup_hook(self) -> None:
-        """Add the cogs and sync the command list (to one guild when configured: instant)."""
-        await self.add_cog(GameCog(self.bridge))
-        await self.add_cog(TurnCog(self.bridge))
-        await self.add_cog(DiceCog(self.bridge))
-        await self.add_cog(BidCog(self.bridge))
-        await self.add_cog(LadderCog(self.bridge))
-        await self.add_cog(TournamentCog(self.bridge))
-        await self.add_cog(OddsCog(self.bridge))
-        await self.add_cog(HelpCog(self.bridge))
-        if self.bridge.render is not None:           # /map only with a renderer to answer it
-            await self.add_cog(MapCog(self.bridge))
+        """Add the registry's commands and sync the command list (to one guild when
+        configured: instant)."""
+        await self.add_cog(RegistryCog(self.tree, self.bridge))
         if self.config.guild_id is not None:
             guild = discord.Object(self.config.guild_id)
             self.tree.copy_global_to(guild=guild)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from discord import app_commands
 
+from engine.registry import Kind, OptionSpec
 from maps import RULESETS, load_ruleset
 
 
@@ -25,16 +26,6 @@ def powers() -> list[str]:
     return list(names)
 
 
-def option_choices(name: str) -> list[str]:
-    """The values a game option (chosen at /game new) may take in any shipped rule system."""
-    values: dict[str, None] = {}
-    for rid in RULESETS:
-        spec = load_ruleset(rid).options.get(name)
-        if spec is not None:
-            values.update((str(v), None) for v in spec.choices)
-    return list(values)
-
-
 def ruleset_choices() -> list[app_commands.Choice[str]]:
     """Discord choices for ``ruleset``: shown by full name, sent as the id."""
     return [app_commands.Choice(name=name[:100], value=rid) for rid, name in rulesets()]
@@ -43,3 +34,24 @@ def ruleset_choices() -> list[app_commands.Choice[str]]:
 def power_choices() -> list[app_commands.Choice[str]]:
     """Discord choices for ``power``."""
     return [app_commands.Choice(name=name, value=name) for name in powers()]
+
+
+_KINDS = {bool: Kind.SWITCH, int: Kind.INTEGER}
+"""Registry kinds of game options by the type of their default."""
+
+
+def rule_option_specs() -> tuple[OptionSpec, ...]:
+    """The game options of every shipped rule system (``maps/<id>/ruleset.toml``), once each,
+    as registry options: a yes/no default is a switch, a closed set a choice, a number an
+    integer, anything else text."""
+    found: dict[str, OptionSpec] = {}
+    for rid in RULESETS:
+        for name, spec in load_ruleset(rid).options.items():
+            if name in found:
+                continue
+            if spec.choices:
+                kind, choices = Kind.CHOICE, tuple(str(c) for c in spec.choices)
+            else:
+                kind, choices = _KINDS.get(type(spec.default), Kind.TEXT), ()
+            found[name] = OptionSpec(name, kind, spec.description, choices=choices)
+    return tuple(found.values())

@@ -14,13 +14,12 @@ from collections.abc import Iterable, Mapping
 from functools import cached_property
 from typing import Any
 
+from bot.service.commands import find_command
 from engine import RulesError, legal_commands
 from engine.names import fold
+from engine.registry import Kind, is_used_by, phases_taking
 
 LIMIT = 25
-ACTING = frozenset({"buy", "repair", "move", "battle", "casualties", "retreat", "submerge",
-                    "place"})
-"""Commands given by the power whose input is due (or a referee for it)."""
 
 
 def _words_in_order(typed: list[str], name: str) -> bool:
@@ -157,21 +156,28 @@ class Completer:
 
 def suggestions(state: Any, command: str, option: str, typed: str,
                 given: Mapping[str, str], may_act: bool = True) -> list[str]:
-    """Values to offer for ``option`` of ``/command`` given the text typed so far.
+    """Values to offer for ``option`` of ``/command`` given the text typed so far, by the
+    option's kind in the command registry.
 
     ``may_act`` says whether the one asking plays the power whose input is due (or referees);
-    if not, commands of that power offer nothing: there is nothing they could pick.
+    if not, commands given in a phase (those of the power due) offer nothing: there is
+    nothing they could pick. Neither does a command the game's rule system does not use.
     """
-    if command in ACTING and not may_act:
+    spec = find_command(command)
+    found = [o for o in spec.options if o.name == option] if spec is not None else []
+    if spec is None or not found or not is_used_by(state.rules, spec):
         return []
+    if not may_act and phases_taking(state.rules, spec) is not None:
+        return []
+    kind = found[0].kind
     completer = Completer(state, given)
-    if option in ("territory", "from", "to", "focus"):
+    if kind == Kind.SPACE:
         return ranked(completer.spaces(command, option), typed)
-    if option == "path":
+    if kind == Kind.PATH:
         done, item = _split_last(typed, ">")
         return [done + name for name in ranked(completer.spaces(command, option), item)]
-    if option in ("units", "loss"):
-        return complete_units(typed, completer.units(command), numbered=option == "units")
-    if option == "tech":
+    if kind in (Kind.UNITS, Kind.LOSSES, Kind.UNIT_TYPES):
+        return complete_units(typed, completer.units(command), numbered=kind != Kind.UNIT_TYPES)
+    if kind == Kind.DEVELOPMENT:
         return ranked([d.name for d in state.rules.technology.developments], typed)
     return []

@@ -19,7 +19,7 @@ GAME_COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "game new", "Open a game in this channel; the rule system's options may follow "
         "(victory:, ...).", "/game new ruleset:aa1942-2e name:sunday",
-        options=(OptionSpec("ruleset", Kind.TEXT, "the rule system, e.g. aa1942-2e",
+        options=(OptionSpec("ruleset", Kind.RULESET, "the rule system, e.g. aa1942-2e",
                             required=True),
                  OptionSpec("name", Kind.TEXT, "a name for the game", required=True))),
     CommandSpec("game join", "Take the seat of a power (several for a hot-seat game).",
@@ -121,7 +121,7 @@ BID_COMMANDS: tuple[CommandSpec, ...] = (
 )
 
 _SIDES = ("Axis", "Allies", "none")
-_RULESET = OptionSpec("ruleset", Kind.TEXT, "one rule system (default: all)")
+_RULESET = OptionSpec("ruleset", Kind.RULESET, "one rule system (default: all)")
 
 LADDER_COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("ladder standings", "The top players and your own place.",
@@ -152,7 +152,7 @@ TOURNAMENT_COMMANDS: tuple[CommandSpec, ...] = (
         "tournament new", "Organisers: open a tournament in this channel.",
         '/tournament new name:"Spring Cup" rounds:3',
         options=(OptionSpec("name", Kind.TEXT, "the tournament's name", required=True),
-                 OptionSpec("ruleset", Kind.TEXT, "the rule system (default aa1942-2e)"),
+                 OptionSpec("ruleset", Kind.RULESET, "the rule system (default aa1942-2e)"),
                  OptionSpec("pairing", Kind.CHOICE, "how tables are paired",
                             choices=("swiss", "knockout")),
                  OptionSpec("rounds", Kind.INTEGER, "Swiss rounds (default 3)", minimum=1),
@@ -194,7 +194,7 @@ TOURNAMENT_COMMANDS: tuple[CommandSpec, ...] = (
 
 OTHER_COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("map", "A picture of the board.", "/map territory:Ukraine",
-                options=(OptionSpec("region", Kind.TEXT, "one region only, e.g. europe"),
+                options=(OptionSpec("region", Kind.REGION, "one region only, e.g. europe"),
                          OptionSpec("territory", Kind.SPACE, "one space and its neighbours"),
                          OptionSpec("changes", Kind.CHOICE, "mark the last turn's changes",
                                     choices=("last_turn",)))),
@@ -222,6 +222,12 @@ those of ``ruleset:`` or of the default rule system."""
 GROUPS: Mapping[str, tuple[CommandSpec, ...]] = {
     "game": GAME_COMMANDS, "dice": DICE_COMMANDS, "bid": BID_COMMANDS, "ladder": LADDER_COMMANDS,
     "tournament": TOURNAMENT_COMMANDS}
+GROUP_HELP: Mapping[str, str] = {
+    "game": "Create and run games", "dice": "Check the dice of this channel's game and add your "
+    "own entropy", "bid": "A sealed bid for the sides, and placing it before the start",
+    "ladder": "Ratings over every rated game", "tournament": "Tournaments: sign-up, rounds, "
+    "standings"}
+"""What each group of commands is for (Discord shows it beside the group's name)."""
 SINGLE_COMMANDS = ("odds", "help")
 """Commands of no group that the service reads itself (``/map`` is drawn by front ends)."""
 

@@ -57,6 +57,8 @@ def _value(option: OptionSpec) -> st.SearchStrategy[str]:
         Kind.TEXT: st.sampled_from(("aa1942-2e", "revised-lhtr", "sunday", "lunch", "x" * 300)),
         Kind.SWITCH: st.sampled_from(("on", "off", "yes", "perhaps")),
         Kind.USER: st.sampled_from(("@ben", "ana", "<@123>", "")),
+        Kind.RULESET: st.sampled_from(("aa1942-2e", "revised-lhtr", "aa1942", "chess")),
+        Kind.REGION: st.sampled_from(("europe", "pacific", "mars")),
     }
     assert set(typed) == set(Kind), "every option kind needs its values here"
     return typed[kind] | GARBAGE

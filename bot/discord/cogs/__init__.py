@@ -1,4 +1,5 @@
-"""Slash commands, grouped by concern. Each callback only hands the interaction to the bridge.
+"""Slash commands: generated from the command registry (``commands.RegistryCog``); each
+callback hands the interaction to the bridge or to one of the few special handlers.
 
 Option names are the command words of the console notation, so ``interaction_line`` rebuilds
 exactly the line a console user would type; the typed parameters exist for Discord's forms.
