@@ -12,9 +12,12 @@ import pytest
 from bot.service import Actor, FixedDiceSource, GameService
 from bot.service.commands import ALL_COMMANDS, OTHER_COMMANDS
 from bot.store import Database
+from engine.registry import is_used_by
+from maps import load_ruleset
 
 ANA = Actor("ana")
 POWERS = ("Soviet Union", "Germany", "United Kingdom", "Japan", "United States")
+RULES = load_ruleset("aa1942-2e")
 
 
 @pytest.fixture
@@ -33,7 +36,8 @@ async def said(service: GameService, line: str) -> tuple[bool, str, str | None]:
     return reply.ok, reply.message, reply.reason
 
 
-@pytest.mark.parametrize("spec", [c for c in ALL_COMMANDS if c not in OTHER_COMMANDS],
+@pytest.mark.parametrize("spec", [c for c in ALL_COMMANDS
+                                  if c not in OTHER_COMMANDS and is_used_by(RULES, c)],
                          ids=lambda c: c.name)
 async def test_every_command_refuses_an_option_it_does_not_take(service: GameService,
                                                                  spec) -> None:
@@ -42,6 +46,17 @@ async def test_every_command_refuses_an_option_it_does_not_take(service: GameSer
     assert not ok and reason == "notation.unknown_option"
     assert message.startswith(f'/{spec.name} has no option "bogus"; ')
     assert spec.takes() in message or (spec.name == "game new" and "ruleset:, name:" in message)
+    assert (await service.history("c1", 500)).message == before.message
+
+
+@pytest.mark.parametrize("spec", [c for c in ALL_COMMANDS if not is_used_by(RULES, c)],
+                         ids=lambda c: c.name)
+async def test_a_command_of_another_rule_system_is_refused_by_name(service: GameService,
+                                                                  spec) -> None:
+    """1942 Second Edition has no Develop Weapons phase: /research is not part of it."""
+    before = await service.history("c1", 500)
+    assert await said(service, f'/{spec.name} bogus:"garbage"') == (
+        False, f"/{spec.name} is not part of {RULES.name}.", "command.not_in_ruleset")
     assert (await service.history("c1", 500)).message == before.message
 
 
