@@ -52,6 +52,7 @@ async def test_every_registry_command_is_a_slash_command_with_its_options(
     rule_options = {o.name: o for o in rule_option_specs()}
     for spec in ALL_COMMANDS:
         synced = synced_options(fake, spec.name)
+        assert len(synced) <= 25, f"/{spec.name}: Discord takes at most 25 options"
         own = sorted(spec.options, key=lambda o: not o.required)
         assert list(synced)[:len(own)] == [o.name for o in own], spec.name
         extra = list(synced)[len(own):]
