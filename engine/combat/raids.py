@@ -105,7 +105,8 @@ def complex_fire(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
     factory = next((u for u in state.units_at(b.space) if state.rules.spec(u.kind).raid_defense_hits_on), None)
     if factory is None:
         return state, phase, []
-    return _fire_at_bombers(state, phase, dice, factory, state.rules.spec(factory.kind).raid_defense_hits_on)
+    return _fire_at_bombers(state, phase, dice, factory, state.rules.spec(factory.kind).raid_defense_hits_on,
+                            "raid_defense")
 
 
 def gun_fire(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
@@ -117,19 +118,21 @@ def gun_fire(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
                 and state.rules.spec(u.kind).antiaircraft_shots), None)
     if gun is None:
         return state, phase, []
-    return _fire_at_bombers(state, phase, dice, gun, state.rules.spec(gun.kind).antiaircraft_hits_on)
+    return _fire_at_bombers(state, phase, dice, gun, state.rules.spec(gun.kind).antiaircraft_hits_on, "antiaircraft")
 
 
-def _fire_at_bombers(state: GameState, phase: CombatPhase, dice: Dice, shooter: Unit, value: int) -> Result:
-    """``shooter`` rolls one die per raiding bomber; each hit removes a bomber."""
+def _fire_at_bombers(state: GameState, phase: CombatPhase, dice: Dice, shooter: Unit, value: int,
+                     source: str) -> Result:
+    """``shooter`` rolls one die per raiding bomber; each hit removes a bomber. ``source``
+    tells the battle log who fires: the complex (``raid_defense``) or an AA gun."""
     b = current(phase)
     targets = bombers(state, phase)
     if not targets:
         return state, phase, []
     key = (value, "any")
-    hits, events = roll_groups(state, dice, b.space, b.round, "defender", {key: [shooter]}, "raid_defense",
+    hits, events = roll_groups(state, dice, b.space, b.round, "defender", {key: [shooter]}, source,
                                count={key: len(targets)})
-    return state, ask_casualties(state, phase, hits, "attacker", "raid_defense", True, targets), events
+    return state, ask_casualties(state, phase, hits, "attacker", source, True, targets), events
 
 
 def damage(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
