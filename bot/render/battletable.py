@@ -34,7 +34,7 @@ MISS_FILL: Rgb = (255, 255, 255)
 MISS_INK: Rgb = (120, 120, 120)
 RULE: Rgb = (200, 196, 188)
 SHADE: Rgb = (236, 232, 222)
-STAGES = {"antiaircraft": "AA fire", "bombard": "bombard", "surprise": "surprise",
+STAGES = {"antiaircraft": "AA fire", "bombard": "bombard", "surprise": "surprise", "opening": "opening",
           "intercept": "air battle", "raid_defense": "factory", "bombing": "bombing", "fire": ""}
 ASCII = str.maketrans({"×": "x", "→": "->", "…": "...", "—": "-", "⚔": "", "✈": ""})
 

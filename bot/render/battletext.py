@@ -23,6 +23,7 @@ SOURCES = {
     "antiaircraft": "AA fire",
     "bombard": "bombards",
     "surprise": "surprise strike",
+    "opening": "opening fire",
     "intercept": "air battle",
     "raid_defense": "Factory AA",
     "bombing": "bombs",
