@@ -66,7 +66,7 @@ def turn_changes(events: Sequence[Event]) -> list[dict[str, Any]]:
     changes: list[dict[str, Any]] = []
     moves: dict[tuple[str, str, str], dict[str, Any]] = {}
     sides: dict[str, tuple[str, str]] = {}
-    bombed: dict[str, int] = {}
+    bombed: dict[str, str] = {}
     for e in events:
         kind = e.get("type")
         if kind == "move":
@@ -85,19 +85,21 @@ def turn_changes(events: Sequence[Event]) -> list[dict[str, Any]]:
             defenders = " & ".join(e.get("defenders") or {}) or "the defender"
             sides[str(e["space"])] = (str(e.get("attacker") or "the attacker"), defenders)
         elif kind == "bombing":
-            bombed[str(e.get("space"))] = int(e.get("applied") or e.get("damage") or 0)
+            taken = int(e.get("applied") or e.get("damage") or 0)
+            bombed[str(e.get("space"))] = f"{taken} IPCs" if "treasury" in e else f"{taken} damage"
         elif kind == "battle_end":
             space = str(e["space"])
             result = battle_result(e, *sides.get(space, ("the attacker", "the defender")),
-                                   bombed.get(space, 0))
+                                   bombed.get(space, "0 damage"))
             changes.append({"kind": "battle", "space": space, "result": result})
         elif kind in ("capture", "liberate"):
             changes.append({"kind": "capture", "space": e["space"], "power": e["power"]})
     return changes
 
 
-def battle_result(end: Event, attacker: str, defender: str, damage: int = 0) -> str:
-    """A battle's outcome in a few words, for the map."""
+def battle_result(end: Event, attacker: str, defender: str, raid: str = "0 damage") -> str:
+    """A battle's outcome in a few words, for the map; ``raid`` is what a raid did: damage
+    to the factory, or IPCs the owner surrendered where bombing takes IPCs."""
     outcome = end.get("outcome")
     if outcome == "attacker":
         return f"{attacker} won" + (", captured" if end.get("captured") else "")
@@ -106,7 +108,7 @@ def battle_result(end: Event, attacker: str, defender: str, damage: int = 0) -> 
         "retreat": f"{attacker} retreated",
         "none": "no survivors",
         "stalemate": "stalemate",
-        "raid": f"raid: {damage} damage",
+        "raid": f"raid: {raid}",
     }.get(str(outcome), str(outcome))
 
 

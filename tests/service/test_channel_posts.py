@@ -151,3 +151,14 @@ def test_a_picked_name_replaces_the_ambiguous_text() -> None:
     assert substitute(path, "Pol", "Poland") == \
         '/move units:tank from:Germany to:Ukraine path:"Germany > Poland > Ukraine"'
     assert substitute("/done", "Ka", "Karelia S.S.R.") == "/done"
+
+
+def test_a_raid_on_the_map_says_what_it_took() -> None:
+    """A raid marks the map with damage to the factory (000, Strategic Bombing Raids) or,
+    where bombing takes IPCs, with the IPCs surrendered (002, Strategic Bombing Raids)."""
+    start = {"type": "battle_start", "space": "United Kingdom", "attacker": "Germany"}
+    end = {"type": "battle_end", "space": "United Kingdom", "outcome": "raid"}
+    damage = {"type": "bombing", "space": "United Kingdom", "applied": 3, "damage": 3}
+    ipcs = {"type": "bombing", "space": "United Kingdom", "applied": 5, "treasury": 25}
+    results = [turn_changes([start, bombing, end])[0]["result"] for bombing in (damage, ipcs)]
+    assert results == ["raid: 3 damage", "raid: 5 IPCs"]
