@@ -77,6 +77,8 @@ class Playout:
         s = self.state
         if s.combat is not None and s.combat.chooser() is not None:
             self._choose()
+        elif s.phase == "develop_weapons":
+            self._research()
         elif s.phase == "purchase":
             self._purchase()
         elif s.phase in ("combat_move", "noncombat_move"):
@@ -87,6 +89,17 @@ class Playout:
             self._mobilize()
         else:
             self.send("/done")
+
+    def _research(self) -> None:
+        """Now and then buy 1 to 3 research dice for a development the power lacks (003,
+        Phase 1); the engine refuses what the treasury cannot pay."""
+        s = self.state
+        have = s.tech.get(s.turn, ())
+        lacking = [d for d in s.rules.technology.developments if d.id not in have]
+        if lacking and self.rng.random() < 0.5:
+            dev = self.rng.choice(lacking)
+            self.send(f'/research tech:"{dev.name}" dice:{self.rng.randint(1, 3)}')
+        self.send("/done")
 
     def _purchase(self) -> None:
         if self.rng.random() < 0.15:

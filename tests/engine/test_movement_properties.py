@@ -11,12 +11,21 @@ Move", Unit Profiles (Transports, Aircraft Carriers).
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import maps
 from engine import GameState, IllegalCommandError, Move, NoDice, RuleSet, new_game
 from engine.cargo import transport_fits
 from engine.movement import apply_move, end_combat_move, end_noncombat_move, reachable
+
+
+@pytest.fixture(scope="module", params=maps.SHIPPED)
+def rules(request: pytest.FixtureRequest) -> RuleSet:
+    """Each shipped rule system's opening in turn (issue 11: the same invariants over every
+    rule system)."""
+    return maps.load_ruleset(request.param, unplayable=True)
 
 
 def _check(state: GameState, rules: RuleSet, *, landed: bool) -> None:

@@ -1,10 +1,14 @@
-"""Whole random games from the opening keep every invariant (issue: engine part 2, property test).
+"""Whole random games from the opening keep every invariant, in every rule system (issue
+11: "The random-game property tests and --soak run over every rule system with the same
+invariants").
 
-Legal commands only (drawn from the engine's own options), random dice, to a winner or
-15 rounds. After every accepted command: units leave the board only as recorded losses
-and appear only when mobilized; IPC accounting balances; no treasury is negative; every
-unit stands where its kind may; the state JSON and the command's notation round-trip.
-Longer runs: ``./test.sh --soak`` plays more games.
+Legal commands only (drawn from the engine's own options, research included), random dice,
+to a winner or a number of rounds. After every accepted command: units leave the board only
+as recorded losses and appear only when mobilized; IPC accounting balances (research dice
+and raids that take IPCs included); no treasury is negative; developments are only gained,
+at Mobilize New Units after a breakthrough; every unit stands where its kind may; the state
+JSON and the command's notation round-trip. Longer runs: ``./test.sh --soak`` plays more
+games of each rule system.
 """
 
 from __future__ import annotations
@@ -46,7 +50,7 @@ def _ipc_delta(state: GameState, events: tuple[Event, ...]) -> Counter[str]:
     delta: Counter[str] = Counter()
     for e in events:
         d: Mapping[str, Any] = e.data
-        if e.type == "purchase":
+        if e.type in ("purchase", "research"):
             delta[by_name[d["power"]]] -= d["cost"]
         elif e.type == "ic_repair":
             delta[by_name[d["power"]]] -= d["points"]
@@ -79,7 +83,24 @@ def check_invariants(before: GameState, after: GameState, line: str, events: tup
     for power in rules.turn_order:
         assert after.treasury[power] >= 0
         assert after.treasury[power] - before.treasury[power] == delta[power], (line, power)
+    _check_tech(before, after, events)
     _check_placement(after)
+
+
+def _check_tech(before: GameState, after: GameState, events: tuple[Event, ...]) -> None:
+    """Developments are never lost, and one is gained only with its ``development`` event
+    (003, Phase 1, Step 4: in effect from Mobilize New Units)."""
+    known = {d.id for d in after.rules.technology.developments}
+    gained = []
+    for power in after.rules.turn_order:
+        had, has = before.tech.get(power, ()), after.tech.get(power, ())
+        assert set(had) <= set(has) <= known, (power, had, has)
+        gained += [(power, d) for d in has if d not in had]
+    by_name = {after.rules.power_name(p): p for p in after.rules.turn_order}
+    announced = [(by_name[e.data["power"]], e.data["development"]) for e in events if e.type == "development"]
+    assert gained == announced, (gained, announced)
+    if gained:
+        assert after.phase == "mobilize", after.phase
 
 
 def _check_placement(state: GameState) -> None:
@@ -118,31 +139,36 @@ FLIPPED = {
 """Every switch at the value 1942 does not use (engine/switches.py)."""
 
 
+ROUNDS = {"aa1942-2e": 15, "revised-lhtr": 6}
+"""Rounds a random game plays in the suite, per rule system (each takes about 2 s a round)."""
+
+
 def _play(seed: int, rounds: int, options: dict[str, object] | None = None,
-          switches: Mapping[str, object] | None = None) -> Playout:
-    rules = maps.load_ruleset("aa1942-2e").with_switches(**(switches or {}))
+          switches: Mapping[str, object] | None = None, ruleset: str = "aa1942-2e") -> Playout:
+    rules = maps.load_ruleset(ruleset, unplayable=True).with_switches(**(switches or {}))
     play = Playout(new_game(rules, options), random.Random(seed), check=check_invariants)
     play.play_rounds(rounds)
     return play
 
 
+@pytest.mark.parametrize("ruleset", maps.SHIPPED)
 @settings(max_examples=2, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 2**32 - 1))
-def test_random_games_keep_invariants(seed: int) -> None:
-    play = _play(seed, 15)
+def test_random_games_keep_invariants(ruleset: str, seed: int) -> None:
+    play = _play(seed, ROUNDS[ruleset], ruleset=ruleset)
     # a game that hits the command cap is stuck: some phase could not be ended
-    assert play.state.is_over or play.state.round > 15, (play.state.round, play.state.phase, play.history[-5:])
+    assert play.state.is_over or play.state.round > ROUNDS[ruleset], (play.state.round, play.state.phase,
+                                                                        play.history[-5:])
     assert play.commands > 0
 
 
-def test_random_revised_games_keep_invariants() -> None:
-    """Revised with LHTR (not offered yet) plays three rounds of random legal commands,
-    research, opening fire and AA guns included, keeping the same invariants (003, Turn
-    Sequence: all seven phases each turn)."""
-    rules = maps.load_ruleset("revised-lhtr", unplayable=True)
-    play = Playout(new_game(rules), random.Random(11), check=check_invariants)
-    play.play_rounds(3)
-    assert play.state.round > 3 and play.state.phase == rules.phases[0], (play.state.round, play.state.phase)
+def test_random_revised_games_research() -> None:
+    """Random Revised play buys research dice and gains developments (003, Phase 1), so the
+    invariants above are checked over technology too."""
+    play = _play(11, 3, ruleset="revised-lhtr")
+    assert play.state.round > 3 and play.state.phase == play.state.rules.phases[0]
+    assert any(line.startswith("/research") for line in play.history)
+    assert any(play.state.tech.values()), play.state.tech
 
 
 def test_random_game_with_every_switch_flipped() -> None:
@@ -153,10 +179,17 @@ def test_random_game_with_every_switch_flipped() -> None:
 
 
 @pytest.mark.soak
+@pytest.mark.parametrize("ruleset", maps.SHIPPED)
 @pytest.mark.parametrize("seed", range(20))
-def test_soak_random_games(seed: int) -> None:
-    options = {"escorts_and_interceptors": seed % 2 == 0, "turkish_straits": seed % 3 == 0}
-    play = _play(1000 + seed, 15, options, FLIPPED if seed % 4 == 1 else None)
+def test_soak_random_games(seed: int, ruleset: str) -> None:
+    options: dict[str, object] = {}
+    switches = None
+    if ruleset == "aa1942-2e":
+        options = {"escorts_and_interceptors": seed % 2 == 0, "turkish_straits": seed % 3 == 0}
+        switches = FLIPPED if seed % 4 == 1 else None
+    else:
+        options = {"victory": "world_domination"} if seed % 2 else {}
+    play = _play(1000 + seed, 15, options, switches, ruleset)
     assert play.state.is_over or play.state.round > 15, (play.state.round, play.state.phase, play.history[-5:])
 
 
