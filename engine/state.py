@@ -160,26 +160,38 @@ class GameState:
         for key, value in changes.items():
             if isinstance(value, dict):
                 changes[key] = frozen(value)
-        return replace(self, **changes)
+        new = replace(self, **changes)
+        if "units" not in changes:
+            object.__setattr__(new, "_by_space", self._by_space)
+        return new
 
     def with_units(self, changed: Iterable[Unit] = (), removed: Iterable[int] = (), **other: Any) -> GameState:
         """A new state with some units replaced, added or removed."""
         units = dict(self.units)
         next_id = self.next_id
+        placed: dict[int, Unit] = {}
+        touched: set[SpaceId] = set()
         for unit in changed:
-            units[unit.id] = unit
+            old = units.get(unit.id)
+            if old is not None:
+                touched.add(old.space)
+            units[unit.id] = placed[unit.id] = unit
+            touched.add(unit.space)
             next_id = max(next_id, unit.id + 1)
         for uid in removed:
-            units.pop(uid, None)
-        return self.evolve(units=units, next_id=next_id, **other)
+            old = units.pop(uid, None)
+            if old is not None:
+                touched.add(old.space)
+            placed.pop(uid, None)
+        new = self.evolve(units=units, next_id=next_id, **other)
+        if self._by_space is not None and "units" not in other:
+            object.__setattr__(new, "_by_space", _reindexed(self._by_space, units, placed, touched))
+        return new
 
     def units_at(self, space: SpaceId) -> tuple[Unit, ...]:
         index = self._by_space
         if index is None:
-            built: dict[SpaceId, list[Unit]] = {}
-            for unit in self.units.values():
-                built.setdefault(unit.space, []).append(unit)
-            index = {s: tuple(sorted(us, key=lambda u: u.id)) for s, us in built.items()}
+            index = _index(self.units.values())
             object.__setattr__(self, "_by_space", index)
         return index.get(space, ())
 
@@ -215,3 +227,38 @@ class GameState:
         from .serial import state_from_json
 
         return state_from_json(data, rules)
+
+
+def _by_id(unit: Unit) -> int:
+    return unit.id
+
+
+def _index(units: Iterable[Unit]) -> dict[SpaceId, tuple[Unit, ...]]:
+    """Units by the space they stand in, each space's in id order."""
+    built: dict[SpaceId, list[Unit]] = {}
+    for unit in units:
+        built.setdefault(unit.space, []).append(unit)
+    return {s: tuple(sorted(us, key=_by_id)) for s, us in built.items()}
+
+
+def _reindexed(
+    index: dict[SpaceId, tuple[Unit, ...]],
+    units: Mapping[int, Unit],
+    placed: Mapping[int, Unit],
+    touched: set[SpaceId],
+) -> dict[SpaceId, tuple[Unit, ...]]:
+    """``index`` after some units changed: only the ``touched`` spaces (where a changed or
+    removed unit stood or stands now) are recomputed, from their old entries and the
+    ``placed`` units, so a move costs the size of two spaces, not a sort of the board."""
+    out = dict(index)
+    arriving: dict[SpaceId, list[Unit]] = {}
+    for unit in placed.values():
+        arriving.setdefault(unit.space, []).append(unit)
+    for space in touched:
+        here = [u for u in index.get(space, ()) if u.id not in placed and u.id in units]
+        here.extend(arriving.get(space, ()))
+        if here:
+            out[space] = tuple(sorted(here, key=_by_id))
+        else:
+            out.pop(space, None)
+    return out

@@ -85,6 +85,15 @@ def check_invariants(before: GameState, after: GameState, line: str, events: tup
         assert after.treasury[power] - before.treasury[power] == delta[power], (line, power)
     _check_tech(before, after, events)
     _check_placement(after)
+    _check_index(after)
+
+
+def _check_index(state: GameState) -> None:
+    """The by-space index, kept up to date with the units each command changed, equals one
+    rebuilt from every unit (passing ``units`` whole makes the state index from scratch)."""
+    rebuilt = state.evolve(units=dict(state.units))
+    for space in state.board.spaces:
+        assert state.units_at(space) == rebuilt.units_at(space), space
 
 
 def _check_tech(before: GameState, after: GameState, events: tuple[Event, ...]) -> None:
