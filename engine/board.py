@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from .errors import BoardDataError
@@ -79,7 +80,11 @@ class Board:
         self.spaces: dict[SpaceId, Space] = dict(spaces)
         self.powers: dict[PowerId, Power] = {p.id: p for p in powers}
         self.canals: tuple[Canal, ...] = tuple(canals)
-        self._neighbours = {s.id: tuple(sorted(s.adjacent)) for s in spaces.values()}
+        self.adjacency: Mapping[SpaceId, tuple[SpaceId, ...]] = MappingProxyType(
+            {s.id: tuple(sorted(s.adjacent)) for s in spaces.values()})
+        """Each space's neighbours in id order (see :meth:`neighbours`)."""
+        self.closing_options = frozenset(s.closed_by_option for s in spaces.values() if s.closed_by_option)
+        """Game options that close sea zones (the Turkish Straits)."""
         self.sea_zone_by_number = {s.number: s.id for s in spaces.values() if s.number is not None}
         self.space_names = NameIndex(
             "space",
@@ -134,7 +139,7 @@ class Board:
     def neighbours(self, space: SpaceId) -> tuple[SpaceId, ...]:
         """Adjacent spaces in id order: iterating them never depends on hash seeds, so
         anything chosen from them is the same on every replay."""
-        return self._neighbours[space]
+        return self.adjacency[space]
 
     def is_coastal(self, territory: SpaceId) -> bool:
         return any(self.spaces[n].is_sea for n in self.spaces[territory].adjacent)

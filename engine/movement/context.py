@@ -9,8 +9,9 @@ query asks these questions, so they are answered once per state and cached.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import NoReturn
+from collections.abc import Callable, Iterable
+from functools import lru_cache
+from typing import NamedTuple, NoReturn
 
 from ..battles import makes_sea_zone_hostile
 from ..board import Board, Canal
@@ -18,6 +19,7 @@ from ..errors import IllegalCommandError
 from ..ids import PowerId, SpaceId, UnitKind
 from ..notation import unit_word
 from ..phases import phase_entry
+from ..ruleset import RuleSet
 from ..state import GameState, Unit
 from ..units import UnitSpec
 
@@ -27,8 +29,51 @@ def refuse(reason: str, message: str) -> NoReturn:
     raise IllegalCommandError(message, reason=reason)
 
 
+class _Presence(NamedTuple):
+    """What the enemy has in one space, as the mover sees it."""
+
+    units: list[Unit]
+    hostile_sea: bool
+    destroyer: bool
+    antiaircraft: bool
+
+
+class _Spaces:
+    """The spaces where one fact of :class:`_Presence` holds, judged when first asked."""
+
+    __slots__ = ("presence", "field")
+
+    def __init__(self, presence: Callable[[SpaceId], _Presence], field: int) -> None:
+        self.presence = presence
+        self.field = field
+
+    def __contains__(self, space: object) -> bool:
+        return isinstance(space, str) and bool(self.presence(SpaceId(space))[self.field])
+
+
+class _Static(NamedTuple):
+    """What a movement phase sees that only the board, the switches and the options decide."""
+
+    impassable: frozenset[SpaceId]
+    closed: frozenset[SpaceId]
+
+
+@lru_cache(maxsize=32)
+def _static(rules: RuleSet, closing: frozenset[str]) -> _Static:
+    board = rules.board
+    neutral_blocks = rules.switches.neutrals_impassable
+    return _Static(
+        frozenset(s for s, sp in board.spaces.items() if sp.impassable or (sp.neutral and neutral_blocks)),
+        frozenset(s for s, sp in board.spaces.items() if sp.closed_by_option in closing),
+    )
+
+
 class Ctx:
-    """The board as ``state.turn`` sees it during a movement phase."""
+    """The board as ``state.turn`` sees it during a movement phase.
+
+    Built for every new state, so it does no work up front: what the enemy holds in a
+    space is read from the state's by-space index the first time a move asks about that
+    space, and what only the board and options decide is shared between states."""
 
     def __init__(self, state: GameState) -> None:
         self.state = state
@@ -36,30 +81,35 @@ class Ctx:
         self.board: Board = self.rules.board
         self.power: PowerId = state.turn
         self.combat = phase_entry(state.phase).movement == "combat"
-        board = self.board
-        side = board.side_of(self.power)
-        self.enemy: dict[SpaceId, list[Unit]] = {}
-        self.hostile_seas: set[SpaceId] = set()
-        self.destroyer_zones: set[SpaceId] = set()
-        self.antiaircraft: set[SpaceId] = set()
-        self.allied_side = {p for p, pw in board.powers.items() if pw.side == side}
-        for u in state.units.values():
-            if u.owner in self.allied_side:
-                continue
-            self.enemy.setdefault(u.space, []).append(u)
-            if self.rules.spec(u.kind).antiaircraft_shots:
-                self.antiaircraft.add(u.space)
-            if board.spaces[u.space].is_sea:
-                if makes_sea_zone_hostile(state, u):
-                    self.hostile_seas.add(u.space)
-                if self.rules.spec(u.kind).anti_submarine:
-                    self.destroyer_zones.add(u.space)
-        neutral_blocks = self.rules.switches.neutrals_impassable
-        self.impassable = {s for s, sp in board.spaces.items() if sp.impassable or (sp.neutral and neutral_blocks)}
-        self.closed = {s for s, sp in board.spaces.items()
-                       if sp.closed_by_option and state.options.get(sp.closed_by_option)}
-        self.neighbours = {s: tuple(sorted(sp.adjacent)) for s, sp in board.spaces.items()}
+        side = self.board.side_of(self.power)
+        self.allied_side = {p for p, pw in self.board.powers.items() if pw.side == side}
+        self.presence: dict[SpaceId, _Presence] = {}
+        self.hostile_seas = _Spaces(self.enemy_presence, 1)
+        self.destroyer_zones = _Spaces(self.enemy_presence, 2)
+        self.antiaircraft = _Spaces(self.enemy_presence, 3)
+        closing = frozenset(o for o in self.board.closing_options if state.options.get(o))
+        static = _static(self.rules, closing)
+        self.impassable = static.impassable
+        self.closed = static.closed
+        self.neighbours = self.board.adjacency
         self.cache: dict[str, object] = {}
+
+    def enemy_presence(self, space: SpaceId) -> _Presence:
+        """The enemy units in ``space`` and what they make of it (cached per state)."""
+        found = self.presence.get(space)
+        if found is not None:
+            return found
+        state, spec = self.state, self.rules.spec
+        enemy = [u for u in state.units_at(space) if u.owner not in self.allied_side]
+        at_sea = self.board.spaces[space].is_sea
+        found = _Presence(
+            enemy,
+            at_sea and any(makes_sea_zone_hostile(state, u) for u in enemy),
+            at_sea and any(spec(u.kind).anti_submarine for u in enemy),
+            any(spec(u.kind).antiaircraft_shots for u in enemy),
+        )
+        self.presence[space] = found
+        return found
 
     # -- words --------------------------------------------------------------------
     def name(self, space: SpaceId) -> str:
@@ -88,11 +138,11 @@ class Ctx:
         return owner is not None and owner not in self.allied_side
 
     def enemy_at(self, space: SpaceId) -> list[Unit]:
-        return self.enemy.get(space, [])
+        return self.enemy_presence(space).units
 
     def battle_territory(self, t: SpaceId) -> bool:
         """Entering it is a combat move: enemy-held or enemy-occupied."""
-        return self.hostile_territory(t) or bool(self.enemy.get(t))
+        return self.hostile_territory(t) or bool(self.enemy_presence(t).units)
 
     def stops_blitz(self, t: SpaceId) -> bool:
         """Enemy units that stop a tank in ``t``: any (000, Tanks and Blitzing: "including
@@ -110,7 +160,7 @@ class Ctx:
         return self.friendly(start) and self.friendly_territory(t)
 
     def hostile_sea(self, z: SpaceId) -> bool:
-        return z in self.hostile_seas
+        return self.enemy_presence(z).hostile_sea
 
     def canal_closed(self, a: SpaceId, b: SpaceId) -> Canal | None:
         """The canal between ``a`` and ``b`` if the mover's side may not use it: the side must
