@@ -96,13 +96,14 @@ def apply(state: GameState, command: Command, dice: Dice) -> Outcome:
             raise _elsewhere(state, command)
         new_state, events = handler(state, command, counting)
     if counting.rolled or new_state.phase != state.phase or new_state.turn != state.turn:
-        new_state = new_state.evolve(checkpoint=_strip(new_state), since_checkpoint=())
+        new_state = new_state.evolve(checkpoint=_strip(new_state), since_checkpoint=(), before=None)
     else:
         from .notation import format_command
 
         new_state = new_state.evolve(
             checkpoint=state.checkpoint if state.checkpoint is not None else _strip(state),
             since_checkpoint=(*state.since_checkpoint, format_command(command, state)),
+            before=state,
         )
     return Outcome(new_state, tuple(events))
 
@@ -121,23 +122,34 @@ def _elsewhere(state: GameState, command: Command) -> RulesError:
 
 
 def _strip(state: GameState) -> GameState:
-    return state.evolve(checkpoint=None, since_checkpoint=())
+    return state.evolve(checkpoint=None, since_checkpoint=(), before=None)
 
 
 def _undo(state: GameState) -> Outcome:
-    """Replay everything since the checkpoint except the last command."""
-    from .notation import parse_command
-
+    """Step back to the state before the last command since the checkpoint; standing
+    orders set since then stay (they are not commands of the phase)."""
     if not state.since_checkpoint or state.checkpoint is None:
         raise IllegalCommandError(
             "Nothing to undo: no command of this phase is left to take back since the last dice roll.",
             reason="undo.nothing",
         )
     taken_back = state.since_checkpoint[-1]
-    replay = state.checkpoint
+    back = state.before if state.before is not None else _replay_back(state.checkpoint, state)
+    if back.orders != state.orders:
+        back = back.evolve(orders=state.orders)
+    return Outcome(back, (event("undo", f"Took back: {taken_back}", command=taken_back),))
+
+
+def _replay_back(checkpoint: GameState, state: GameState) -> GameState:
+    """The state before the last command since the checkpoint, by replaying the others
+    from the checkpoint: for a state that does not know its ``before`` (one read from JSON
+    without it). The replayed states know theirs, so later undos do not replay again."""
+    from .notation import parse_command
+
+    replay = checkpoint
     for text in state.since_checkpoint[:-1]:
         replay = apply(replay, parse_command(text, replay), NoDice()).state
-    return Outcome(replay, (event("undo", f"Took back: {taken_back}", command=taken_back),))
+    return replay
 
 
 # -- phases ----------------------------------------------------------------------------

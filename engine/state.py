@@ -128,6 +128,9 @@ class GameState:
     """The state that ``/undo`` may return to: start of phase or last dice roll."""
     since_checkpoint: tuple[str, ...] = ()
     """Canonical text of the commands applied since ``checkpoint``, oldest first."""
+    before: GameState | None = field(default=None, compare=False, repr=False)
+    """The state before the last of ``since_checkpoint``, so ``/undo`` steps back without
+    replaying; None where it is not known (``/undo`` then replays from ``checkpoint``)."""
     _by_space: dict[SpaceId, tuple[Unit, ...]] | None = field(
         default=None, compare=False, repr=False, init=False
     )

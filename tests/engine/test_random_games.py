@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import maps
-from engine import Event, GameState, format_command, new_game, parse_command
+from engine import Event, GameState, NoDice, Undo, apply, format_command, new_game, parse_command
 from engine.state import SUBMERGED
 from tests.engine.playout import Playout
 
@@ -86,6 +86,18 @@ def check_invariants(before: GameState, after: GameState, line: str, events: tup
     _check_tech(before, after, events)
     _check_placement(after)
     _check_index(after)
+    if line == "/undo":
+        _check_undo(before, after)
+
+
+def _check_undo(before: GameState, after: GameState) -> None:
+    """``/undo`` steps back to the state it kept; the same state read from JSON without
+    the kept states replays from the checkpoint instead, and both land on the same state."""
+    data = before.to_json()
+    data["undo"].pop("before", None)
+    replayed = apply(GameState.from_json(data, before.rules), Undo(), NoDice()).state
+    assert replayed == after
+    assert replayed.since_checkpoint == after.since_checkpoint
 
 
 def _check_index(state: GameState) -> None:
