@@ -11,6 +11,7 @@ fighters onto carriers in the same sea zone.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
 from .cargo import assign_cargo
@@ -45,7 +46,7 @@ def state_to_json(state: GameState) -> dict[str, Any]:
         "round": state.round,
         "turn": pname(state.turn),
         "phase": state.phase,
-        "treasury": {pname(p): v for p, v in state.treasury.items()},
+        "treasury": _treasury_to_json(state),
         "spaces": spaces,
         "winner": state.winner,
         "damaged": _damaged(state),
@@ -58,7 +59,7 @@ def state_to_json(state: GameState) -> dict[str, Any]:
             for s, p in state.turn_start_owners.items()
             if p != state.owners.get(s)
         },
-        "orders": {pname(p): _thaw(o) for p, o in state.orders.items()},
+        "orders": _orders_to_json(state),
         "combat": state.combat.to_json() if state.combat is not None else None,
     }
     if state.rules.technology.offered:
@@ -68,8 +69,96 @@ def state_to_json(state: GameState) -> dict[str, Any]:
         out["undo"] = {
             "checkpoint": state_to_json(state.checkpoint),
             "commands": list(state.since_checkpoint),
+            "before": _steps_back(state),
         }
     return out
+
+
+_STEPPED = ("next_id", "treasury", "purchased", "owners", "ic_damage", "orders", "combat")
+"""The fields a command may change without rolling or leaving its phase; a step back over
+any other field is not written (``/undo`` replays from the checkpoint from there on)."""
+
+_KEPT = tuple(f.name for f in fields(GameState) if f.name not in (
+    *_STEPPED, "units", "rules", "checkpoint", "since_checkpoint", "before", "_by_space"))
+
+
+def _steps_back(state: GameState) -> list[dict[str, Any]]:
+    """For each state kept for ``/undo`` (``GameState.before``), newest first, what differs
+    from the state after it, so reading the JSON back restores them without a replay."""
+    steps: list[dict[str, Any]] = []
+    after = state
+    while after.before is not None:
+        step = _step_back(after.before, after)
+        if step is None:
+            break
+        steps.append(step)
+        after = after.before
+    return steps
+
+
+def _step_back(before: GameState, after: GameState) -> dict[str, Any] | None:
+    if any(getattr(before, f) != getattr(after, f) for f in _KEPT):
+        return None
+    pname = before.rules.power_name
+    board = before.board
+    now = after.units
+    step: dict[str, Any] = {
+        "pieces": [_unit_to_json(before, u) for uid, u in before.units.items()
+                   if (n := now.get(uid)) is not u and n != u],
+        "added": [uid for uid in now if uid not in before.units],
+    }
+    if before.next_id != after.next_id:
+        step["next_id"] = before.next_id
+    if before.treasury != after.treasury:
+        step["treasury"] = _treasury_to_json(before)
+    if before.purchased != after.purchased:
+        step["purchased"] = dict(before.purchased)
+    if before.owners != after.owners:
+        step["owners"] = {board.name(s): _opt(pname, p) for s, p in before.owners.items()
+                          if after.owners.get(s) != p}
+    if before.ic_damage != after.ic_damage:
+        step["ic_damage"] = {board.name(s): v for s, v in before.ic_damage.items()}
+    if before.orders != after.orders:
+        step["orders"] = _orders_to_json(before)
+    if before.combat != after.combat:
+        step["combat"] = before.combat.to_json() if before.combat is not None else None
+    return step
+
+
+def _restore_before(state: GameState, steps: list[Mapping[str, Any]]) -> GameState:
+    """``state`` with its chain of ``before`` states rebuilt from :func:`_steps_back`."""
+    chain = [state]
+    for step in steps[:len(state.since_checkpoint)]:
+        chain.append(_step_applied(chain[-1], step))
+    linked = chain[-1]
+    for newer in reversed(chain[:-1]):
+        linked = newer.evolve(before=linked)
+    return linked
+
+
+def _step_applied(after: GameState, step: Mapping[str, Any]) -> GameState:
+    """The state one command before ``after``, from what :func:`_step_back` wrote."""
+    rules = after.rules
+    board = rules.board
+    changes: dict[str, Any] = {"since_checkpoint": after.since_checkpoint[:-1]}
+    if "treasury" in step:
+        changes["treasury"] = _treasury_from_json(rules, step["treasury"])
+    if "purchased" in step:
+        changes["purchased"] = _purchased_from_json(step["purchased"])
+    if "owners" in step:
+        owners = dict(after.owners)
+        for name, p in step["owners"].items():
+            owners[board.space_by_name(name)] = board.find_power(p) if p else None
+        changes["owners"] = owners
+    if "ic_damage" in step:
+        changes["ic_damage"] = {board.space_by_name(n): int(v) for n, v in step["ic_damage"].items()}
+    if "orders" in step:
+        changes["orders"] = _orders_from_json(rules, step["orders"])
+    if "combat" in step:
+        changes["combat"] = _combat_from_json(step["combat"])
+    pieces = [_unit_from_json(rules, p) for p in step["pieces"]]
+    before = after.with_units(pieces, [int(i) for i in step["added"]], **changes)
+    return before.evolve(next_id=int(step.get("next_id", after.next_id)))
 
 
 def _research_to_json(state: GameState) -> dict[str, Any] | None:
@@ -104,31 +193,26 @@ def state_from_json(data: Mapping[str, Any], rules: RuleSet) -> GameState:
     turn_start = dict(owners)
     for name, p in data.get("turn_start_owners", {}).items():
         turn_start[board.space_by_name(name)] = power(p) if p else None
-    combat = None
-    if data.get("combat") is not None:
-        from .combat import combat_from_json
-
-        combat = combat_from_json(data["combat"])
     checkpoint = None
     since: tuple[str, ...] = ()
     if data.get("undo"):
         checkpoint = state_from_json(data["undo"]["checkpoint"], rules)
         since = tuple(data["undo"]["commands"])
     research = data.get("research")
-    return GameState(
+    state = GameState(
         rules=rules,
         round=int(data["round"]),
         turn=power(data["turn"]),
         phase=str(data["phase"]),
-        treasury=frozen({power(p): int(v) for p, v in data["treasury"].items()}),
+        treasury=_treasury_from_json(rules, data["treasury"]),
         owners=frozen(owners),
         units=frozen(units),
         ic_damage=frozen(ic_damage),
         turn_start_owners=frozen(turn_start),
-        purchased=frozen({UnitKind(k): int(v) for k, v in data.get("purchased", {}).items()}),
+        purchased=_purchased_from_json(data.get("purchased", {})),
         options=frozen(data.get("options", rules.option_defaults())),
-        orders=frozen({power(p): frozen(o) for p, o in data.get("orders", {}).items()}),
-        combat=combat,
+        orders=_orders_from_json(rules, data.get("orders", {})),
+        combat=_combat_from_json(data.get("combat")),
         tech=frozen({power(p): tuple(str(d) for d in ds) for p, ds in data.get("tech", {}).items() if ds}),
         research=Research(power(research["power"]), str(research["development"]), int(research["dice"]),
                           tuple(int(f) for f in research["faces"]), bool(research["breakthrough"]))
@@ -138,6 +222,35 @@ def state_from_json(data: Mapping[str, Any], rules: RuleSet) -> GameState:
         checkpoint=checkpoint,
         since_checkpoint=since,
     )
+    return _restore_before(state, data["undo"].get("before", [])) if data.get("undo") else state
+
+
+def _treasury_to_json(state: GameState) -> dict[str, int]:
+    return {state.rules.power_name(p): v for p, v in state.treasury.items()}
+
+
+def _treasury_from_json(rules: RuleSet, data: Mapping[str, Any]) -> Mapping[PowerId, int]:
+    return frozen({rules.board.find_power(p): int(v) for p, v in data.items()})
+
+
+def _purchased_from_json(data: Mapping[str, Any]) -> Mapping[UnitKind, int]:
+    return frozen({UnitKind(k): int(v) for k, v in data.items()})
+
+
+def _orders_to_json(state: GameState) -> dict[str, Any]:
+    return {state.rules.power_name(p): _thaw(o) for p, o in state.orders.items()}
+
+
+def _orders_from_json(rules: RuleSet, data: Mapping[str, Any]) -> Mapping[PowerId, Mapping[str, Any]]:
+    return frozen({rules.board.find_power(p): frozen(o) for p, o in data.items()})
+
+
+def _combat_from_json(data: Mapping[str, Any] | None) -> Any:
+    if data is None:
+        return None
+    from .combat import combat_from_json
+
+    return combat_from_json(data)
 
 
 def units_from_counts(rules: RuleSet, spaces: Mapping[str, Any]) -> dict[int, Unit]:

@@ -69,8 +69,8 @@ def check_invariants(before: GameState, after: GameState, line: str, events: tup
     # notation round trip of the command just applied
     cmd = parse_command(line, before)
     assert parse_command(format_command(cmd, before), before) == cmd, line
-    # state JSON round trip
-    assert GameState.from_json(after.to_json(), rules) == after, line
+    # state JSON round trip, with the states kept for /undo
+    _check_round_trip(after, line)
     # units: new ones only by mobilization, lost ones only as recorded losses
     gone = before.units.keys() - after.units.keys()
     new = after.units.keys() - before.units.keys()
@@ -88,6 +88,18 @@ def check_invariants(before: GameState, after: GameState, line: str, events: tup
     _check_index(after)
     if line == "/undo":
         _check_undo(before, after)
+
+
+def _check_round_trip(state: GameState, line: str) -> None:
+    """Read back from JSON, a state equals the original, and so does every state it keeps
+    for ``/undo`` (each one command further back), down to the checkpoint."""
+    restored: GameState | None = GameState.from_json(state.to_json(), state.rules)
+    kept: GameState | None = state
+    while kept is not None:
+        assert restored is not None, line
+        assert restored == kept and restored.since_checkpoint == kept.since_checkpoint, line
+        kept, restored = kept.before, restored.before
+    assert restored is None, line
 
 
 def _check_undo(before: GameState, after: GameState) -> None:
