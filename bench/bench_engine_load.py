@@ -28,25 +28,16 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import maps  # noqa: E402
+from bench_engine import cpu_ms  # noqa: E402
 from engine import FixedDice, GameState, NoDice, Undo, apply, new_game, parse_command  # noqa: E402
 from tests.engine.playout import Playout  # noqa: E402
 
 SNAPSHOT_EVERY = 25
-
-
-def cpu_ms(fn: Callable[[], object], repeat: int) -> list[float]:
-    out = []
-    for _ in range(repeat):
-        start = time.process_time()
-        fn()
-        out.append((time.process_time() - start) * 1000)
-    return out
 
 
 def undo_at_depth(rules_id: str) -> None:
