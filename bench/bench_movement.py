@@ -1,11 +1,13 @@
 """Movement benchmark: validating and applying /move, and listing every legal move.
 
 Run: .venv/bin/python bench/bench_movement.py
-Goals (rules engine, movement): median time to validate and apply a /move from the opening
-under 1 ms; listing the destinations of every unit group (``reachable``) of the power to
-move in the opening under 50 ms. Every sample starts from a fresh copy of the state, so no
-cached analysis of an earlier sample helps it (as for a real command, which always meets a
-new state).
+Goals (rules engine, movement; scale and speed): median time to validate and apply a /move
+from the opening under 0.35 ms; listing the destinations of every unit group
+(``reachable``) of the power to move in the opening under 50 ms. Every sample starts from a
+fresh copy of the state, so no cached analysis of an earlier sample helps it (as for a real
+command, which always meets a new state; the copy keeps the by-space index, as every new
+state does). Times are CPU time of this process, so other work on a shared machine does
+not count.
 """
 
 from __future__ import annotations
@@ -47,9 +49,9 @@ def time_moves(rules_id: str = "aa1942-2e", rounds: int = 300) -> list[float]:
         for _ in range(rounds):
             for cmd in commands:
                 s = fresh(state)
-                start = time.perf_counter()
+                start = time.process_time()
                 apply_move(s, cmd, NoDice())
-                samples.append((time.perf_counter() - start) * 1000)
+                samples.append((time.process_time() - start) * 1000)
     return samples
 
 
@@ -60,14 +62,14 @@ def time_listing(power: str, phase: str, rounds: int = 30) -> tuple[float, int, 
     groups = destinations = 0
     for _ in range(rounds):
         s = fresh(state)
-        start = time.perf_counter()
+        start = time.process_time()
         groups = destinations = 0
         for space, kind in sorted({(u.space, u.kind) for u in s.units_of(s.turn)}):
             if rules.spec(kind).structure:
                 continue
             groups += 1
             destinations += len(reachable(s, space, ((kind, 1),)))
-        samples.append((time.perf_counter() - start) * 1000)
+        samples.append((time.process_time() - start) * 1000)
     return statistics.median(samples), groups, destinations
 
 
@@ -76,7 +78,7 @@ def main() -> None:
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
     samples = time_moves()
     print(f"/move validate+apply from the opening ({len(samples)} samples): "
-          f"median {statistics.median(samples):.3f} ms, p99 {percentile(samples, 99):.3f} ms (goal: median < 1 ms)")
+          f"median {statistics.median(samples):.3f} ms, p99 {percentile(samples, 99):.3f} ms (goal: median < 0.35 ms)")
     rules = maps.load_ruleset("aa1942-2e")
     for power in rules.turn_order:
         for phase in ("combat_move", "noncombat_move"):
