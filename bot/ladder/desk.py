@@ -182,7 +182,7 @@ class LadderDesk:
                     "Ratings recomputed.")
             reply = Reply(True, post, posts=(post,), game_id=result.game_id)
             if request_id:
-                repo.add_request(session, request_id, result.game_id, reply.to_json())
+                await repo.add_request(session, request_id, result.game_id, reply.to_json())
         return reply
 
 

@@ -103,7 +103,7 @@ class TournamentDesk:
                     f"{_describe(rules)}). Sign up with /tournament join.")
             reply = Reply(True, post, posts=(post,))
             if request_id:
-                repo.add_request(session, request_id, None, reply.to_json())
+                await repo.add_request(session, request_id, None, reply.to_json())
         return reply
 
     async def join(self, actor: Actor, channel_id: str) -> Reply:
@@ -163,7 +163,7 @@ class TournamentDesk:
         reply = await self.pairings(channel_id, str(t.round), announce=True)
         if request_id:
             async with self.service.db.write() as session:
-                repo.add_request(session, request_id, None, reply.to_json())
+                await repo.add_request(session, request_id, None, reply.to_json())
         return reply
 
     async def _open_game(self, t: Tournament, row: TournamentGame,

@@ -25,6 +25,7 @@ from bot.ladder.desk import LadderDesk
 from bot.ladder.results import record_end
 from bot.ladder.tournament import TournamentDesk
 from bot.scheduler import desk as deadline_desk
+from bot.scheduler import store as deadline_store
 from bot.scheduler.clock import Clock, utc_now
 from bot.service.bidcmd import bid_command, with_bid
 from bot.service.dice import (
@@ -47,6 +48,7 @@ from bot.service.help import help_reply
 from bot.service.lines import LineError, words_and_options
 from bot.service.odds import luck_notes, luck_reply, odds_command, with_luck
 from bot.service.posts import battle_opening, channel_posts, continued_space
+from bot.service.queues import Queues
 from bot.service.record import write_record
 from bot.service.referee import RefereeDesk
 from bot.service.replay import replay
@@ -55,7 +57,7 @@ from bot.service.rules import Engine, engine_rules
 from bot.service.turns import TurnMap, last_turn_end, load_turn
 from bot.store import repo
 from bot.store.db import Database
-from bot.store.models import DiceLog, Game, LogEntry, Seat, Snapshot
+from bot.store.models import DiceLog, Game, LogEntry, Pause, Seat, Snapshot
 from engine.errors import RulesError
 from engine.names import shown
 from engine.registry import CommandSpec, Kind, read_count, resolve_options
@@ -132,6 +134,11 @@ class GameService:
         """Channel id -> id of its open game, checked against the row on every use."""
         self._states: dict[int, tuple[int, Any]] = {}
         """Game id -> (version, state): skips replay while no other process wrote the game."""
+        self._queues: Queues[GameRef] = Queues()
+        """Writers of one game take turns in this process, rather than race to its version."""
+        self._pauses: dict[int, tuple[int, Pause | None]] = {}
+        """Game id -> (version, the referee's pause in force): pauses change only by a
+        logged, versioned entry."""
 
     # -- the shared command line --------------------------------------------------------
     async def execute(
@@ -300,7 +307,7 @@ class GameService:
                     game_id=game.id,
                 )
                 if request_id:
-                    repo.add_request(session, request_id, game.id, reply.to_json())
+                    await repo.add_request(session, request_id, game.id, reply.to_json())
             return reply
         except Refusal as refusal:
             return Reply(False, refusal.message, reason=refusal.reason)
@@ -469,7 +476,9 @@ class GameService:
             events = [e.to_json() for e in outcome.events]
             space = continued_space(events)
             opening = await battle_opening(tx.session, _id(g), space) if space else None
-            notes = await asyncio.to_thread(luck_notes, new, events, opening)
+            # Working out a battle's luck takes a thread; a command that ends no battle has none.
+            ends_battle = any(e.get("type") == "battle_end" for e in events)
+            notes = await asyncio.to_thread(luck_notes, new, events, opening) if ends_battle else {}
             texts = channel_posts(events, dice.roll_entries(), opening, notes)
             if correction:
                 note = {
@@ -723,25 +732,38 @@ class GameService:
         request_id: str | None,
         action: Callable[[GameTransaction], Awaitable[Reply]],
     ) -> Reply:
-        """Run ``action`` in one write transaction on the locked game row, idempotently.
+        """Run ``action`` in one write transaction on the game, idempotently.
 
-        The database serialises writers to one game (SQLite's write lock, PostgreSQL's row
-        lock); the version compare-and-swap catches anything that slips past, and retries.
+        Writers of one game queue in this process, and meet other processes' at the version
+        compare-and-swap of :meth:`append` (SQLite also serialises all writers by its write
+        lock): one that finds the version moved rolls back and runs again on the new state.
         """
+        async with self._queues.turn(game):
+            return await self._attempts(game, request_id, action)
+
+    async def _attempts(
+        self,
+        game: GameRef,
+        request_id: str | None,
+        action: Callable[[GameTransaction], Awaitable[Reply]],
+    ) -> Reply:
+        """:meth:`mutate` without the in-process queue: a version that moved meanwhile (another
+        process wrote the game) rolls the attempt back and runs it again, then holding the
+        game's row lock from the start, so that a busy game cannot starve it."""
         game_id: int | None = None
-        for _attempt in range(_RETRIES):
+        for attempt in range(_RETRIES):
             try:
                 async with self.db.write() as session:
-                    row = await self._locked(session, game)
+                    row = await self._row(session, game, lock=attempt > 0)
                     game_id = row.id
-                    # Checked under the game's lock, so a concurrent duplicate sees the first.
-                    if request_id and (stored := await repo.get_request(session, request_id)):
-                        return Reply.from_json(stored.reply)
+                    # A concurrent duplicate meets this one at the version and runs again.
+                    if request_id and (stored := await repo.stored_reply(session, request_id)):
+                        return Reply.from_json(stored)
                     tx = GameTransaction(session, row)
                     reply = await action(tx)
                     reply = await self.deadlines.with_deadline(session, tx.game, reply)
                     if request_id:
-                        repo.add_request(session, request_id, game_id, reply.to_json())
+                        await repo.add_request(session, request_id, game_id, reply.to_json())
             except Refusal as refusal:
                 return Reply(
                     False,
@@ -766,21 +788,22 @@ class GameService:
             False, "The game is busy; please try again.", game_id=game_id, reason="service.busy"
         )
 
-    async def _locked(self, session: AsyncSession, game: GameRef) -> Game:
-        """The game row, locked for this transaction; a channel's game id is remembered."""
+    async def _row(self, session: AsyncSession, game: GameRef, *, lock: bool = False) -> Game:
+        """The game row for a write (``lock``: locked, where the database locks rows); a
+        channel's game id is remembered."""
         if isinstance(game, int):
-            row = await repo.get_game(session, game, lock=True)
+            row = await repo.get_game(session, game, lock=lock)
             if row is None:
                 raise Refusal(f"There is no game #{game}.", "service.unknown_game")
             return row
         known = self._channels.get(game)
         if known is not None:
-            row = await repo.get_game(session, known, lock=True)
+            row = await repo.get_game(session, known, lock=lock)
             # Only a finished game can be succeeded by a new one in the same channel.
             if row is not None and row.channel_id == game and row.status in ("setup", "active"):
                 return row
         found = await self.find(session, game)
-        row = await repo.get_game(session, _id(found), lock=True)
+        row = await repo.get_game(session, _id(found), lock=True) if lock else found
         assert row is not None
         self._channels[game] = _id(row)
         return row
@@ -888,6 +911,17 @@ class GameService:
         self._seats[_id(game)] = (game.version, seats)
         return seats
 
+    async def running_pause(self, session: AsyncSession, game: Game) -> Pause | None:
+        """The referee's pause of the game in force, cached while its version is unchanged."""
+        cached = self._pauses.get(_id(game))
+        if cached is not None and cached[0] == game.version:
+            return cached[1]
+        running = deadline_store.running_pause(await deadline_store.game_pauses(session, _id(game)))
+        # A copy that belongs to no session, so no rollback can expire it under the cache.
+        kept = Pause(**running.model_dump()) if running is not None else None
+        self._pauses[_id(game)] = (game.version, kept)
+        return kept
+
     async def _started_state(self, session: AsyncSession, game: Game) -> Any:
         """The state of a game that has started; None for one that never did (seats still
         open, or abandoned before its start: such a game has no state at all)."""
@@ -934,20 +968,24 @@ class GameService:
         rolls: CommandDice | None = None,
         snapshot: bool = False,
     ) -> int:
-        """Add the next log entry (with its rolls and maybe a snapshot) and bump the version."""
+        """Bump the version and add the next log entry (with its rolls and maybe a snapshot).
+
+        The version moves first, by one compare-and-swap: a writer that raced this one on
+        another process finds the version moved and retries before it has added anything."""
         g = tx.game
         seq = g.version + 1
-        tx.session.add(
-            LogEntry(
-                game_id=_id(g),
-                seq=seq,
-                kind=kind,
-                user_id=actor.user_id,
-                power=power,
-                text=text,
-                events=events,
-            )
+        ending = status in _ENDED and g.status not in _ENDED
+        final = state if state is not None or g.status == "setup" or not ending else (
+            await self.load_state(tx.session, g))
+        await repo.bump_version(
+            tx.session,
+            g,
+            seq,
+            status=status or g.status,
+            result=result if result is not None else g.result,
         )
+        await repo.add_entry(tx.session, _id(g), seq, kind=kind, user_id=actor.user_id,
+                             power=power, text=text, events=events)
         if rolls is not None:
             for body in rolls.roll_entries():
                 await self.add_dice(tx, seq, body)
@@ -957,25 +995,17 @@ class GameService:
                 await repo.prune_snapshots(tx.session, _id(g), before=seq)
             tx.session.add(Snapshot(game_id=_id(g), seq=seq, state=state.to_json()))
         await tx.session.flush()
-        if status in _ENDED and g.status not in _ENDED:
-            final = state if state is not None or g.status == "setup" else (
-                await self.load_state(tx.session, g))
+        if ending:
+            assert status is not None
             await record_end(tx.session, g, self.rules, kind=kind, status=status, events=events,
                              state=final)
-        await repo.bump_version(
-            tx.session,
-            g,
-            seq,
-            status=status or g.status,
-            result=result if result is not None else g.result,
-        )
         if state is not None:
             await deadline_desk.note_due(tx.session, g, seq, state.actor, self.clock())
             tx.after.append(lambda: self._states.__setitem__(_id(g), (seq, state)))
-        seats = self._seats.get(_id(g))
-        if kind != "admin" and seats is not None and seats[0] == seq - 1:
-            # Only admin entries change seats, so the cached ones stay valid.
-            tx.after.append(lambda: self._seats.__setitem__(_id(g), (seq, seats[1])))
+        if kind != "admin":
+            # Only admin entries change seats and pauses, so the cached ones stay valid.
+            tx.after.append(lambda: _carry(self._seats, _id(g), seq))
+            tx.after.append(lambda: _carry(self._pauses, _id(g), seq))
         if rolls is not None:
             tx.after.append(lambda: self.dice.committed(rolls))
         return seq
@@ -1067,6 +1097,13 @@ class GameService:
             turn=rules.power_name(state.turn),
             phase=state.phase,
         )
+
+
+def _carry(cache: dict[int, tuple[int, Any]], game_id: int, seq: int) -> None:
+    """Keep a cached value of the version before ``seq`` for ``seq`` too."""
+    cached = cache.get(game_id)
+    if cached is not None and cached[0] == seq - 1:
+        cache[game_id] = (seq, cached[1])
 
 
 def _id(game: Game) -> int:

@@ -38,13 +38,13 @@ class RefereeDesk:
         """Refuse a player's command while the game is paused; a referee may still correct."""
         if actor.referee:
             return
-        pause = store.running_pause(await store.game_pauses(tx.session, gid(tx.game)))
+        pause = await self.service.running_pause(tx.session, tx.game)
         if pause is not None:
             raise Refusal(_paused_text(pause, tx.game.channel_id), "game.paused")
 
     async def paused(self, session: AsyncSession, game: Game) -> bool:
         """Whether a referee's pause of the game is running now."""
-        return store.running_pause(await store.game_pauses(session, gid(game))) is not None
+        return await self.service.running_pause(session, game) is not None
 
     async def pause(self, actor: Actor, ref: GameRef, options: Mapping[str, str],
                     request_id: str | None = None) -> Reply:

@@ -6,7 +6,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import delete, func, update
+from sqlalchemy import bindparam, delete, func, insert, update
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -22,7 +22,10 @@ class ConcurrentWriteError(RuntimeError):
 
 
 async def get_game(session: AsyncSession, game_id: int, *, lock: bool = False) -> Game | None:
-    """The game by id; ``lock`` takes the row lock (``FOR UPDATE``) where the database has one."""
+    """The game by id; ``lock`` takes the row lock (``FOR UPDATE``) where the database has one.
+
+    A command's transaction does not lock it: its version compare-and-swap
+    (:func:`bump_version`) is where a game's writers meet."""
     query = select(Game).where(Game.id == game_id)
     if lock:
         query = query.with_for_update()
@@ -146,20 +149,39 @@ async def bump_version(
 ) -> None:
     """Compare-and-swap the game's version (and set its status); raises if it moved meanwhile.
 
+    One ``UPDATE ... WHERE version = ? RETURNING``: it takes the row lock where the database
+    has one, so a second writer of the same game waits here and then finds the version moved.
     The loaded ``game`` is updated in place without being marked dirty, so the ORM never
     writes the row behind the guard's back.
     """
     connection = await session.connection()
-    outcome = await connection.execute(
-        update(Game)
-        .where(col(Game.id) == game.id, col(Game.version) == game.version)
-        .values(version=new_version, status=status, result=result, updated_at=utcnow())
-        .execution_options(synchronize_session=False)
-    )
-    if outcome.rowcount != 1:
+    outcome = await connection.execute(_BUMP, {
+        "game_id": game.id, "old": game.version, "new": new_version, "new_status": status,
+        "new_result": result, "now": utcnow(),
+    })
+    if outcome.first() is None:
         raise ConcurrentWriteError(f"game {game.id} changed under this transaction")
     for name, value in (("version", new_version), ("status", status), ("result", result)):
         set_committed_value(game, name, value)
+
+
+async def add_entry(
+    session: AsyncSession,
+    game_id: int,
+    seq: int,
+    *,
+    kind: str,
+    user_id: str,
+    power: str | None,
+    text: str,
+    events: list[dict[str, Any]],
+) -> None:
+    """Add a log entry by one cached insert: no ORM object to build and flush per command."""
+    connection = await session.connection()
+    await connection.execute(_ADD_ENTRY, {
+        "game_id": game_id, "seq": seq, "kind": kind, "user_id": user_id, "power": power,
+        "text": text, "events": events, "request_id": None, "created_at": utcnow(),
+    })
 
 
 async def get_request(session: AsyncSession, request_id: str) -> Request | None:
@@ -167,8 +189,31 @@ async def get_request(session: AsyncSession, request_id: str) -> Request | None:
     return await session.get(Request, request_id)
 
 
-def add_request(
+async def stored_reply(session: AsyncSession, request_id: str) -> dict[str, Any] | None:
+    """Only the stored reply of a request id: the check every retried command makes."""
+    connection = await session.connection()
+    row = (await connection.execute(_REPLY, {"request_id": request_id})).first()
+    return dict(row[0]) if row is not None else None
+
+
+async def add_request(
     session: AsyncSession, request_id: str, game_id: int | None, reply: dict[str, Any]
 ) -> None:
     """Remember the reply to a request id in the current transaction."""
-    session.add(Request(request_id=request_id, game_id=game_id, reply=reply))
+    connection = await session.connection()
+    await connection.execute(_ADD_REQUEST, {"request_id": request_id, "game_id": game_id,
+                                            "reply": reply, "created_at": utcnow()})
+
+
+# Built once, so each use finds its compiled form in SQLAlchemy's cache.
+_BUMP = (
+    update(Game)
+    .where(col(Game.id) == bindparam("game_id"), col(Game.version) == bindparam("old"))
+    .values(version=bindparam("new"), status=bindparam("new_status"),
+            result=bindparam("new_result"), updated_at=bindparam("now"))
+    .returning(col(Game.version))
+    .execution_options(synchronize_session=False)
+)
+_ADD_ENTRY = insert(LogEntry)
+_ADD_REQUEST = insert(Request)
+_REPLY = select(col(Request.reply)).where(col(Request.request_id) == bindparam("request_id"))
