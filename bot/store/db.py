@@ -3,8 +3,12 @@
 SQLite (the embedded default) allows one writer per file. A write transaction starts with
 ``BEGIN IMMEDIATE`` so the write lock is taken before the game is read, which serialises
 writers across processes; inside one process an ``asyncio.Lock`` queues writers so they do
-not spin on SQLite's busy handler. PostgreSQL runs writers concurrently and the service
-locks the game row (``SELECT ... FOR UPDATE``), so different games never wait for each other.
+not spin on SQLite's busy handler. The writer's statements run on the event loop's thread
+(``bot.store.inline``). Writers that queue share one commit (group commit): each runs in a
+savepoint of the open transaction, and the last of the queue commits for all of them, so one
+fsync serves many commands; no writer returns before the commit that holds its writes is on
+disk. PostgreSQL runs writers concurrently, each in its own transaction; a game's writers
+meet at its row (the version compare-and-swap), so different games never wait for each other.
 
 SQLite's fsync policy (``AAREF_SQLITE_SYNCHRONOUS``): ``FULL``, the default, syncs each commit
 to disk, so an acknowledged command survives power loss; ``NORMAL`` syncs only at WAL
@@ -18,17 +22,22 @@ import asyncio
 import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, nullcontext
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
 from sqlalchemy import event, inspect, text
 from sqlalchemy.engine import make_url
-from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+from sqlalchemy.pool import AsyncAdaptedQueuePool
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.settings import Settings
+from bot.store.inline import DRIVER
 
 _WRITE = "aaref_write"
+GROUP_LIMIT = 200
+"""Writers one commit serves at most, so that a steady queue still commits regularly."""
 _VERSIONS = Path(__file__).with_name("migrations") / "versions"
 
 
@@ -74,10 +83,27 @@ class Database:
         else:
             kwargs["pool_size"] = 20
         self.engine: AsyncEngine = create_async_engine(self.url, **kwargs)
-        self._writer = self.engine.execution_options(**{_WRITE: True})
+        self._migrator = self.engine.execution_options(**{_WRITE: True})
         self._sqlite_write_lock = asyncio.Lock() if self.is_sqlite else None
+        self._queued = 0
+        """Writers waiting for the SQLite write lock: while any wait, the group stays open."""
+        self._group: _Group | None = None
+        self._closing: asyncio.Future[None] | None = None
+        """The commit of a group whose last queued writer gave up (kept from the collector)."""
+        self._inline: AsyncEngine | None = None
         if self.is_sqlite:
-            _configure_sqlite(self.engine, synchronous or Settings.load().sqlite_synchronous)
+            sync = synchronous or Settings.load().sqlite_synchronous
+            _configure_sqlite(self.engine, sync)
+            inline = create_async_engine(
+                self.url.set(drivername=f"sqlite+{DRIVER}"),
+                poolclass=AsyncAdaptedQueuePool,
+                connect_args={"timeout": 60, "check_same_thread": False},
+            )
+            _configure_sqlite(inline, sync)
+            self._inline = inline
+            self._writer = inline.execution_options(**{_WRITE: True})
+        else:
+            self._writer = self.engine
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[AsyncSession]:
@@ -87,14 +113,74 @@ class Database:
 
     @asynccontextmanager
     async def write(self) -> AsyncIterator[AsyncSession]:
-        """One write transaction: committed if the block ends normally, else rolled back."""
-        lock = self._sqlite_write_lock or nullcontext()
-        async with (
-            lock,
-            AsyncSession(self._writer, expire_on_commit=False) as session,
-            session.begin(),
-        ):
-            yield session
+        """One write transaction: committed if the block ends normally, else rolled back.
+
+        It returns only once its writes are on disk; on SQLite they may share the commit of
+        other writers that queued meanwhile (each in its own savepoint, so one that fails
+        takes nothing of the others with it)."""
+        if self._sqlite_write_lock is None:
+            async with AsyncSession(self._writer, expire_on_commit=False) as session:
+                async with session.begin():
+                    yield session
+            return
+        group = await self._join()
+        wrote = False
+        try:
+            async with AsyncSession(bind=group.connection, expire_on_commit=False,
+                                    join_transaction_mode="create_savepoint") as session:
+                async with session.begin():
+                    yield session
+            wrote = True
+            group.members += 1
+        finally:
+            await self._leave(group)
+        if wrote:
+            await asyncio.shield(group.done)
+
+    async def _join(self) -> _Group:
+        """Take the SQLite write lock and the open group, opening one if there is none."""
+        assert self._sqlite_write_lock is not None
+        self._queued += 1
+        try:
+            await self._sqlite_write_lock.acquire()
+        except BaseException:
+            # Given up while queued: the writer before may have left the group open for it.
+            self._queued -= 1
+            if self._group is not None and not self._queued and not self._sqlite_write_lock.locked():
+                self._closing = asyncio.ensure_future(self._close_open())
+            raise
+        self._queued -= 1
+        try:
+            if self._group is None:
+                connection = await self._writer.connect()
+                try:
+                    await connection.begin()
+                except BaseException:
+                    await connection.close()
+                    raise
+                self._group = _Group(connection, asyncio.get_running_loop().create_future())
+            return self._group
+        except BaseException:
+            self._sqlite_write_lock.release()
+            raise
+
+    async def _close_open(self) -> None:
+        """Commit the open group if nobody holds or waits for the lock to do it."""
+        assert self._sqlite_write_lock is not None
+        async with self._sqlite_write_lock:
+            group, self._group = self._group, None
+            if group is not None:
+                await _finish(group)
+
+    async def _leave(self, group: _Group) -> None:
+        """Hand the lock on; the last writer of a queue (or of a full group) commits it."""
+        assert self._sqlite_write_lock is not None
+        try:
+            if self._queued == 0 or group.members >= GROUP_LIMIT:
+                self._group = None
+                await asyncio.shield(asyncio.ensure_future(_finish(group)))
+        finally:
+            self._sqlite_write_lock.release()
 
     async def migrate(self) -> None:
         """Bring the schema to the newest Alembic revision (safe to run from many processes).
@@ -107,7 +193,7 @@ class Database:
         from bot.store.migrate import upgrade
 
         lock = self._sqlite_write_lock or nullcontext()
-        async with lock, self._writer.begin() as conn:
+        async with lock, self._migrator.begin() as conn:
             await conn.run_sync(upgrade)
 
     async def schema_revision(self) -> str | None:
@@ -121,6 +207,33 @@ class Database:
     async def close(self) -> None:
         """Release every pooled connection."""
         await self.engine.dispose()
+        if self._inline is not None:
+            await self._inline.dispose()
+
+
+@dataclass
+class _Group:
+    """Writers sharing one SQLite transaction; ``done`` resolves when its commit is on disk."""
+
+    connection: AsyncConnection
+    done: asyncio.Future[None]
+    members: int = field(default=0)
+
+
+async def _finish(group: _Group) -> None:
+    """Commit a group (roll it back if no writer in it kept anything) and tell its members."""
+    try:
+        transaction = group.connection.get_transaction()
+        if transaction is not None:
+            await (transaction.commit() if group.members else transaction.rollback())
+    except BaseException as err:
+        group.done.set_exception(err)
+        if not group.members:
+            group.done.exception()  # nobody waits for a group that wrote nothing
+    else:
+        group.done.set_result(None)
+    finally:
+        await group.connection.close()
 
 
 def _configure_sqlite(engine: AsyncEngine, synchronous: str) -> None:
