@@ -75,27 +75,30 @@ async def run(games: int, commands: int, rate: float, workdir: Path) -> None:
     ids = [await start_game(service, f"chan-{i}", users[i]) for i in range(games)]
 
     paced: list[float] = []
-    began = time.perf_counter()
+    began, cpu = time.perf_counter(), time.process_time()
     await asyncio.gather(
         *(play(service, g, u, commands, games / rate, paced) for g, u in zip(ids, users))
     )
-    elapsed = time.perf_counter() - began
+    elapsed, cpu = time.perf_counter() - began, time.process_time() - cpu
     print(
         f"paced: {games} games, {rate:.0f} commands/s offered ({len(paced) / elapsed:.0f} served):"
         f" latency p50 {percentile(paced, 0.5) * 1000:.1f} ms,"
-        f" p99 {percentile(paced, 0.99) * 1000:.1f} ms"
+        f" p99 {percentile(paced, 0.99) * 1000:.1f} ms; CPU {cpu / len(paced) * 1000:.2f} ms"
+        " per command"
     )
 
     latencies: list[float] = []
-    began = time.perf_counter()
+    began, cpu = time.perf_counter(), time.process_time()
     await asyncio.gather(
         *(play(service, g, u, commands, 0.0, latencies) for g, u in zip(ids, users))
     )
-    elapsed = time.perf_counter() - began
+    elapsed, cpu = time.perf_counter() - began, time.process_time() - cpu
     print(
         f"saturation: {games} games x {commands} commands = {len(latencies)} in {elapsed:.2f} s:"
         f" {len(latencies) / elapsed:.0f} commands/s; latency p50"
-        f" {percentile(latencies, 0.5) * 1000:.1f} ms, p99 {percentile(latencies, 0.99) * 1000:.1f} ms"
+        f" {percentile(latencies, 0.5) * 1000:.1f} ms, p99 {percentile(latencies, 0.99) * 1000:.1f} ms;"
+        f" CPU {cpu / len(latencies) * 1000:.2f} ms per command (at most"
+        f" {len(latencies) / cpu:.0f} commands/s on one free core)"
     )
 
     big = await start_game(service, "long-game", users[0])
