@@ -49,19 +49,22 @@ def text(army: dict[str, int]) -> str:
 def main() -> None:
     rules = maps.load_ruleset("aa1942-2e")
     calculate(rules, Question(force_of({"tank": 1}), force_of({"infantry": 1})))  # numpy loaded once
-    print(f"{'battle':<20} {'ms (median of 5)':>16} {'aacalc2 ms':>11} {'goal ms':>8} "
+    print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores "
+          "(wall time suffers when the machine is shared; CPU time much less)")
+    print(f"{'battle':<20} {'ms (median of 5)':>16} {'CPU ms':>7} {'aacalc2 ms':>11} {'goal ms':>8} "
           f"{'attacker wins':>14} {'aacalc2':>8}")
     for name, attack, defend, keep, their_ms, their_p in BATTLES:
         q = Question(force_of(attack), force_of(defend), attacker_loss=ATTACKER_LOSS,
                      defender_loss=DEFENDER_LOSS, keep_land=keep)
-        times = []
+        times, cpu = [], []
         for _ in range(5):
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.process_time()
             odds = calculate(rules, q)
             times.append((time.perf_counter() - t) * 1000)
+            cpu.append((time.process_time() - c) * 1000)
         ms = statistics.median(times)
-        print(f"{name:<20} {ms:>16.1f} {their_ms:>11} {their_ms / 2:>8.1f} {odds.attacker_wins:>14.4f} "
-              f"{their_p:>8.4f}")
+        print(f"{name:<20} {ms:>16.1f} {statistics.median(cpu):>7.1f} {their_ms:>11} {their_ms / 2:>8.1f} "
+              f"{odds.attacker_wins:>14.4f} {their_p:>8.4f}")
         print(f"    attack: {text(attack)}\n    defend: {text(defend)}")
 
 

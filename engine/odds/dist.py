@@ -1,7 +1,8 @@
 """How many hits a group of units scores: the probability of 0, 1, 2 ... hits.
 
-Standard dice: every unit rolls one die and hits on its value or less, so a group is a sum
-of independent Bernoulli trials (one binomial per value). Low Luck: the group scores the
+Standard dice: every unit rolls one die (or several, keeping the best: heavy bombers) and
+hits on its value or less, so a group is a sum of independent Bernoulli trials (one
+binomial per value and number of dice). Low Luck: the group scores the
 whole part of (total value / 6) for certain and one die decides the remainder, so it has
 at most two outcomes. numpy is imported when first needed, keeping start-up fast.
 """
@@ -9,7 +10,8 @@ at most two outcomes. numpy is imported when first needed, keeping start-up fast
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -19,30 +21,40 @@ if TYPE_CHECKING:
     Vector = NDArray[np.float64]
 
 SIDES = 6
+Shot = tuple[int, int]
+"""A unit's fire: the value it hits on and how many dice it rolls, keeping the best."""
+Salvo = tuple[tuple[Shot, int], ...]
+"""Shots with how many units fire each, sorted (hashable)."""
 
 
-def hits(values: Sequence[int], dice: str) -> Vector:
-    """P(k hits) for k = 0..len(values) of units firing at ``values`` (clamped to 0..6)."""
+def salvo(shots: Iterable[Shot]) -> Salvo:
+    return tuple(sorted(Counter(shots).items()))
+
+
+def hits(fired: Salvo, dice: str) -> Vector:
+    """P(k hits) for k = 0..(units firing) of a salvo (values clamped to 0..6). Low Luck
+    counts values only, as the engine's Low Luck groups do (``combat.fire``)."""
     import numpy as np
 
-    clamped = [min(max(v, 0), SIDES) for v in values]
-    out = np.zeros(len(values) + 1)
+    out = np.zeros(sum(n for _, n in fired) + 1)
     if dice == "low_luck":
-        total = sum(clamped)
+        total = sum(min(max(v, 0), SIDES) * n for (v, _), n in fired)
         whole, rest = divmod(total, SIDES)
         out[whole] += 1 - rest / SIDES
-        out[min(whole + 1, len(values))] += rest / SIDES
+        out[min(whole + 1, len(out) - 1)] += rest / SIDES
         return out
     dist = np.ones(1)
-    for value, n in sorted(Counter(clamped).items()):
-        if value:
-            dist = np.convolve(dist, _binomial(n, value / SIDES))
+    for (value, rolls), n in fired:
+        if value > 0:
+            dist = np.convolve(dist, _binomial(n, 1 - (1 - min(value, SIDES) / SIDES) ** rolls))
     out[: len(dist)] = dist
     return out
 
 
+@lru_cache(maxsize=4096)
 def _binomial(n: int, p: float) -> Vector:
-    """P(k of n hit) by the ratio of successive terms (exact up to rounding, no factorials)."""
+    """P(k of n hit) by the ratio of successive terms (exact up to rounding, no factorials).
+    Cached: a ladder asks for the same few values at every size (read-only arrays)."""
     import numpy as np
 
     if p >= 1:
@@ -51,7 +63,9 @@ def _binomial(n: int, p: float) -> Vector:
         return out
     k = np.arange(n)
     ratios = (n - k) / (k + 1) * (p / (1 - p))
-    return np.concatenate([[1.0], np.cumprod(ratios)]) * (1 - p) ** n
+    out = np.concatenate([[1.0], np.cumprod(ratios)]) * (1 - p) ** n
+    out.flags.writeable = False
+    return out
 
 
 def capped(dist: Vector, cap: int) -> Vector:

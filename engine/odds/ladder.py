@@ -6,12 +6,15 @@ points, the defender its first j. The chain is solved forward, one attacker row 
 within a row only the defender loses, a lower-triangular system; between rows, one matrix
 product spreads the row's probability over the rows below. Antiaircraft fire changes
 which units the attacker has left, so each of its outcomes gets its own ladder; the
-opening (``sequence.opening``) says with what probability each starts where.
+opening (``sequence.opening``) says with what probability each starts where. The ladders
+are solved together, as layers of one array: ladder k, shorter by s_k hit points, is
+shifted down s_k rows so that every ladder ends on the same row (the attacker destroyed),
+and each row's arithmetic runs once for all layers.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from . import dist
@@ -19,7 +22,12 @@ from .question import Force, force
 from .sequence import ATTACKER, DEFENDER, Arena, Ending, Position, conclude, opening
 
 if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
     from .dist import Vector
+
+    Index = NDArray[np.intp]
 
 NEGLIGIBLE = 1e-20
 """Positions less likely than this are dropped: fewer than 10^5 of them, so every
@@ -37,17 +45,26 @@ class Ladder:
 
 
 def build(arena: Arena, units: Force, side: str) -> Ladder:
+    """The side's ladder: its units taking one hit point after another in slot order, a
+    unit gone when it has none left (a battleship's first hit only damages it)."""
     slots = arena.slots(units, side)
-    most = {u.kind: arena.spec((u.kind, 0)).hits for u in slots}
-    left = {u.id: most[u.kind] - u.hits for u in slots}
-    kinds = {u.id: u.kind for u in slots}
+    current = {u.id: u for u in arena.units(units, side)}
     alive: list[Force] = []
-    for u in [*slots, None]:
-        alive.append(force((kinds[i], most[kinds[i]] - n) for i, n in left.items() if n > 0))
-        if u is not None:
-            left[u.id] -= 1
-    end = len(slots) if side == ATTACKER else next(i for i, a in enumerate(alive) if not arena.fighting(a))
-    fire = [arena.fire(arena.values(a, side)) for a in alive[:end]]
+    fire: list[Vector] = []
+    end = len(slots)
+    for n in range(len(slots) + 1):
+        now = list(current.values())
+        alive.append(force((u.kind, u.hits) for u in now))
+        if side == DEFENDER and n < end and not arena.fighting(alive[-1]):
+            end = n
+        if n < end:
+            fire.append(arena.fire(arena.salvo(now, side)))
+        if n < len(slots):
+            u = current[slots[n].id]
+            if u.hits + 1 < arena.spec((u.kind, 0)).hits:
+                current[u.id] = replace(u, hits=u.hits + 1)
+            else:
+                del current[u.id]
     return Ladder(alive, fire, end)
 
 
@@ -61,117 +78,138 @@ def endings(arena: Arena) -> dict[Ending, float]:
             continue
         j = dfn.alive.index(start.dfn)
         by_attack.setdefault(start.atk, []).append((p, min(j, dfn.end), bool(strip)))
-    for atk_units, starts in by_attack.items():
-        atk = build(arena, atk_units, ATTACKER)
-        for (i, j), p, outcome in _solve(atk, dfn, starts, arena.q.retreat_below):
+    if not by_attack:
+        return out
+    layers = [build(arena, units, ATTACKER) for units in by_attack]
+    na = max(a.end for a in layers)
+    shifts = [na - a.end for a in layers]
+    mass = _solve(layers, shifts, dfn, list(by_attack.values()), arena.q.retreat_below)
+    for k, atk in enumerate(layers):
+        for (i, j), p, outcome in _endings(mass[k], shifts[k], na, dfn.end, atk, arena.q.retreat_below):
             e = conclude(arena, Position(atk.alive[i], dfn.alive[j]), outcome)
             out[e] = out.get(e, 0.0) + p
     return out
 
 
-def _solve(atk: Ladder, dfn: Ladder, starts: list[tuple[float, int, bool]],
-           retreat_below: int) -> list[tuple[tuple[int, int], float, str]]:
-    """Endings ((i, j), probability, outcome) from start rows (probability, j, strip fires).
+def _solve(layers: list[Ladder], shifts: list[int], dfn: Ladder, starts: list[list[tuple[float, int, bool]]],
+           retreat_below: int) -> Vector:
+    """The probability of ending at each (layer, row, j), from each layer's start rows
+    (probability, j, whether the strip fires).
 
-    Row i: ``settled`` is the probability of ever standing at (i, j); the rounds that leave
+    Row r: ``settled`` is the probability of ever standing at (r, j); the rounds that leave
     it (``outflow``, the no-change round divided out) either stay in the row (only the
     defender loses: a triangular system, needed only where the defender can miss
-    entirely) or go down to rows i + 1 .. na (one matrix product). Work is confined to the
+    entirely) or go down to rows r + 1 .. na (one matrix product). Work is confined to the
     positions more likely than ``NEGLIGIBLE``."""
     import numpy as np
 
-    na, nd = atk.end, dfn.end
-    mass = np.zeros((na + 1, nd + 1))
-    for p, j, strip in starts:
-        _round(atk, dfn, mass, 0, j, p, dfn.fire[0] if strip and nd else None)
+    na, nd, layers_n = max(a.end for a in layers), dfn.end, len(layers)
+    mass = np.zeros((layers_n, na + 1, nd + 1))
+    for k, atk in enumerate(layers):
+        for p, j, strip in starts[k]:
+            _first_round(mass[k], shifts[k], atk.fire[0] if atk.end else np.ones(1), dfn, j, p,
+                         dfn.fire[0] if strip and nd else None)
     d_full = np.array([dist.capped(dfn.fire[j], na) for j in range(nd)]).reshape(nd, na + 1)
     d_tail = np.cumsum(d_full[:, ::-1], axis=1)[:, ::-1]
     d0 = d_full[:, 0]
-    alive = [len(a) for a in atk.alive]
-    for i in range(na):
-        row = mass[i, :nd]
-        if alive[i] < retreat_below:
+    index = nd + np.arange(nd + 1)[None, :] - np.arange(nd)[:, None]
+    width = max(len(f) for a in layers for f in a.fire) if nd else 1
+    fires = np.zeros((layers_n, na, min(width, nd + 1)))
+    going_on = np.zeros((layers_n, na), dtype=bool)
+    for k, atk in enumerate(layers):
+        for i, f in enumerate(atk.fire):
+            n = min(len(f), fires.shape[2])
+            fires[k, shifts[k] + i, :n] = f[:n]
+            fires[k, shifts[k] + i, n - 1] += f[n:].sum()
+            going_on[k, shifts[k] + i] = len(atk.alive[i]) >= retreat_below
+    for r in range(na):
+        row = np.where(going_on[:, r, None], mass[:, r, :nd], 0.0)
+        live_cols = np.flatnonzero((row > NEGLIGIBLE).any(axis=0))
+        if not live_cols.size:
+            mass[:, r, :nd] = np.where(going_on[:, r, None], 0.0, mass[:, r, :nd])
             continue
-        if not (row > NEGLIGIBLE).any():
-            row[:] = 0.0
-            continue
-        lo = int(np.argmax(row > NEGLIGIBLE))
-        fire = atk.fire[i]
-        stay = fire[0] * d0[lo:]
+        lo = int(live_cols[0])
+        fire = fires[:, r]
+        moves = _moves(fire, lo, nd, index)
+        stay = fire[:, :1] * d0[None, lo:]
         live = stay < 1.0
         keep = np.where(live, 1.0 - stay, 1.0)
-        settled = row[lo:].copy()
-        a = np.where(live, d0[lo:] / keep, 0.0)
-        inner = np.flatnonzero(a > NEGLIGIBLE)
+        settled = row[:, lo:].copy()
+        a = np.where(live, d0[None, lo:] / keep, 0.0)
+        inner = np.flatnonzero((a > NEGLIGIBLE).any(axis=0))
         if inner.size:
-            k = int(inner[0])
-            lower = _band(fire, lo + k, nd, lo + k, nd)[:, :-1].T
-            np.fill_diagonal(lower, 0.0)
-            settled[k:] = np.linalg.solve(np.eye(nd - lo - k) - lower * a[None, k:], settled[k:])
+            k0 = int(inner[0])
+            lower = moves[:, k0:, k0:-1].transpose(0, 2, 1).copy()
+            lower[:, np.arange(nd - lo - k0), np.arange(nd - lo - k0)] = 0.0
+            system = np.eye(nd - lo - k0)[None] - lower * a[:, None, k0:]
+            settled[:, k0:] = np.linalg.solve(system, settled[:, k0:, None])[..., 0]
         outflow = np.where(live, settled / keep, 0.0)
-        mass[i, lo:nd] = np.where(live, 0.0, settled)
-        mass[i, :lo] = 0.0
-        going = np.flatnonzero(outflow > NEGLIGIBLE)
+        done = np.where(live, 0.0, settled)
+        mass[:, r, :nd] = np.where(going_on[:, r, None], np.concatenate([np.zeros((layers_n, lo)), done], axis=1),
+                                   mass[:, r, :nd])
+        going = np.flatnonzero((outflow > NEGLIGIBLE).any(axis=0))
         if not going.size:
             continue
         top = lo + int(going[-1]) + 1
-        out = outflow[: top - lo]
-        t = _band(fire, lo, top, lo, nd)
-        mass[i, nd] += float((out * d0[lo:top]) @ t[:, -1])
-        hits = d_full[lo:top, 1 : na - i + 1].copy()
-        hits[:, -1] = d_tail[lo:top, na - i]
-        w = out[:, None] * hits
-        cols = np.flatnonzero(w.max(axis=0) > NEGLIGIBLE)
+        out = outflow[:, : top - lo]
+        t = moves[:, : top - lo]
+        mass[:, r, nd] += np.einsum("km,km->k", out * d0[None, lo:top], t[:, :, -1])
+        hits = d_full[lo:top, 1 : na - r + 1].copy()
+        hits[:, -1] = d_tail[lo:top, na - r]
+        w = out[:, :, None] * hits[None]
+        cols = np.flatnonzero(w.max(axis=(0, 1)) > NEGLIGIBLE)
         if cols.size:
             h0, h1 = int(cols[0]), int(cols[-1]) + 1
-            mass[i + 1 + h0 : i + 1 + h1, lo:] += w[:, h0:h1].T @ t
-    return _endings(mass, na, nd, alive, retreat_below)
+            mass[:, r + 1 + h0 : r + 1 + h1, lo:] += w[:, :, h0:h1].transpose(0, 2, 1) @ t
+    return mass
 
 
-def _endings(mass: Vector, na: int, nd: int, alive: list[int],
+def _endings(mass: Vector, shift: int, na: int, nd: int, atk: Ladder,
              retreat_below: int) -> list[tuple[tuple[int, int], float, str]]:
+    """One layer's endings as ((i, j) in its own ladder, probability, outcome)."""
     out: list[tuple[tuple[int, int], float, str]] = []
-    for i in range(na + 1):
-        for j in range(nd + 1):
-            p = float(mass[i, j])
-            if p <= 0:
-                continue
-            if i == na:
-                out.append(((i, j), p, "none" if j == nd else "defender"))
-            elif j == nd:
-                out.append(((i, j), p, "attacker"))
-            else:
-                out.append(((i, j), p, "retreat" if alive[i] < retreat_below else "stalemate"))
+    for r, j in zip(*mass.nonzero()):
+        p, i = float(mass[r, j]), int(r) - shift
+        if p <= 0:
+            continue
+        if r == na:
+            out.append(((i, j), p, "none" if j == nd else "defender"))
+        elif j == nd:
+            out.append(((i, j), p, "attacker"))
+        else:
+            out.append(((i, j), p, "retreat" if len(atk.alive[i]) < retreat_below else "stalemate"))
     return out
 
 
-def _band(fire: Vector, r0: int, r1: int, c0: int, nd: int) -> Vector:
-    """Rows j = r0..r1-1 of the defender's moves under the attacker's ``fire``: entry
-    [j, j'] (columns j' = c0..nd-1) is P(from j to j' hit points lost); the last column,
-    j' = nd, is P(every fighting defender gone). Rows are windows of one padded array."""
+def _moves(fire: Vector, lo: int, nd: int, index: Index) -> Vector:
+    """Each layer's defender moves under its attacker ``fire`` (layers x hits) from rows
+    j = lo..nd-1: entry [k, j, j'] (columns j' = lo..nd-1) is P(from j to j' hit points
+    lost); the last column, j' = nd, is P(every fighting defender gone). ``index`` is
+    nd + j' - j, so one gather from the fire padded with zeros fills the whole (Toeplitz)
+    matrices."""
     import numpy as np
-    from numpy.lib.stride_tricks import sliding_window_view
 
-    width = nd - c0
-    rows = np.arange(r0, r1)
-    off = max(0, r1 - 1 - c0)
-    padded = np.concatenate([np.zeros(off), fire, np.zeros(width + 1)])
-    t = sliding_window_view(padded, width + 1)[c0 - rows + off]
-    tail = np.concatenate([np.cumsum(fire[::-1])[::-1], [0.0]])
-    t[:, width] = tail[np.minimum(nd - rows, len(fire))]
+    layers_n, width = fire.shape
+    padded = np.zeros((layers_n, 3 * nd + 2))
+    n = min(width, 2 * nd + 2)
+    padded[:, nd : nd + n] = fire[:, :n]
+    t = padded[:, index[lo:, lo:]]
+    tail = np.concatenate([np.cumsum(fire[:, ::-1], axis=1)[:, ::-1], np.zeros((layers_n, 1))], axis=1)
+    t[:, :, -1] = tail[:, np.minimum(nd - np.arange(lo, nd), width)]
     return t
 
 
-def _round(atk: Ladder, dfn: Ladder, mass: Vector, i: int, j: int, p: float,
-           defender_fire: Vector | None) -> None:
-    """Round 1 from (i, j), where the defender's casualties of the bombardment still fire."""
+def _first_round(mass: Vector, shift: int, attack: Vector, dfn: Ladder, j: int, p: float,
+                 defender_fire: Vector | None) -> None:
+    """Round 1 of one layer from (its row 0, j), where the defender's casualties of the
+    bombardment still fire."""
     import numpy as np
 
-    na, nd = atk.end, dfn.end
+    na, nd = mass.shape[0] - 1, dfn.end
     if j >= nd:
-        d = dist.capped(defender_fire if defender_fire is not None else np.ones(1), na - i)
-        mass[i : na + 1, nd] += p * d
+        d = dist.capped(defender_fire if defender_fire is not None else np.ones(1), na - shift)
+        mass[shift:, nd] += p * d
         return
-    d = dist.capped(defender_fire if defender_fire is not None else dfn.fire[j], na - i)
-    a = dist.capped(atk.fire[i], nd - j)
-    mass[i : na + 1, j : nd + 1] += p * np.outer(d, a)
+    d = dist.capped(defender_fire if defender_fire is not None else dfn.fire[j], na - shift)
+    a = dist.capped(attack, nd - j)
+    mass[shift:, j : nd + 1] += p * np.outer(d, a)

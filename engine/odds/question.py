@@ -61,3 +61,8 @@ class Question:
     """Combat dice: ``standard`` (every unit rolls) or ``low_luck`` (``dist.hits``)."""
     aa_dice: str = "standard"
     """Antiaircraft fire's dice, a separate game option."""
+    attacker_tech: tuple[str, ...] = ()
+    defender_tech: tuple[str, ...] = ()
+    """Each side's developments in effect (the state's ``tech``: jet fighters, super
+    submarines, heavy bombers, combined bombardment change the battle through the rule
+    system's hooks)."""

@@ -33,6 +33,7 @@ from ..ruleset import RuleSet
 from ..state import GameState, Unit
 from ..units import UnitSpec
 from . import dist
+from .dist import Salvo, Shot, salvo
 from .question import Force, Question, force
 
 if TYPE_CHECKING:
@@ -40,12 +41,12 @@ if TYPE_CHECKING:
 
 ATTACKER, DEFENDER = "attacker", "defender"
 Hits = tuple[tuple[int, str], ...]
-Fire = tuple[tuple[str, tuple[int, ...]], ...]
-"""Values firing, per rule of who the hits may fall on, sorted (hashable)."""
+Fire = tuple[tuple[str, Salvo], ...]
+"""Shots fired, per rule of who the hits may fall on, sorted (hashable)."""
 
 
-def fire_of(by_rule: dict[str, list[int]]) -> Fire:
-    return tuple(sorted((rule, tuple(sorted(vals))) for rule, vals in by_rule.items()))
+def fire_of(by_rule: dict[str, list[Shot]]) -> Fire:
+    return tuple(sorted((rule, salvo(shots)) for rule, shots in by_rule.items()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,12 +84,15 @@ class Arena:
         self.rules = rules
         self.q = question
         self.state = GameState(rules=rules, round=1, turn=PowerId(ATTACKER), phase="conduct_combat",
-                               treasury={}, owners={}, units={})
+                               treasury={}, owners={}, units={},
+                               tech={PowerId(ATTACKER): question.attacker_tech,
+                                     PowerId(DEFENDER): question.defender_tech})
         self._taken: dict[tuple[Force, Hits, str], Force] = {}
-        self._fire: dict[tuple[int, ...], Vector] = {}
+        self._fire: dict[Salvo, Vector] = {}
+        self._dice: dict[tuple[str, str, int], int] = {}
         self._groups: dict[tuple[Force, str, bool], Fire] = {}
         self._losses: dict[tuple[Force, Fire, str], dict[Force, float]] = {}
-        self._units: dict[tuple[int, str, int], Unit] = {}
+        self._units: dict[tuple[str, int, str, int], Unit] = {}
         self.ends: dict[tuple[Position, tuple[bool, bool]], Result] = {}
         self.rounds: dict[tuple[Position, tuple[bool, bool]], Dist] = {}
 
@@ -100,14 +104,15 @@ class Arena:
     def spec(self, piece: tuple[str, int]) -> UnitSpec:
         return self.rules.spec(piece[0])
 
-    def units(self, units: Force) -> list[Unit]:
-        """The force as engine units (ids by position), made once each."""
+    def units(self, units: Force, side: str) -> list[Unit]:
+        """The force as engine units of the power ``side`` (ids by position, technology by
+        the side's), made once each."""
         out = []
         for i, (k, h) in enumerate(units):
-            u = self._units.get((i, k, h))
+            u = self._units.get((side, i, k, h))
             if u is None:
-                u = self._units[(i, k, h)] = Unit(id=i + 1, kind=k, owner=PowerId(ATTACKER),
-                                                  space=SpaceId("battle"), hits=h)
+                u = self._units[(side, i, k, h)] = Unit(id=i + 1, kind=k, owner=PowerId(side),
+                                                        space=SpaceId("battle"), hits=h)
             out.append(u)
         return out
 
@@ -115,13 +120,13 @@ class Arena:
         """One unit per hit point, in the order the side gives them up."""
         order = self.q.attacker_loss if side == ATTACKER else self.q.defender_loss
         keep = side == ATTACKER and not self.q.sea and self.q.keep_land
-        return cas.loss_slots(self.state, self.units(units), order, side, keep)
+        return cas.loss_slots(self.state, self.units(units, side), order, side, keep)
 
     def take(self, units: Force, hits: Hits, side: str) -> Force:
         """``units`` after taking ``hits`` by the side's order of loss (the engine's choice)."""
         key = (units, hits, side)
         if key not in self._taken:
-            pool = self.units(units)
+            pool = self.units(units, side)
             chosen = cas.choose_by_order(self.state, hits, pool, self.slots(units, side))
             spread = cas.per_unit(self.state, pool, chosen)
             left = [(u.kind, u.hits + spread.get(u.id, 0)) for u in pool
@@ -143,28 +148,37 @@ class Arena:
         return tuple(p for p in units if self.spec(p).submarine)
 
     # -- fire -----------------------------------------------------------------------------
-    def values(self, units: Force, side: str) -> list[int]:
-        """The values the units fire at (a land round, where every hit may fall on anyone)."""
-        return list(values(self.state, self.units(units), side).values())
+    def salvo(self, pool: Sequence[Unit], side: str) -> Salvo:
+        """What the units fire together (a land round, where every hit may fall on anyone)."""
+        return salvo(self._shots(pool, values(self.state, pool, side)))
+
+    def _shots(self, pool: Sequence[Unit], vals: dict[int, int]) -> list[Shot]:
+        """Each unit's value and dice (``unit_dice``: heavy bombers keep the best of two)."""
+        return [(vals[u.id], self._dice_of(u)) for u in pool]
+
+    def _dice_of(self, u: Unit) -> int:
+        key = (u.owner, u.kind, u.hits)
+        if key not in self._dice:
+            self._dice[key] = self.rules.hooks.unit_dice(self.state, u)
+        return self._dice[key]
 
     def groups(self, shooters: Force, side: str, own_destroyer: bool) -> Fire:
         """Values firing, per rule of who the hits may fall on."""
         key = (shooters, side, own_destroyer)
         if key not in self._groups:
-            pool = self.units(shooters)
-            vals = values(self.state, pool, side)
-            out: dict[str, list[int]] = {}
-            for u in pool:
-                out.setdefault(hit_rule(self.state, u, self.q.sea, own_destroyer), []).append(vals[u.id])
+            pool = self.units(shooters, side)
+            shots = self._shots(pool, values(self.state, pool, side))
+            out: dict[str, list[Shot]] = {}
+            for u, shot in zip(pool, shots):
+                out.setdefault(hit_rule(self.state, u, self.q.sea, own_destroyer), []).append(shot)
             self._groups[key] = fire_of(out)
         return self._groups[key]
 
-    def fire(self, vals: Sequence[int]) -> Vector:
-        """The hit distribution of units firing at ``vals`` in this question's dice mode."""
-        key = tuple(sorted(vals))
-        if key not in self._fire:
-            self._fire[key] = dist.hits(vals, self.q.dice)
-        return self._fire[key]
+    def fire(self, fired: Salvo) -> Vector:
+        """The hit distribution of a salvo in this question's dice mode."""
+        if fired not in self._fire:
+            self._fire[fired] = dist.hits(fired, self.q.dice)
+        return self._fire[fired]
 
     def volley(self, fire: Fire) -> list[tuple[Hits, float]]:
         """Every combination of hits per rule with its probability."""
@@ -188,7 +202,7 @@ class Arena:
         return self._losses[key]
 
     def can_hit_any(self, shooters: Force, targets: Force, side: str, own_destroyer: bool) -> bool:
-        a, b = self.units(shooters), self.units(targets)
+        a, b = self.units(shooters, side), self.units(targets, DEFENDER if side == ATTACKER else ATTACKER)
         return any(can_hit(self.state, s, t, side, own_destroyer, self.q.sea) for s in a for t in b)
 
     @cached_property
@@ -220,10 +234,10 @@ def opening(arena: Arena) -> Iterator[tuple[float, Position, Force] | tuple[floa
     shots, on = arena.antiaircraft
     after_aa: list[tuple[float, Force]] = [(1.0, atk)]
     if shots:
-        d = dist.hits([on] * shots, q.aa_dice)
+        d = dist.hits((((on, 1), shots),), q.aa_dice)
         after_aa = [(float(p), arena.take(atk, ((n, "air"),), ATTACKER) if n else atk)
                     for n, p in enumerate(d) if p > 0]
-    ships = [arena.rules.spec(k).bombard for k in q.bombard] if arena.has("bombard") else []
+    ships = [(arena.rules.spec(k).bombard, 1) for k in q.bombard] if arena.has("bombard") else []
     for p, a in after_aa:
         if not a:
             yield p, conclude(arena, Position(a, dfn), "defender" if arena.fighting(dfn) else "none"), ()
@@ -231,7 +245,7 @@ def opening(arena: Arena) -> Iterator[tuple[float, Position, Force] | tuple[floa
         if not ships or q.sea:
             yield p, Position(a, dfn), ()
             continue
-        for n, pb in enumerate(dist.hits(ships, q.dice)):
+        for n, pb in enumerate(dist.hits(salvo(ships), q.dice)):
             if pb > 0:
                 left = arena.take(dfn, ((n, "any"),), DEFENDER) if n else dfn
                 yield p * float(pb), Position(a, left), _gone(dfn, left)
@@ -344,8 +358,9 @@ def _surprise(arena: Arena, pos: Position, des: tuple[bool, bool]) -> Iterator[t
     if not atk_subs and not dfn_subs:
         yield 1.0, pos
         return
-    a_vals = fire_of({"sea": [arena.spec(p).surprise_attack_hits_on for p in atk_subs]} if atk_subs and pos.dfn else {})
-    d_vals = fire_of({"sea": [arena.spec(p).surprise_defense_hits_on for p in dfn_subs]} if dfn_subs else {})
+    a_vals = fire_of({"sea": [(arena.spec(p).surprise_attack_hits_on, 1) for p in atk_subs]}
+                     if atk_subs and pos.dfn else {})
+    d_vals = fire_of({"sea": [(arena.spec(p).surprise_defense_hits_on, 1) for p in dfn_subs]} if dfn_subs else {})
     dfns = arena.losses(pos.dfn, a_vals, DEFENDER)
     for atk, pd in arena.losses(pos.atk, d_vals, ATTACKER).items():
         for dfn, pa in dfns.items():
