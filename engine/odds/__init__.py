@@ -16,7 +16,7 @@ from .ask import ask, side
 from .battle import battle_at, from_battle, proposed
 from .question import DICE_MODES, Force, Question, force, force_of, tally
 from .result import Odds, percentile, summarise
-from .sequence import Arena
+from .arena import Arena
 
 __all__ = ["DICE_MODES", "Force", "Odds", "Question", "ask", "battle_at", "calculate", "force", "force_of", "from_battle",
            "percentile", "proposed", "side", "tally"]

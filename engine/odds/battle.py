@@ -14,6 +14,10 @@ from ..state import GameState
 from .question import Force, Question, force
 
 
+ANTIAIRCRAFT_STEPS = ("antiaircraft", "antiaircraft_each")
+"""The opening steps of antiaircraft fire (``engine.combat.sequence``), one per rule system."""
+
+
 def from_battle(state: GameState, phase: CombatPhase, battle: Battle) -> Question:
     """``battle`` from where it stands: before round 1 with its opening fire, later from
     the next round (the defender's casualties behind the strip already gone)."""
@@ -30,18 +34,19 @@ def proposed(state: GameState, space: SpaceId, attack: Force) -> Question:
 
 
 def _question(state: GameState, phase: CombatPhase, battle: Battle, attack: Force) -> Question:
-    """The battle's question; the dice modes are the game's Low Luck options (``fire``)."""
+    """The battle's question; the dice modes are the game's Low Luck options (``fire``),
+    the developments the attacker's and the lead defender's (``tech``)."""
     dfn = [u for u in defenders(state, battle, phase) if u.id not in battle.strip]
     ships = bombarding_ships(state, phase.sea_fought, phase.bombarded, battle.space, battle.attacker) \
         if battle.amphibious and _still_to_come(state, battle, "bombard") else []
-    mine = orders_of(state, battle.attacker)
-    theirs = orders_of(state, lead_defender(state, battle, dfn))
+    lead = lead_defender(state, battle, dfn)
+    mine, theirs = orders_of(state, battle.attacker), orders_of(state, lead)
     return Question(
         attack=attack,
         defend=force((u.kind, u.hits) for u in dfn),
         sea=battle.kind == "sea",
         bombard=tuple(s.kind for s in ships),
-        antiaircraft=_still_to_come(state, battle, "antiaircraft"),
+        antiaircraft=any(_still_to_come(state, battle, s) for s in ANTIAIRCRAFT_STEPS),
         attacker_loss=tuple(mine["loss"]),
         defender_loss=tuple(theirs["loss"]),
         retreat_below=int(mine["retreat_below"]),
@@ -49,6 +54,8 @@ def _question(state: GameState, phase: CombatPhase, battle: Battle, attack: Forc
         defender_submerge=str(theirs["submerge"]),
         dice="low_luck" if low_luck(state, "fire") else "standard",
         aa_dice="low_luck" if low_luck(state, "antiaircraft") else "standard",
+        attacker_tech=tuple(state.tech.get(battle.attacker, ())),
+        defender_tech=tuple(state.tech.get(lead, ())),
     )
 
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 import heapq
 from itertools import count
 
-from .sequence import Arena, Dist, Ending, Position, conclude, opening, round_of
+from .arena import Arena, Dist, Ending, Position
+from .sequence import conclude, opening, round_of
 
 
 def endings(arena: Arena) -> dict[Ending, float]:
@@ -31,11 +32,11 @@ def endings(arena: Arena) -> dict[Ending, float]:
                     heapq.heappush(queue, (-_size(arena, r), next(tie), r))
                 mass[r] = mass.get(r, 0.0) + weight * p
 
-    for p, start, strip in opening(arena):
+    for start, p in opening(arena):
         if isinstance(start, Ending):
             out[start] = out.get(start, 0.0) + p
         else:
-            arrive(round_of(arena, start, strip), p)
+            arrive(round_of(arena, start), p)
     while queue:
         _, _, pos = heapq.heappop(queue)
         weight = mass.pop(pos)

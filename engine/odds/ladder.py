@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING
 
 from . import dist
 from .question import Force, force
-from .sequence import ATTACKER, DEFENDER, Arena, Ending, Position, conclude, opening
+from .arena import ATTACKER, DEFENDER, Arena, Ending, Position
+from .sequence import conclude, opening
 
 if TYPE_CHECKING:
     import numpy as np
@@ -72,12 +73,12 @@ def endings(arena: Arena) -> dict[Ending, float]:
     out: dict[Ending, float] = {}
     by_attack: dict[Force, list[tuple[float, int, bool]]] = {}
     dfn = build(arena, arena.q.defend, DEFENDER)
-    for p, start, strip in opening(arena):
+    for start, p in opening(arena):
         if isinstance(start, Ending):
             out[start] = out.get(start, 0.0) + p
             continue
         j = dfn.alive.index(start.dfn)
-        by_attack.setdefault(start.atk, []).append((p, min(j, dfn.end), bool(strip)))
+        by_attack.setdefault(start.atk, []).append((p, min(j, dfn.end), bool(start.dfn_strip)))
     if not by_attack:
         return out
     layers = [build(arena, units, ATTACKER) for units in by_attack]

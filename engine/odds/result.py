@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from ..ids import UnitKind
 from ..ruleset import RuleSet
 from .question import Force, Question, tally
-from .sequence import Ending
+from .arena import Ending
 
 WON = "attacker"
 

@@ -1,342 +1,353 @@
-"""The battle sequence as the odds see it, built on the engine's own combat functions.
+"""The battle sequence as the odds see it: the rule system's own list of steps, each step
+an odds transition mirroring the engine's step of the same id (``engine.combat.steps``).
 
-Every rule comes from the rule system's data through the engine: unit values and supported
-attack (``fire.values``), who a hit may fall on (``fire.hit_rule``, ``hits.eligible``), the
-order of loss with transports last and a land unit kept (``hits.loss_slots``,
-``hits.choose_by_order``), two-hit units (``hits.per_unit``), antiaircraft fire
-(``UnitSpec.antiaircraft_*``), submarines (``UnitSpec.submarine``, ``surprise_*``,
-``anti_submarine``), bombardment (``UnitSpec.bombard``). Which steps a battle has comes
-from the rule system's battle sequence (``RuleSet.battle.steps``, the ids of
-``engine.combat.sequence``); their order follows 000, Phase 3, "General Combat Sequence":
-
-- opening, round 1 only: antiaircraft fire (land), bombardment (amphibious assault);
-- each round at sea: checks (defenseless transports, nobody can hit), submerge, surprise
-  strikes, the strip removed, then both sides fire;
-- each round: attacker fires (casualties behind the strip), defender fires (casualties
-  removed), strip removed, end checks, the attacker's retreat condition.
-
-A round of the general model maps a position to a distribution of positions and endings.
+A rule system lists its battle steps (``[battle]`` in ``maps/<id>/ruleset.toml``); the
+steps before ``repeat_from`` open round 1 (``opening``), the rest make every round
+(``round_of``), in the listed order, each only where the engine's registry applies it
+(land, sea, amphibious). So 1942's surprise strike and submerge before the fire, and
+LHTR's opening fire of the submarines every round with the destroyer rule and submerging
+after Press Attack or Retreat, both come from the data; a rule system that orders the same
+steps differently gets its odds without new code here. A step maps a position to a
+distribution of positions and endings; casualties the engine puts behind the strip stay
+in the position's strip (still firing) until a removal step.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
-from functools import cached_property
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterator, Sequence
 
-from ..combat import hits as cas
-from ..combat.fire import hit_rule, values
-from ..combat.flow import can_hit
+from ..combat.phase import Battle
+from ..combat.sequence import STEPS as ENGINE_STEPS
+from ..errors import BoardDataError
 from ..ids import PowerId, SpaceId
-from ..ruleset import RuleSet
-from ..state import GameState, Unit
-from ..units import UnitSpec
-from . import dist
-from .dist import Salvo, Shot, salvo
-from .question import Force, Question, force
+from .arena import ATTACKER, DEFENDER, Arena, Dist, Ending, Fire, Position, Result, add, fire_of, other
+from .dist import salvo
+from .question import Force, force
 
-if TYPE_CHECKING:
-    from .dist import Vector
-
-ATTACKER, DEFENDER = "attacker", "defender"
-Hits = tuple[tuple[int, str], ...]
-Fire = tuple[tuple[str, Salvo], ...]
-"""Shots fired, per rule of who the hits may fall on, sorted (hashable)."""
+Des = tuple[bool, bool]
+"""Whether the attacker, the defender has a destroyer (as the round began)."""
+Step = Callable[[Arena, Position, Des], Dist]
 
 
-def fire_of(by_rule: dict[str, list[Shot]]) -> Fire:
-    return tuple(sorted((rule, salvo(shots)) for rule, shots in by_rule.items()))
+# -- round 1's opening ---------------------------------------------------------------------
 
-
-@dataclass(frozen=True, slots=True)
-class Position:
-    """Units still fighting, and submarines that submerged (they survive, out of the battle)."""
-
-    atk: Force
-    dfn: Force
-    atk_out: Force = ()
-    dfn_out: Force = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Ending:
-    """How a battle ended: ``outcome`` as ``conclude.OUTCOMES`` names it, and who is left."""
-
-    outcome: str
-    atk: Force
-    dfn: Force
-
-
-Result = Position | Ending
-Dist = dict[Result, float]
-
-
-def add(into: dict[Result, float], key: Result, p: float) -> None:
-    if p > 0:
-        into[key] = into.get(key, 0.0) + p
-
-
-class Arena:
-    """One question's rules and the engine functions applied to forces, cached."""
-
-    def __init__(self, rules: RuleSet, question: Question) -> None:
-        self.rules = rules
-        self.q = question
-        self.state = GameState(rules=rules, round=1, turn=PowerId(ATTACKER), phase="conduct_combat",
-                               treasury={}, owners={}, units={},
-                               tech={PowerId(ATTACKER): question.attacker_tech,
-                                     PowerId(DEFENDER): question.defender_tech})
-        self._taken: dict[tuple[Force, Hits, str], Force] = {}
-        self._fire: dict[Salvo, Vector] = {}
-        self._dice: dict[tuple[str, str, int], int] = {}
-        self._groups: dict[tuple[Force, str, bool], Fire] = {}
-        self._losses: dict[tuple[Force, Fire, str], dict[Force, float]] = {}
-        self._units: dict[tuple[str, int, str, int], Unit] = {}
-        self.ends: dict[tuple[Position, tuple[bool, bool]], Result] = {}
-        self.rounds: dict[tuple[Position, tuple[bool, bool]], Dist] = {}
-
-    def has(self, step: str) -> bool:
-        """Whether the rule system's battles have this step (``engine.combat.sequence`` id)."""
-        return step in self.rules.battle.steps
-
-    # -- units ----------------------------------------------------------------------------
-    def spec(self, piece: tuple[str, int]) -> UnitSpec:
-        return self.rules.spec(piece[0])
-
-    def units(self, units: Force, side: str) -> list[Unit]:
-        """The force as engine units of the power ``side`` (ids by position, technology by
-        the side's), made once each."""
-        out = []
-        for i, (k, h) in enumerate(units):
-            u = self._units.get((side, i, k, h))
-            if u is None:
-                u = self._units[(side, i, k, h)] = Unit(id=i + 1, kind=k, owner=PowerId(side),
-                                                        space=SpaceId("battle"), hits=h)
-            out.append(u)
-        return out
-
-    def slots(self, units: Force, side: str) -> list[Unit]:
-        """One unit per hit point, in the order the side gives them up."""
-        order = self.q.attacker_loss if side == ATTACKER else self.q.defender_loss
-        keep = side == ATTACKER and not self.q.sea and self.q.keep_land
-        return cas.loss_slots(self.state, self.units(units, side), order, side, keep)
-
-    def take(self, units: Force, hits: Hits, side: str) -> Force:
-        """``units`` after taking ``hits`` by the side's order of loss (the engine's choice)."""
-        key = (units, hits, side)
-        if key not in self._taken:
-            pool = self.units(units, side)
-            chosen = cas.choose_by_order(self.state, hits, pool, self.slots(units, side))
-            spread = cas.per_unit(self.state, pool, chosen)
-            left = [(u.kind, u.hits + spread.get(u.id, 0)) for u in pool
-                    if spread.get(u.id, 0) < cas.hit_points(self.state, u)]
-            self._taken[key] = force(left)
-        return self._taken[key]
-
-    def hit_points(self, units: Force) -> int:
-        return sum(self.spec(p).hits - p[1] for p in units)
-
-    def fighting(self, units: Force) -> bool:
-        """Defenders that keep a battle going have a defense value (000, Step 6)."""
-        return any(self.spec(p).defense > 0 for p in units)
-
-    def destroyer(self, units: Force) -> bool:
-        return any(self.spec(p).anti_submarine for p in units)
-
-    def submarines(self, units: Force) -> Force:
-        return tuple(p for p in units if self.spec(p).submarine)
-
-    # -- fire -----------------------------------------------------------------------------
-    def salvo(self, pool: Sequence[Unit], side: str) -> Salvo:
-        """What the units fire together (a land round, where every hit may fall on anyone)."""
-        return salvo(self._shots(pool, values(self.state, pool, side)))
-
-    def _shots(self, pool: Sequence[Unit], vals: dict[int, int]) -> list[Shot]:
-        """Each unit's value and dice (``unit_dice``: heavy bombers keep the best of two)."""
-        return [(vals[u.id], self._dice_of(u)) for u in pool]
-
-    def _dice_of(self, u: Unit) -> int:
-        key = (u.owner, u.kind, u.hits)
-        if key not in self._dice:
-            self._dice[key] = self.rules.hooks.unit_dice(self.state, u)
-        return self._dice[key]
-
-    def groups(self, shooters: Force, side: str, own_destroyer: bool) -> Fire:
-        """Values firing, per rule of who the hits may fall on."""
-        key = (shooters, side, own_destroyer)
-        if key not in self._groups:
-            pool = self.units(shooters, side)
-            shots = self._shots(pool, values(self.state, pool, side))
-            out: dict[str, list[Shot]] = {}
-            for u, shot in zip(pool, shots):
-                out.setdefault(hit_rule(self.state, u, self.q.sea, own_destroyer), []).append(shot)
-            self._groups[key] = fire_of(out)
-        return self._groups[key]
-
-    def fire(self, fired: Salvo) -> Vector:
-        """The hit distribution of a salvo in this question's dice mode."""
-        if fired not in self._fire:
-            self._fire[fired] = dist.hits(fired, self.q.dice)
-        return self._fire[fired]
-
-    def volley(self, fire: Fire) -> list[tuple[Hits, float]]:
-        """Every combination of hits per rule with its probability."""
-        combos: list[tuple[Hits, float]] = [((), 1.0)]
-        for rule, vals in fire:
-            d = self.fire(vals)
-            combos = [((*h, (n, rule)) if n else h, p * float(q)) for h, p in combos
-                      for n, q in enumerate(d) if q > 0]
-        return combos
-
-    def losses(self, units: Force, fire: Fire, side: str) -> dict[Force, float]:
-        """What is left of ``units`` after ``fire``, with probabilities (hits that leave the
-        same units merged)."""
-        key = (units, fire, side)
-        if key not in self._losses:
-            out: dict[Force, float] = {}
-            for hits, p in self.volley(fire):
-                left = self.take(units, hits, side) if hits else units
-                out[left] = out.get(left, 0.0) + p
-            self._losses[key] = out
-        return self._losses[key]
-
-    def can_hit_any(self, shooters: Force, targets: Force, side: str, own_destroyer: bool) -> bool:
-        a, b = self.units(shooters, side), self.units(targets, DEFENDER if side == ATTACKER else ATTACKER)
-        return any(can_hit(self.state, s, t, side, own_destroyer, self.q.sea) for s in a for t in b)
-
-    @cached_property
-    def antiaircraft(self) -> tuple[int, int]:
-        """(shots, hits on) of the defender's antiaircraft fire; (0, 0) when there is none."""
-        if self.q.sea or not self.q.antiaircraft or not self.has("antiaircraft"):
-            return 0, 0
-        aaa = [p for p in self.q.defend if self.spec(p).antiaircraft_shots]
-        air = [p for p in self.q.attack if self.spec(p).is_air]
-        if not aaa or not air:
-            return 0, 0
-        shots = min(sum(self.spec(p).antiaircraft_shots for p in aaa), len(air))
-        return shots, self.spec(aaa[0]).antiaircraft_hits_on
-
-
-def opening(arena: Arena) -> Iterator[tuple[float, Position, Force] | tuple[float, Ending, Force]]:
-    """Round 1 before the rounds: the start checks, antiaircraft fire, bombardment.
-
-    Yields (probability, position, strip): bombardment casualties stand behind the strip
+def opening(arena: Arena) -> Iterator[tuple[Result, float]]:
+    """Round 1 before the rounds (the steps before ``repeat_from``): the start checks,
+    antiaircraft fire, bombardment. Bombardment casualties stand in the defender's strip
     and fire in round 1 (000, Amphibious Assaults, Step 3)."""
     q = arena.q
-    atk, dfn = q.attack, q.defend
-    if not atk:
-        yield 1.0, Ending("no_attack", atk, dfn), ()
-        return
-    if not q.sea and not any(arena.spec(p).is_combat_unit for p in dfn):
-        yield 1.0, Ending("attacker", atk, ()), ()
-        return
-    shots, on = arena.antiaircraft
-    after_aa: list[tuple[float, Force]] = [(1.0, atk)]
-    if shots:
-        d = dist.hits((((on, 1), shots),), q.aa_dice)
-        after_aa = [(float(p), arena.take(atk, ((n, "air"),), ATTACKER) if n else atk)
-                    for n, p in enumerate(d) if p > 0]
-    ships = [(arena.rules.spec(k).bombard, 1) for k in q.bombard] if arena.has("bombard") else []
-    for p, a in after_aa:
-        if not a:
-            yield p, conclude(arena, Position(a, dfn), "defender" if arena.fighting(dfn) else "none"), ()
-            continue
-        if not ships or q.sea:
-            yield p, Position(a, dfn), ()
-            continue
-        for n, pb in enumerate(dist.hits(salvo(ships), q.dice)):
-            if pb > 0:
-                left = arena.take(dfn, ((n, "any"),), DEFENDER) if n else dfn
-                yield p * float(pb), Position(a, left), _gone(dfn, left)
+    now: Dist = {Position(q.attack, q.defend): 1.0}
+    for step in _listed(arena, opening=True):
+        now = _apply(arena, now, step, None)
+    yield from now.items()
 
 
-def _gone(before: Force, after: Force) -> Force:
-    """Units of ``before`` not in ``after`` (multiset difference), as the strip."""
-    rest = list(after)
-    out = []
-    for p in before:
-        if p in rest:
-            rest.remove(p)
-        else:
-            out.append(p)
-    return force(out)
+def _start(arena: Arena, pos: Position, des: Des) -> Dist:
+    """000, Step 1: no attacker, or on land no defending combat unit, ends the battle."""
+    if not pos.atk:
+        return {Ending("no_attack", pos.atk, pos.dfn): 1.0}
+    if not arena.q.sea and not any(arena.spec(p).is_combat_unit for p in pos.dfn):
+        return {Ending("attacker", pos.atk, ()): 1.0}
+    return {pos: 1.0}
 
 
-def round_of(arena: Arena, pos: Position, strip: Force = ()) -> Dist:
-    """One round from ``pos`` (a round's start), as a distribution of results."""
-    q = arena.q
+def _targets(arena: Arena, units: Force) -> list[int]:
+    """Positions in ``units`` of aircraft antiaircraft fire can hit (``aa_immune``: jets)."""
+    pool = arena.units(units, ATTACKER)
+    return [i for i, u in enumerate(pool)
+            if arena.spec(units[i]).is_air and not arena.rules.hooks.aa_immune(arena.state, u)]
+
+
+def _shot_down(arena: Arena, pos: Position, groups: list[tuple[list[int], int, int]]) -> Dist:
+    """Aircraft lost to antiaircraft fire: per group (positions in ``pos.atk`` in the
+    attacker's order of loss, shots, hits on), its hits fall on its own aircraft; an
+    attacker left with nothing has lost (as ``end_round`` would find)."""
+    outcomes: list[tuple[frozenset[int], float]] = [(frozenset(), 1.0)]
+    for members, shots, on in groups:
+        d = arena.fire(((((on, 1), shots),)), arena.q.aa_dice)
+        outcomes = [(gone | frozenset(members[:n]), p * float(pn)) for gone, p in outcomes
+                    for n, pn in enumerate(d) if pn > 0]
     out: Dist = {}
-    des = (arena.destroyer(pos.atk), arena.destroyer(pos.dfn))
-    if q.sea:
+    for gone, p in outcomes:
+        atk = tuple(piece for i, piece in enumerate(pos.atk) if i not in gone)
+        if atk:
+            add(out, pos.but(atk=atk), p)
+        else:
+            add(out, conclude(arena, pos.but(atk=()), "defender" if arena.fighting(pos.dfn) else "none"), p)
+    return out
+
+
+def _in_loss_order(arena: Arena, units: Force, members: list[int]) -> list[int]:
+    rank = {u.id - 1: n for n, u in enumerate(arena.slots(units, ATTACKER))}
+    return sorted(members, key=lambda i: rank.get(i, len(rank)))
+
+
+def _antiaircraft(arena: Arena, pos: Position, des: Des) -> Dist:
+    """000, Antiaircraft Artillery: min(shots of every AAA, aircraft) dice at the aircraft,
+    the attacker losing them in its order of loss."""
+    aaa = [p for p in pos.dfn if arena.spec(p).antiaircraft_shots]
+    air = _targets(arena, pos.atk)
+    if not arena.q.antiaircraft or not aaa or not air:
+        return {pos: 1.0}
+    shots = min(sum(arena.spec(p).antiaircraft_shots for p in aaa), len(air))
+    return _shot_down(arena, pos, [(_in_loss_order(arena, pos.atk, air), shots, arena.spec(aaa[0]).antiaircraft_hits_on)])
+
+
+def _antiaircraft_each(arena: Arena, pos: Position, des: Des) -> Dist:
+    """002, Appendix I, Antiaircraft Guns: one gun fires one die per aircraft it can hit,
+    the fighters' dice and the bombers' apart, each hit on its own type."""
+    gun = next((p for p in pos.dfn if arena.spec(p).antiaircraft_shots), None)
+    air = _targets(arena, pos.atk)
+    if not arena.q.antiaircraft or gun is None or not air:
+        return {pos: 1.0}
+    on = arena.spec(gun).antiaircraft_hits_on
+    groups = []
+    for bomber in (False, True):
+        members = [i for i in air if arena.spec(pos.atk[i]).strategic_bomber == bomber]
+        if members:
+            groups.append((_in_loss_order(arena, pos.atk, members), len(members), on))
+    return _shot_down(arena, pos, groups)
+
+
+def _bombard(arena: Arena, pos: Position, des: Des) -> Dist:
+    """000, Amphibious Assaults, Step 2: the ships bombard (``hooks.bombard_value``: with
+    Combined Bombardment destroyers too); the casualties go behind the strip."""
+    ships = arena.units(force((k, 0) for k in arena.q.bombard), ATTACKER)
+    shots = [(arena.rules.hooks.bombard_value(arena.state, s), 1) for s in ships]
+    shots = [s for s in shots if s[0] > 0]
+    if not shots or not pos.dfn or not pos.atk:
+        return {pos: 1.0}
+    return _hit(arena, pos, fire_of({"any": shots}), DEFENDER, at_once=False)
+
+
+# -- the steps of a round ------------------------------------------------------------------
+
+def round_of(arena: Arena, pos: Position) -> Dist:
+    """One round from ``pos`` (a round's start; in round 1 the bombardment's casualties
+    may still stand in the strip), as a distribution of results."""
+    des = (arena.destroyer((*pos.atk, *pos.atk_strip)), arena.destroyer((*pos.dfn, *pos.dfn_strip)))
+    return _from(arena, tuple(_listed(arena, opening=False)), 0, pos, des)
+
+
+def _from(arena: Arena, steps: tuple[str, ...], i: int, pos: Position, des: Des) -> Dist:
+    """The results of steps ``i`` onwards from ``pos``. Steps with one result are followed
+    straight on; a step with several is remembered per position, so the positions after
+    the attacker's fire each go through the defender's fire only once."""
+    while i < len(steps):
+        results = STEPS[steps[i]](arena, pos, des)
+        i += 1
+        if len(results) == 1:
+            (r, _), = results.items()
+            if isinstance(r, Ending):
+                return results
+            pos = r
+            continue
+        out: Dist = {}
+        for r, p in results.items():
+            if isinstance(r, Ending):
+                add(out, r, p)
+                continue
+            key = (steps[i - 1], r, des)
+            after = arena.memo.get(key)
+            if after is None:
+                after = arena.memo[key] = _from(arena, steps, i, r, des)
+            for r2, p2 in after.items():
+                add(out, r2, p * p2)
+        return out
+    return {pos: 1.0}
+
+
+def _apply(arena: Arena, now: Dist, step: str, des: Des | None) -> Dist:
+    out: Dist = {}
+    for r, p in now.items():
+        if isinstance(r, Ending):
+            add(out, r, p)
+            continue
+        for r2, p2 in STEPS[step](arena, r, des or (False, False)).items():
+            add(out, r2, p * p2)
+    return out
+
+
+def _listed(arena: Arena, opening: bool) -> list[str]:
+    """The rule system's steps that apply to this battle, of round 1's opening or of
+    every round; a step the odds do not know is refused naming it."""
+    steps = arena.rules.battle.steps
+    cut = steps.index(arena.rules.battle.repeat_from)
+    battle = Battle(SpaceId("battle"), "sea" if arena.q.sea else "land", PowerId(ATTACKER),
+                    amphibious=bool(arena.q.bombard))
+    chosen = [s for s in (steps[:cut] if opening else steps[cut:]) if ENGINE_STEPS[s].applies(battle)]
+    unknown = [s for s in chosen if s not in STEPS]
+    if unknown:
+        raise BoardDataError(f"{arena.rules.id}: the odds have no model of battle steps {', '.join(unknown)}")
+    return chosen
+
+
+def _nothing(arena: Arena, pos: Position, des: Des) -> Dist:
+    return {pos: 1.0}
+
+
+def _round(arena: Arena, pos: Position, des: Des) -> Dist:
+    """A round begins; at sea defenseless transports and battles where nobody can hit."""
+    return {_sea_checks(arena, pos, des) if arena.q.sea else pos: 1.0}
+
+
+def _remove(arena: Arena, pos: Position, des: Des) -> Dist:
+    """Casualties behind the strip leave (000, Step 5; after a Surprise Strike, Step 2)."""
+    return {pos.but(atk_strip=(), dfn_strip=()) if pos.atk_strip or pos.dfn_strip else pos: 1.0}
+
+
+def _subs_may_fire_first(des: Des, side: str) -> bool:
+    """Submarines strike first (or submerge) unless the enemy has a destroyer."""
+    return not (des[1] if side == ATTACKER else des[0])
+
+
+def _mine(pos: Position, side: str) -> tuple[Force, Force]:
+    """A side's fighting units and those in its strip."""
+    return (pos.atk, pos.atk_strip) if side == ATTACKER else (pos.dfn, pos.dfn_strip)
+
+
+def _submerge(side: str) -> Step:
+    def step(arena: Arena, pos: Position, des: Des) -> Dist:
+        """The side's submarines submerge by its standing order, never against an enemy
+        destroyer (000, Step 2; 002, Phase 4, Step 7)."""
+        units, strip = _mine(pos, side)
+        subs = arena.submarines((*units, *strip))
+        if not subs or not _subs_may_fire_first(des, side):
+            return {pos: 1.0}
+        rule = arena.q.attacker_submerge if side == ATTACKER else arena.q.defender_submerge
+        if not _submerges(rule, (*units, *strip), tuple(p for part in _mine(pos, other(side)) for p in part)):
+            return {pos: 1.0}
+        left = _gone(units, subs)
+        if side == ATTACKER:
+            return {pos.but(atk=left, atk_out=force((*pos.atk_out, *subs))): 1.0}
+        return {pos.but(dfn=left, dfn_out=force((*pos.dfn_out, *subs))): 1.0}
+    return step
+
+
+def _surprise(side: str) -> Step:
+    def step(arena: Arena, pos: Position, des: Des) -> Dist:
+        """Surprise Strike: attacking subs hit on 2, defending subs on 1, sea units only;
+        the attacker's victims leave at once, the defender's behind the strip (000, Step 2)."""
+        units, strip = _mine(pos, side)
+        subs = arena.submarines((*units, *strip))
+        if not subs or not _subs_may_fire_first(des, side):
+            return {pos: 1.0}
+        spec = arena.spec
+        shots = [((spec(p).surprise_attack_hits_on if side == ATTACKER else spec(p).surprise_defense_hits_on), 1)
+                 for p in subs]
+        return _hit(arena, pos, fire_of({"sea": shots}), other(side), at_once=side == DEFENDER)
+    return step
+
+
+def _opening(side: str) -> Step:
+    def step(arena: Arena, pos: Position, des: Des) -> Dist:
+        """002, Phase 4, Step 2: the side's submarines fire in every round's opening fire,
+        at sea units, destroyers or not; the attacker's victims leave at once unless the
+        attacker has a destroyer (``opening_end`` removes the defender's)."""
+        units, strip = _mine(pos, side)
+        subs = arena.submarines((*units, *strip))
+        if not subs:
+            return {pos: 1.0}
+        fire = arena.groups(subs, side, des[side == DEFENDER])
+        return _hit(arena, pos, fire, other(side), at_once=side == DEFENDER and not des[0])
+    return step
+
+
+def _opening_end(arena: Arena, pos: Position, des: Des) -> Dist:
+    """002, Phase 4, Step 3: the opening fire's casualties leave before firing back unless
+    their side has a destroyer (the attacker's were settled as they were hit)."""
+    return {pos if des[1] or not pos.dfn_strip else pos.but(dfn_strip=()): 1.0}
+
+
+def _fire(side: str, subs_fired: bool) -> Step:
+    def step(arena: Arena, pos: Position, des: Des) -> Dist:
+        """The side's general fire (000, Steps 3-4; 002, Steps 4-5): every unit with a value,
+        those in the strip included, but at sea not submarines that fired first (or,
+        after an opening fire, at all); the attacker's casualties leave at once, the
+        defender's go behind the strip."""
+        units, strip = _mine(pos, side)
+        targets = pos.dfn if side == ATTACKER else pos.atk
+        if not targets:
+            return {pos: 1.0}
+        skip = arena.q.sea and (subs_fired or _subs_may_fire_first(des, side))
+        shooters = force(p for p in (*units, *strip) if not (skip and arena.spec(p).submarine))
+        fire = arena.groups(shooters, side, des[side == DEFENDER])
+        return _hit(arena, pos, fire, other(side), at_once=side == DEFENDER)
+    return step
+
+
+def _hit(arena: Arena, pos: Position, fire: Fire, victims: str, at_once: bool) -> Dist:
+    """``fire`` on the victims' units outside the strip, casualties by their order of loss:
+    gone at once, or behind the strip (still firing) until removed."""
+    units, strip = _mine(pos, victims)
+    out: Dist = {}
+    for (left, lost), p in arena.losses(units, fire, victims).items():
+        kept = strip if at_once else force((*strip, *lost))
+        after = pos.but(atk=left, atk_strip=kept) if victims == ATTACKER else pos.but(dfn=left, dfn_strip=kept)
+        add(out, after, p)
+    return out
+
+
+def _end_round(arena: Arena, pos: Position, des: Des) -> Dist:
+    """000, Step 6: Condition A (a side has nothing left that can fight), then the
+    attacker's retreat condition (its standing order ``retreat_below``)."""
+    if arena.q.sea:
         checked = _sea_checks(arena, pos, des)
         if isinstance(checked, Ending):
             return {checked: 1.0}
         pos = checked
-        for p, mid in _surprise(arena, pos, des):
-            key = (mid, des)
-            if key not in arena.rounds:
-                arena.rounds[key] = _fire(arena, mid, (), des)
-            for r, pr in arena.rounds[key].items():
-                add(out, r, p * pr)
-        return out
-    return _fire(arena, pos, strip, des)
-
-
-def _fire(arena: Arena, pos: Position, strip: Force, des: tuple[bool, bool]) -> Dist:
-    """Steps 3-6: attacker fires (casualties behind the strip, still firing back), defender
-    fires, removal, end checks, retreat condition."""
-    sea = arena.q.sea
-    skip_a = sea and not des[1]
-    skip_d = sea and not des[0]
-    a_shoot = tuple(u for u in pos.atk if not (skip_a and arena.spec(u).submarine)) if pos.dfn else ()
-    d_shoot = tuple(u for u in (*pos.dfn, *strip) if not (skip_d and arena.spec(u).submarine))
-    out: Dist = {}
-    dfns = arena.losses(pos.dfn, arena.groups(a_shoot, ATTACKER, des[0]), DEFENDER)
-    atks = arena.losses(pos.atk, arena.groups(d_shoot, DEFENDER, des[1]), ATTACKER) if pos.atk else {pos.atk: 1.0}
-    for dfn, pa in dfns.items():
-        for atk, pd in atks.items():
-            add(out, _end_round(arena, Position(atk, dfn, pos.atk_out, pos.dfn_out), des), pa * pd)
-    return out
-
-
-def _end_round(arena: Arena, pos: Position, des: tuple[bool, bool]) -> Result:
-    key = (pos, des)
-    if key not in arena.ends:
-        arena.ends[key] = _settle(arena, pos, des)
-    return arena.ends[key]
-
-
-def _settle(arena: Arena, pos: Position, des: tuple[bool, bool]) -> Result:
-    if arena.q.sea:
-        checked = _sea_checks(arena, pos, des)
-        if isinstance(checked, Ending):
-            return checked
-        pos = checked
     fighting = arena.fighting(pos.dfn)
     if not pos.atk or not fighting:
-        outcome = "attacker" if pos.atk else ("defender" if fighting else "none")
-        return conclude(arena, pos, outcome)
+        return {conclude(arena, pos, "attacker" if pos.atk else ("defender" if fighting else "none")): 1.0}
     if len(pos.atk) < arena.q.retreat_below:
-        return conclude(arena, pos, "retreat")
-    return pos
+        return {conclude(arena, pos, "retreat"): 1.0}
+    return {pos: 1.0}
 
+
+STEPS: dict[str, Step] = {
+    "start": _start,
+    "antiaircraft": _antiaircraft,
+    "antiaircraft_each": _antiaircraft_each,
+    "bombard": _bombard,
+    "round": _round,
+    "submerge_attacker": _submerge(ATTACKER),
+    "submerge_defender": _submerge(DEFENDER),
+    "surprise_attacker": _surprise(ATTACKER),
+    "surprise_defender": _surprise(DEFENDER),
+    "surprise_end": _remove,
+    "opening_attacker": _opening(ATTACKER),
+    "opening_defender": _opening(DEFENDER),
+    "opening_end": _opening_end,
+    "fire_attacker": _fire(ATTACKER, subs_fired=False),
+    "fire_defender": _fire(DEFENDER, subs_fired=False),
+    "fire_attacker_after_opening": _fire(ATTACKER, subs_fired=True),
+    "fire_defender_after_opening": _fire(DEFENDER, subs_fired=True),
+    "remove": _remove,
+    "end_round": _end_round,
+    "next_round": _nothing,
+}
+"""The odds' transition for each engine step id (``engine.combat.sequence.STEPS``)."""
+
+
+# -- endings -------------------------------------------------------------------------------
 
 def conclude(arena: Arena, pos: Position, outcome: str) -> Ending:
     """Survivors: submerged submarines count; a won territory's leftover defenders
     (antiaircraft artillery without combat units) are gone."""
-    dfn = () if outcome == "attacker" else force((*pos.dfn, *pos.dfn_out))
-    return Ending(outcome, force((*pos.atk, *pos.atk_out)), dfn)
+    dfn = () if outcome == "attacker" else force((*pos.dfn, *pos.dfn_strip, *pos.dfn_out))
+    return Ending(outcome, force((*pos.atk, *pos.atk_strip, *pos.atk_out)), dfn)
 
 
-def _sea_checks(arena: Arena, pos: Position, des: tuple[bool, bool]) -> Position | Ending:
-    """Defenseless transports and battles where nobody can hit (as the engine's sea-battle checks in ``engine.combat.steps``);
-    attacking transports are assumed free to retreat, so they stay in the battle."""
+def _sea_checks(arena: Arena, pos: Position, des: Des) -> Result:
+    """Defenseless transports and battles where nobody can hit (the engine's sea-battle
+    checks in ``engine.combat.steps``); attacking transports are assumed free to retreat,
+    so they stay in the battle."""
     atk, dfn = pos.atk, pos.dfn
     d_threat = arena.can_hit_any(dfn, atk, DEFENDER, des[1])
     if not d_threat and any(arena.spec(p).attack > 0 for p in atk):
         dfn = tuple(p for p in dfn if not arena.spec(p).chosen_last)
-    pos = replace(pos, dfn=dfn)
+        if len(dfn) < len(pos.dfn):
+            pos = pos.but(dfn=dfn)
     if not atk or not dfn:
         return pos
     if not arena.can_hit_any(atk, dfn, ATTACKER, des[0]) and not d_threat:
@@ -344,27 +355,16 @@ def _sea_checks(arena: Arena, pos: Position, des: tuple[bool, bool]) -> Position
     return pos
 
 
-def _surprise(arena: Arena, pos: Position, des: tuple[bool, bool]) -> Iterator[tuple[float, Position]]:
-    """Submerge (attacker first) or strike; surprise strikes of both sides, the defender's
-    casualties removed after both rolled (000, General Combat, Step 2)."""
-    atk_subs = arena.submarines(pos.atk) if not des[1] and arena.has("surprise_attacker") else ()
-    if atk_subs and arena.has("submerge_attacker") and _submerges(arena.q.attacker_submerge, pos.atk, pos.dfn):
-        pos = replace(pos, atk=_gone(pos.atk, atk_subs), atk_out=force((*pos.atk_out, *atk_subs)))
-        atk_subs = ()
-    dfn_subs = arena.submarines(pos.dfn) if not des[0] and arena.has("surprise_defender") else ()
-    if dfn_subs and arena.has("submerge_defender") and _submerges(arena.q.defender_submerge, pos.dfn, pos.atk):
-        pos = replace(pos, dfn=_gone(pos.dfn, dfn_subs), dfn_out=force((*pos.dfn_out, *dfn_subs)))
-        dfn_subs = ()
-    if not atk_subs and not dfn_subs:
-        yield 1.0, pos
-        return
-    a_vals = fire_of({"sea": [(arena.spec(p).surprise_attack_hits_on, 1) for p in atk_subs]}
-                     if atk_subs and pos.dfn else {})
-    d_vals = fire_of({"sea": [(arena.spec(p).surprise_defense_hits_on, 1) for p in dfn_subs]} if dfn_subs else {})
-    dfns = arena.losses(pos.dfn, a_vals, DEFENDER)
-    for atk, pd in arena.losses(pos.atk, d_vals, ATTACKER).items():
-        for dfn, pa in dfns.items():
-            yield pa * pd, Position(atk, dfn, pos.atk_out, pos.dfn_out)
+def _gone(before: Force, taken: Force) -> Force:
+    """``before`` without ``taken`` (multiset difference)."""
+    rest = list(taken)
+    out = []
+    for p in before:
+        if p in rest:
+            rest.remove(p)
+        else:
+            out.append(p)
+    return force(out)
 
 
 def _submerges(rule: str, mine: Sequence[object], theirs: Sequence[object]) -> bool:

@@ -11,6 +11,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+import maps
 from engine import GameState, RuleSet
 from engine.combat.handlers import battle
 from engine.commands import Battle
@@ -45,6 +46,13 @@ class Scenario:
     air: dict[str, int] = field(default_factory=dict)
     """Aircraft joining a sea battle from Norway."""
     options: dict[str, Any] = field(default_factory=dict)
+    ruleset: str = "aa1942-2e"
+    tech: dict[str, list[str]] = field(default_factory=dict)
+    """Developments in effect per power (Revised: 003, Phase 1, Weapons Developments)."""
+
+    @property
+    def rules(self) -> RuleSet:
+        return maps.load_ruleset(self.ruleset, unplayable=True)
 
     def position(self, rules: RuleSet) -> GameState:
         where = SEA if self.sea else LAND
@@ -56,6 +64,8 @@ class Scenario:
         if self.air:
             spaces["Norway"] = {"Germany": dict(self.air)}
         state = board(rules, "Germany", spaces, orders=self.orders, options=self.options)
+        if self.tech:
+            state = state.evolve(tech={state.board.find_power(p): tuple(ds) for p, ds in self.tech.items()})
         origin = "Sea Zone 5" if self.sea else "Belorussia"
         if self.seaborne:
             state = moved(state, where, "Germany", "infantry", self.seaborne, came_from="Sea Zone 5",
@@ -97,9 +107,12 @@ def measure(state: GameState, space: str, battles: int, seed: int) -> Tally:
 def _result(events: list[Event], name: str) -> tuple[bool, bool, int, int]:
     """(attacker won, both destroyed, attacking units left, defending units left), counting
     units that retreated or submerged as left and a won territory's defenders as gone."""
+    start = next(e for e in events if e.type == "battle_start" and e.data["space"] == name)
     end = next(e for e in events if e.type == "battle_end" and e.data["space"] == name)
     outcome = end.data["outcome"]
-    a_left = sum(end.data["attackers"].values())
+    # Revised: antiaircraft guns in a captured territory change sides (002, Appendix I) and
+    # are listed with the attacker's survivors; only the units that attacked count.
+    a_left = sum(min(n, start.data["attackers"].get(k, 0)) for k, n in end.data["attackers"].items())
     d_left = sum(end.data["defenders"].values()) if outcome != "attacker" else 0
     for e in events:
         if e.type == "submerge" and e.data["space"] == name:
@@ -174,4 +187,44 @@ SCENARIOS = [
     Scenario("sea_orders", "000, Step 4: order of loss at sea (cruiser before destroyer)",
              {"cruiser": 2, "destroyer": 1}, {"destroyer": 2, "submarine": 1}, sea=True,
              orders={"Germany": {"loss": ["cruiser"]}}),
+]
+
+
+REVISED = "revised-lhtr"
+"""002 = Revised rules as amended by LHTR with FAQ (002_4a4a730e156ee196.txt); 003 = LHTR 2.0
+(003_5fe4f41a8371e910.txt), which wins where it speaks."""
+
+SCENARIOS += [
+    Scenario("lhtr_opening_fire", "002, Phase 4, Steps 2-3: subs fire first every round; their casualties, "
+             "without a destroyer on their side, are removed before firing back",
+             {"submarine": 2}, {"carrier": 1, "transport": 1}, sea=True, ruleset=REVISED),
+    Scenario("lhtr_destroyer_keeps", "002, Appendix I, Destroyers: with a destroyer the opening fire's "
+             "casualties fire back", {"submarine": 3}, {"destroyer": 1, "transport": 1}, sea=True, ruleset=REVISED),
+    Scenario("lhtr_defending_subs", "002, Phase 4, Step 2: defending subs open fire; the attacker's "
+             "destroyer keeps its victims firing", {"destroyer": 1, "battleship": 1}, {"submarine": 3}, sea=True,
+             ruleset=REVISED),
+    Scenario("lhtr_subs_both_sides", "002, Phase 4, Step 2: both sides' subs open fire, no destroyer",
+             {"submarine": 2}, {"submarine": 2}, sea=True, ruleset=REVISED),
+    Scenario("lhtr_air_needs_destroyer", "002, Appendix I, Submarines: aircraft hit subs only with a "
+             "friendly destroyer; subs never hit aircraft", {"destroyer": 1}, {"submarine": 2, "carrier": 1},
+             sea=True, air={"fighter": 1}, ruleset=REVISED),
+    Scenario("lhtr_submerge_after_round", "002, Phase 4, Step 7: subs submerge after Press Attack or "
+             "Retreat (standing order: always), having fired first", {"submarine": 2, "battleship": 1},
+             {"carrier": 1, "destroyer": 1}, sea=True, orders={"Germany": {"submerge": "always"}}, ruleset=REVISED),
+    Scenario("lhtr_aa_each", "002, Appendix I, Antiaircraft Guns: one gun fires one die per aircraft, "
+             "fighters and bombers apart", {"infantry": 2, "fighter": 3, "bomber": 1}, {"infantry": 2, "aaa": 2},
+             ruleset=REVISED),
+    Scenario("lhtr_jets", "003, Phase 1, Jet Fighters: defend at 5; attacking jets cannot be hit by AA fire",
+             {"infantry": 2, "fighter": 2}, {"infantry": 2, "fighter": 1, "aaa": 1}, ruleset=REVISED,
+             tech={"Germany": ["jet_fighters"], "Soviet Union": ["jet_fighters"]}),
+    Scenario("lhtr_super_subs", "003, Phase 1, Super Submarines: attack and defend at 3",
+             {"submarine": 2}, {"destroyer": 1, "submarine": 1}, sea=True, ruleset=REVISED,
+             tech={"Germany": ["super_submarines"]}),
+    Scenario("lhtr_heavy_bombers", "003, Phase 1, Heavy Bombers: in battle two dice each, the better one",
+             {"infantry": 1, "bomber": 2}, {"infantry": 3}, ruleset=REVISED, tech={"Germany": ["heavy_bombers"]}),
+    Scenario("lhtr_combined_bombardment", "003, Phase 1, Combined Bombardment: destroyers bombard at 3 "
+             "beside battleships", {}, {"infantry": 2, "tank": 1}, seaborne=2, ships={"battleship": 1, "destroyer": 1},
+             ruleset=REVISED, tech={"Germany": ["combined_bombardment"]}),
+    Scenario("lhtr_battleship", "002, Appendix I, Battleships: two hits; a defending destroyer",
+             {"battleship": 1, "submarine": 1}, {"destroyer": 2}, sea=True, ruleset=REVISED),
 ]
