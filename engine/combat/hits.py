@@ -44,31 +44,24 @@ def hit_points(state: GameState, unit: Unit) -> int:
 
 
 def _max_flow(hits: Sequence[tuple[int, str]], capacity: Mapping[UnitKind, int], state: GameState) -> int:
-    """Largest number of hits that fit on the given hit points: a matching of single hits
-    to unit kinds with room (Kuhn's augmenting paths; a battle has few kinds and hits)."""
-    kinds = [k for k, c in capacity.items() if c > 0]
-    options = {rule: [k for k in kinds if eligible(state.rules.spec(k), rule)] for _, rule in hits}
-    if len(options) == 1:
-        rule = next(iter(options))
-        return min(sum(n for n, _ in hits), sum(capacity[k] for k in options[rule]))
-    single = [rule for n, rule in hits for _ in range(n)]
-    holders: dict[UnitKind, list[int]] = {k: [] for k in kinds}
-
-    def place(h: int, seen: set[UnitKind]) -> bool:
-        for k in options[single[h]]:
-            if k in seen:
-                continue
-            seen.add(k)
-            if len(holders[k]) < capacity[k]:
-                holders[k].append(h)
-                return True
-            for i, other in enumerate(holders[k]):
-                if place(other, seen):
-                    holders[k][i] = h
-                    return True
-        return False
-
-    return sum(1 for h in range(len(single)) if place(h, set()))
+    """Largest number of hits that fit on the given hit points: a maximum matching of
+    single hits to hit points, by the deficiency form of Hall's theorem. The hits of one
+    rule may fall on the same units, so the worst set of hits is always all hits of some
+    rules: the matching is the hits less the largest shortfall (their number minus the
+    hit points eligible for any of them) over the subsets of rules (a battle has at most
+    four rules, so at most fifteen subsets)."""
+    need: dict[str, int] = {}
+    for n, rule in hits:
+        need[rule] = need.get(rule, 0) + n
+    rules = list(need)
+    kinds = {rule: frozenset(k for k, c in capacity.items() if c > 0 and eligible(state.rules.spec(k), rule))
+             for rule in rules}
+    shortfall = 0
+    for chosen in range(1, 1 << len(rules)):
+        subset = [r for i, r in enumerate(rules) if chosen >> i & 1]
+        covered = frozenset().union(*(kinds[r] for r in subset))
+        shortfall = max(shortfall, sum(need[r] for r in subset) - sum(capacity[k] for k in covered))
+    return sum(need.values()) - shortfall
 
 
 def capacity_of(state: GameState, units: Iterable[Unit], without_transports: bool = False) -> dict[UnitKind, int]:
