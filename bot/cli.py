@@ -69,7 +69,11 @@ def build_parser() -> argparse.ArgumentParser:
     odds.add_argument("--defender-loss", default="", help="defender's order of loss")
     odds.add_argument("--retreat-below", type=int, default=0, help="attacker retreats when fewer units are left")
     odds.add_argument("--dice", default="standard", help="standard or low_luck")
+    odds.add_argument("--attacker-tech", default="", help='attacker\'s developments, e.g. "jets, heavy bombers"')
+    odds.add_argument("--defender-tech", default="", help="defender's developments")
     odds.add_argument("--json", action="store_true", help="print one JSON object")
+    odds.add_argument("--picture", default="", metavar="FILE", help="also write a histogram of the IPC value "
+                      "lost as a PNG")
     return parser
 
 
@@ -281,12 +285,23 @@ def _odds(args: argparse.Namespace) -> int:
         rules = engine_rules().load_ruleset(args.ruleset)
         question = ask(rules, args.attack, args.defend, sea=args.sea, bombard=args.bombard,
                        attacker_loss=args.attacker_loss, defender_loss=args.defender_loss,
-                       retreat_below=args.retreat_below, dice=args.dice)
+                       retreat_below=args.retreat_below, dice=args.dice, attacker_tech=args.attacker_tech,
+                       defender_tech=args.defender_tech)
     except RulesError as err:
         print(f"aaref odds: {err}", file=sys.stderr)
         return 2
     result = calculate(rules, question)
     print(json.dumps(as_json(rules, result)) if args.json else table(rules, result))
+    if args.picture:
+        from bot.render.oddschart import odds_png
+        from bot.service.odds import chart
+
+        try:
+            Path(args.picture).write_bytes(odds_png(chart("Odds", ("attacker", "defender"), result)))
+        except OSError as err:
+            print(f"aaref odds: the picture could not be written to {args.picture}: {err.strerror}", file=sys.stderr)
+            return 2
+        print(f"Odds histogram written to {args.picture}", file=sys.stderr if args.json else sys.stdout)
     return 0
 
 

@@ -33,6 +33,7 @@ In this console:
   @bob /done                            (act as bob for one line)
   /as bob                               (act as bob from now on)
   /map writes the picture as a PNG into the image folder
+  /odds ... picture:yes writes the odds histogram there too
   /ladder picture  /tournament picture  (standings as a PNG)
   /channel NAME                         (go to another channel, e.g. a tournament table)
   /quit"""
@@ -127,9 +128,16 @@ class Console:
             self.write("  ping: " + ", ".join(f"@{p}" for p in reply.pings))
 
     async def _pictures(self, reply: Reply) -> None:
-        """Write the battle tables and the map of a finished turn, as Discord attaches them."""
-        from bot.render.pictures import battle_pictures
+        """Write the odds histogram, the battle tables and the map of a finished turn, as
+        Discord attaches them."""
+        from bot.render.pictures import battle_pictures, odds_picture
 
+        if reply.ok and reply.chart is not None:
+            name, png = await asyncio.to_thread(odds_picture, reply.chart)
+            self.images.mkdir(parents=True, exist_ok=True)
+            path = _free(self.images / name)
+            path.write_bytes(png)
+            self.write(f"(only you) Odds histogram written to {path}")
         if not reply.ok or reply.board is None:
             return
         self.images.mkdir(parents=True, exist_ok=True)

@@ -12,7 +12,7 @@ from discord import app_commands
 from bot.discord.choices import boards
 from bot.discord.ports import Service
 from bot.render import load_board_geometry, region_names, render_map
-from bot.render.pictures import battle_pictures, turn_picture
+from bot.render.pictures import battle_pictures, odds_picture, turn_picture
 from bot.service.reply import Reply
 
 MAP_WIDTH = 1600
@@ -37,10 +37,14 @@ def region_choices() -> list[app_commands.Choice[str]]:
 
 async def post_pictures(service: Service, interaction: discord.Interaction, reply: Reply) -> None:
     """Post the battle tables of a reply's battles worth one and, when it ended a power's
-    turn, the whole board marking that turn's moves, battles and captures.
+    turn, the whole board marking that turn's moves, battles and captures; an odds
+    histogram goes to the asker alone.
 
     Called after the interaction was answered; each picture is drawn in a worker thread.
     """
+    if reply.chart is not None:
+        name, png = await asyncio.to_thread(odds_picture, reply.chart)
+        await interaction.followup.send(file=discord.File(io.BytesIO(png), name), ephemeral=True)
     channel = interaction.channel
     assert isinstance(channel, discord.abc.Messageable)
     if reply.events and reply.board is not None:

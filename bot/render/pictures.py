@@ -1,5 +1,5 @@
-"""The pictures a command's answer comes with, for any front end: battle tables and the map
-of a finished turn. Pure and slow (tenths of a second each): call them in a worker thread.
+"""The pictures a command's answer comes with, for any front end: battle tables, the map
+of a finished turn and the odds histogram. Pure and slow (tenths of a second each): call them in a worker thread.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from bot.render.battlelog import battle_logs
 from bot.render.battleposts import present_battles
 from bot.render.geometry import load_board_geometry
 from bot.render.map import render_map
+from bot.render.oddschart import odds_png
 
 TURN_MAP_WIDTH = 1600
 
@@ -32,3 +33,9 @@ def turn_picture(state: Mapping[str, Any], changes: Iterable[Mapping[str, Any]],
     moves, battles and captures marked."""
     return render_map(state, load_board_geometry(board), changes=changes, title=title,
                       width=width, region=region, focus=focus)
+
+
+def odds_picture(chart: Mapping[str, Any]) -> tuple[str, bytes]:
+    """(file name, PNG) of an ``/odds picture:yes`` answer's histogram."""
+    name = "".join(c if c.isalnum() else "-" for c in str(chart["title"]).lower()).strip("-")
+    return f"odds-{name}.png", odds_png(chart)

@@ -203,7 +203,9 @@ OTHER_COMMANDS: tuple[CommandSpec, ...] = (
                 options=(OptionSpec("territory", Kind.SPACE, "territory or sea zone of the "
                                     "battle", required=True),
                          OptionSpec("attack", Kind.UNITS, "units you would attack with "
-                                    "(default: the pending battle)"))),
+                                    "(default: the pending battle)"),
+                         OptionSpec("picture", Kind.SWITCH, "also a histogram of the IPC value each "
+                                    "side loses"))),
     CommandSpec("help", "The commands you can use now, or one command explained.",
                 "/help move",
                 options=(OptionSpec("command", Kind.TEXT, "a command to explain"),)),

@@ -14,7 +14,7 @@ from bot.service.lines import LineError, words_and_options
 from bot.service.reply import Refusal, Reply
 from bot.store import repo
 from engine import GameState, IllegalCommandError, RuleSet, RulesError
-from engine.ids import SIDES
+from engine.ids import SIDES, SpaceId
 from engine.notation import format_units
 from engine.odds import Force, Odds, Question, battle_at, calculate, from_battle, proposed, side, tally
 from engine.odds.luck import Luck, battle_luck, battles
@@ -90,12 +90,37 @@ async def odds_command(service: GameService, channel_id: str, line: str) -> Repl
         return Reply(False, "The game has not started yet.", reason="odds.not_started")
     if not options.get("territory"):
         return Reply(False, f"Name the territory or sea zone. {USAGE}", reason="odds.no_territory")
+    picture = options.get("picture", "no").lower()
+    if picture not in SWITCH:
+        return Reply(False, f"picture: is yes or no, not {picture[:40]!r}.", reason="odds.picture")
     try:
         question, what = _question(state, options["territory"], options.get("attack", ""))
     except RulesError as err:
         return Reply(False, str(err), reason=err.reason)
     odds = await asyncio.to_thread(calculate, state.rules, question)
-    return Reply(True, f"{what}\n```\n{table(state.rules, odds)}\n```")
+    space = state.board.find_space(options["territory"])
+    sides = (state.rules.power_name(state.turn), _defenders(state, space))
+    title = what.split(":")[0]
+    return Reply(True, f"{what}\n```\n{table(state.rules, odds)}\n```",
+                 chart=chart(title, sides, odds) if SWITCH[picture] else None)
+
+
+SWITCH = {"yes": True, "true": True, "on": True, "no": False, "false": False, "off": False}
+
+
+def chart(title: str, sides: tuple[str, str], odds: Odds) -> dict[str, Any]:
+    """The figures of the odds picture (``bot.render.oddschart``), JSON-ready."""
+    return {"title": title, "attacker": sides[0], "defender": sides[1],
+            "attacker_wins": _r(odds.attacker_wins), "defender_holds": _r(odds.defender_holds), "draw": _r(odds.draw),
+            "attacker_loss": {str(v): p for v, p in odds.attacker_loss.items()},
+            "defender_loss": {str(v): p for v, p in odds.defender_loss.items()},
+            "attacker_expected": odds.attacker_expected_loss, "defender_expected": odds.defender_expected_loss}
+
+
+def _defenders(state: GameState, space: SpaceId) -> str:
+    """The powers at war with the power to move that have units in ``space``."""
+    powers = dict.fromkeys(u.owner for u in state.units_at(space) if not state.board.allies(u.owner, state.turn))
+    return " and ".join(state.rules.power_name(p) for p in powers) or "nobody"
 
 
 def _question(state: GameState, where: str, attack: str) -> tuple[Question, str]:

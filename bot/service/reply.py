@@ -50,6 +50,9 @@ class Reply:
     """Names an ambiguous name could mean (display names), to offer as a pick list."""
     ambiguous: str | None = None
     """The text that was ambiguous, to substitute a picked candidate for."""
+    chart: dict[str, Any] | None = None
+    """Figures the front end draws as a picture for the actor alone (``/odds picture:yes``:
+    ``bot.render.oddschart``)."""
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict, stored with the request id for idempotent retries."""

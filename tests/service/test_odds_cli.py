@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
+from PIL import Image
 
+import maps
 from bot.cli import main
+from engine.odds import ask, calculate
 
 
 def odds(capsys: pytest.CaptureFixture[str], *args: str) -> dict:
@@ -49,8 +53,32 @@ def test_table_names_every_unit_kind(capsys: pytest.CaptureFixture[str]) -> None
     (["--attack", "1 inf", "--defend", "1 inf", "--bombard", "1 destroyer"], "Destroyers cannot bombard"),
     (["--attack", "", "--defend", "1 inf"], "Name the attacking units"),
     (["--attack", "1 inf", "--defend", "1 inf", "--retreat-below", "-1"], "0 or more"),
+    (["--attack", "1 inf", "--defend", "1 inf", "--attacker-tech", "jets"], "no weapons development"),
+    (["--attack", "1 inf", "--defend", "1 inf", "--picture", "/nonexistent-dir/odds.png"], "could not be written"),
 ])
 def test_bad_input_is_a_clear_refusal(capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:
     assert main(["odds", *args]) == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
+
+
+def test_picture_is_a_readable_png(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """``--picture FILE``: the histogram of the IPC value lost, beside the table."""
+    where = tmp_path / "odds.png"
+    assert main(["odds", "--attack", "3 infantry, 1 tank", "--defend", "2 infantry", "--picture", str(where)]) == 0
+    assert f"Odds histogram written to {where}" in capsys.readouterr().out
+    with Image.open(where) as picture:
+        assert picture.format == "PNG" and picture.size[0] >= 800 and picture.size[1] >= 600
+
+
+def test_developments_change_the_odds() -> None:
+    """003, Phase 1: jet fighters defend at 5 and heavy bombers roll two dice in battle;
+    with Combined Bombardment destroyers bombard (a destroyer without it is refused above)."""
+    rules = maps.load_ruleset("revised-lhtr", unplayable=True)
+    plain = calculate(rules, ask(rules, "2 infantry, 1 bomber", "1 infantry, 1 fighter"))
+    jets = calculate(rules, ask(rules, "2 infantry, 1 bomber", "1 infantry, 1 fighter", defender_tech="jets"))
+    heavy = calculate(rules, ask(rules, "2 infantry, 1 bomber", "1 infantry, 1 fighter", attacker_tech="heavy bombers"))
+    assert jets.attacker_wins < plain.attacker_wins < heavy.attacker_wins
+    shelled = ask(rules, "2 infantry", "2 infantry", bombard="1 destroyer", attacker_tech="combined bombardment")
+    assert shelled.bombard == ("destroyer",)
+    assert calculate(rules, shelled).attacker_wins > calculate(rules, ask(rules, "2 infantry", "2 infantry")).attacker_wins

@@ -7,6 +7,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from bot.console.console import Console
 from engine.odds import battle_at, calculate, from_battle
@@ -47,12 +48,27 @@ async def test_odds_of_a_planned_attack(game) -> None:
     assert "attacker wins" in reply and "IPC lost" in reply
 
 
+async def test_picture_is_written_for_the_asker(game) -> None:
+    """``picture:yes``: the histogram of the IPC value lost is written as a PNG (Discord
+    attaches it to the private answer); the table still comes first."""
+    shell, out = game
+    reply = await said(shell, out, '@ana /odds territory:"West Russia" attack:"3 infantry, 1 tank" picture:yes')
+    assert "attacker wins" in reply
+    written = [line for line in out if "Odds histogram written to" in line]
+    assert len(written) == 1
+    path = Path(written[0].rsplit(" ", 1)[1])
+    with Image.open(path) as picture:
+        assert picture.format == "PNG" and picture.size[0] >= 800
+    assert path.name == "odds-soviet-union-attacking-west-russia.png"
+
+
 @pytest.mark.parametrize("line, message", [
     ("/odds", "/odds needs territory: as in: /odds territory:Ukraine"),
     ('/odds territory:"West Russia"', "No battle is pending in West Russia"),
     ('/odds territory:"West Rusia"', "West Russia"),
     ('/odds territory:"West Russia" attack:"2 battleships"', "Battleships do not fight in a territory"),
     ('/odds territory:"Sea Zone 5" attack:"2 tanks"', "Tanks do not fight in a sea zone"),
+    ('/odds territory:"West Russia" attack:"2 tanks" picture:maybe', "picture: is yes or no, not 'maybe'"),
 ])
 async def test_bad_questions_are_refused_with_the_reason(game, line: str, message: str) -> None:
     shell, out = game
