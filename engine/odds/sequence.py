@@ -111,13 +111,15 @@ def _antiaircraft_each(arena: Arena, pos: Position, des: Des) -> Dist:
 
 def _bombard(arena: Arena, pos: Position, des: Des) -> Dist:
     """000, Amphibious Assaults, Step 2: the ships bombard (``hooks.bombard_value``: with
-    Combined Bombardment destroyers too); the casualties go behind the strip."""
+    Combined Bombardment destroyers too); the casualties go behind the strip, or are lost
+    at once where they do not fire back (switch ``bombarded_units_fire_back``; 002)."""
     ships = arena.units(force((k, 0) for k in arena.q.bombard), ATTACKER)
     shots = [(arena.rules.hooks.bombard_value(arena.state, s), 1) for s in ships]
     shots = [s for s in shots if s[0] > 0]
     if not shots or not pos.dfn or not pos.atk:
         return {pos: 1.0}
-    return _hit(arena, pos, fire_of({"any": shots}), DEFENDER, at_once=False)
+    return _hit(arena, pos, fire_of({"any": shots}), DEFENDER,
+                at_once=not arena.rules.switches.bombarded_units_fire_back)
 
 
 # -- the steps of a round ------------------------------------------------------------------

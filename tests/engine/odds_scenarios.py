@@ -223,7 +223,7 @@ SCENARIOS += [
     Scenario("lhtr_heavy_bombers", "003, Phase 1, Heavy Bombers: in battle two dice each, the better one",
              {"infantry": 1, "bomber": 2}, {"infantry": 3}, ruleset=REVISED, tech={"Germany": ["heavy_bombers"]}),
     Scenario("lhtr_combined_bombardment", "003, Phase 1, Combined Bombardment: destroyers bombard at 3 "
-             "beside battleships", {}, {"infantry": 2, "tank": 1}, seaborne=2, ships={"battleship": 1, "destroyer": 1},
+             "beside battleships; 002, Appendix I, Battleships: their casualties are lost at once", {}, {"infantry": 2, "tank": 1}, seaborne=2, ships={"battleship": 1, "destroyer": 1},
              ruleset=REVISED, tech={"Germany": ["combined_bombardment"]}),
     Scenario("lhtr_battleship", "002, Appendix I, Battleships: two hits; a defending destroyer",
              {"battleship": 1, "submarine": 1}, {"destroyer": 2}, sea=True, ruleset=REVISED),
