@@ -186,11 +186,13 @@ def choose_by_order(state: GameState, hits: Sequence[tuple[int, str]], units: Se
         if taken == must:
             break
         spec = state.rules.spec(u.kind)
-        if not any(eligible(spec, r) for r in rules_used):
+        fits = [eligible(spec, r) for r in rules_used]
+        if not any(fits):
             continue
         trial = dict(chosen)
         trial[u.kind] = trial.get(u.kind, 0) + 1
-        if len(rules_used) == 1 or _max_flow(hits, trial, state) == taken + 1:
+        # A unit that every hit may fall on always finds a hit left over (taken < must).
+        if all(fits) or _max_flow(hits, trial, state) == taken + 1:
             chosen = trial
             taken += 1
     return chosen
