@@ -205,9 +205,9 @@ SCENARIOS += [
              ruleset=REVISED),
     Scenario("lhtr_subs_both_sides", "002, Phase 4, Step 2: both sides' subs open fire, no destroyer",
              {"submarine": 2}, {"submarine": 2}, sea=True, ruleset=REVISED),
-    Scenario("lhtr_air_needs_destroyer", "002, Appendix I, Submarines: aircraft hit subs only with a "
-             "friendly destroyer; subs never hit aircraft", {"destroyer": 1}, {"submarine": 2, "carrier": 1},
-             sea=True, air={"fighter": 1}, ruleset=REVISED),
+    Scenario("lhtr_air_hits_subs", "002, Appendix I, Submarines: \"Any sea or air unit can hit a submarine\", "
+             "no destroyer needed; subs never hit aircraft", {"battleship": 1}, {"submarine": 2, "carrier": 1},
+             sea=True, air={"fighter": 2}, ruleset=REVISED),
     Scenario("lhtr_submerge_after_round", "002, Phase 4, Step 7: subs submerge after Press Attack or "
              "Retreat (standing order: always), having fired first", {"submarine": 2, "battleship": 1},
              {"carrier": 1, "destroyer": 1}, sea=True, orders={"Germany": {"submerge": "always"}}, ruleset=REVISED),
