@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ..combat import hits as cas
 from ..combat.fire import hit_rule, values
 from ..combat.flow import can_hit
-from ..ids import PowerId, SpaceId
+from ..ids import PowerId, SpaceId, UnitKind
 from ..ruleset import RuleSet
 from ..state import GameState, Unit
 from ..units import UnitSpec
@@ -55,6 +55,12 @@ class Position:
 
     def but(self, **changes: Force) -> Position:
         return Position(**{**dict(zip(self.__slots__, self._key)), **changes})
+
+    def with_attacker(self, atk: Force, strip: Force) -> Position:
+        return Position(atk, self.dfn, strip, self.dfn_strip, self.atk_out, self.dfn_out)
+
+    def with_defender(self, dfn: Force, strip: Force) -> Position:
+        return Position(self.atk, dfn, self.atk_strip, strip, self.atk_out, self.dfn_out)
 
     def __hash__(self) -> int:
         return self._hash
@@ -103,7 +109,9 @@ class Arena:
         self._groups: dict[tuple[Force, str, bool], Fire] = {}
         self._losses: dict[tuple[Force, Fire, str], dict[tuple[Force, Force], float]] = {}
         self._units: dict[tuple[str, int, str, int], Unit] = {}
-        self._reach: dict[tuple[frozenset[str], frozenset[str], str, bool], bool] = {}
+        self._reach: dict[tuple[frozenset[UnitKind], frozenset[UnitKind], str, bool], bool] = {}
+        self._kind_sets: dict[Force, frozenset[UnitKind]] = {}
+        self._slots: dict[tuple[Force, str], list[Unit]] = {}
         self.memo: dict[tuple[str, Position, tuple[bool, bool]], Dist] = {}
         """Step results per (step id, position, destroyers), shared by every round."""
 
@@ -129,9 +137,12 @@ class Arena:
 
     def slots(self, units: Force, side: str) -> list[Unit]:
         """One unit per hit point, in the order the side gives them up."""
-        order = self.q.attacker_loss if side == ATTACKER else self.q.defender_loss
-        keep = side == ATTACKER and not self.q.sea and self.q.keep_land
-        return cas.loss_slots(self.state, self.units(units, side), order, side, keep)
+        key = (units, side)
+        if key not in self._slots:
+            order = self.q.attacker_loss if side == ATTACKER else self.q.defender_loss
+            keep = side == ATTACKER and not self.q.sea and self.q.keep_land
+            self._slots[key] = cas.loss_slots(self.state, self.units(units, side), order, side, keep)
+        return self._slots[key]
 
     def split(self, units: Force, hits: Hits, side: str) -> tuple[Force, Force]:
         """(units left, units lost) after ``hits`` by the side's order of loss (the
@@ -140,13 +151,28 @@ class Arena:
         key = (units, hits, side)
         if key not in self._taken:
             pool = self.units(units, side)
-            chosen = cas.choose_by_order(self.state, hits, pool, self.slots(units, side))
+            chosen = self._chosen(hits, pool, self.slots(units, side))
             spread = cas.per_unit(self.state, pool, chosen)
             left = [(u.kind, u.hits + spread.get(u.id, 0)) for u in pool
                     if spread.get(u.id, 0) < cas.hit_points(self.state, u)]
             lost = [(u.kind, u.hits) for u in pool if spread.get(u.id, 0) >= cas.hit_points(self.state, u)]
             self._taken[key] = force(left), force(lost)
         return self._taken[key]
+
+    def _chosen(self, hits: Hits, pool: list[Unit], slots: list[Unit]) -> dict[UnitKind, int]:
+        """``hits.choose_by_order``; hits of one rule simply fall on the first eligible
+        slots, which is what it chooses then, without its matching."""
+        if len(hits) != 1:
+            return cas.choose_by_order(self.state, hits, pool, slots)
+        (n, rule), = hits
+        chosen: dict[UnitKind, int] = {}
+        for u in slots:
+            if n == 0:
+                break
+            if cas.eligible(self.rules.spec(u.kind), rule):
+                chosen[u.kind] = chosen.get(u.kind, 0) + 1
+                n -= 1
+        return chosen
 
     def take(self, units: Force, hits: Hits, side: str) -> Force:
         """``units`` after taking ``hits`` by the side's order of loss."""
@@ -222,9 +248,15 @@ class Arena:
 
     def can_hit_any(self, shooters: Force, targets: Force, side: str, own_destroyer: bool) -> bool:
         """Whether any shooter could ever hit any target (``flow.can_hit``), by unit kinds."""
-        key = (frozenset(k for k, _ in shooters), frozenset(k for k, _ in targets), side, own_destroyer)
+        key = (self._kinds(shooters), self._kinds(targets), side, own_destroyer)
         if key not in self._reach:
             a = self.units(force((k, 0) for k in key[0]), side)
             b = self.units(force((k, 0) for k in key[1]), other(side))
             self._reach[key] = any(can_hit(self.state, s, t, side, own_destroyer, self.q.sea) for s in a for t in b)
         return self._reach[key]
+
+    def _kinds(self, units: Force) -> frozenset[UnitKind]:
+        kinds = self._kind_sets.get(units)
+        if kinds is None:
+            kinds = self._kind_sets[units] = frozenset(k for k, _ in units)
+        return kinds

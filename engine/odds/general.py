@@ -27,10 +27,11 @@ def endings(arena: Arena) -> dict[Ending, float]:
         for r, p in results.items():
             if isinstance(r, Ending):
                 out[r] = out.get(r, 0.0) + weight * p
+            elif r in mass:
+                mass[r] += weight * p
             else:
-                if r not in mass:
-                    heapq.heappush(queue, (-_size(arena, r), next(tie), r))
-                mass[r] = mass.get(r, 0.0) + weight * p
+                heapq.heappush(queue, (-_size(arena, r), next(tie), r))
+                mass[r] = weight * p
 
     for start, p in opening(arena):
         if isinstance(start, Ending):

@@ -145,16 +145,17 @@ def _from(arena: Arena, steps: tuple[str, ...], i: int, pos: Position, des: Des)
             pos = r
             continue
         out: Dist = {}
+        get, memo = out.get, arena.memo
         for r, p in results.items():
             if isinstance(r, Ending):
-                add(out, r, p)
+                out[r] = get(r, 0.0) + p
                 continue
             key = (steps[i - 1], r, des)
-            after = arena.memo.get(key)
+            after = memo.get(key)
             if after is None:
-                after = arena.memo[key] = _from(arena, steps, i, r, des)
+                after = memo[key] = _from(arena, steps, i, r, des)
             for r2, p2 in after.items():
-                add(out, r2, p * p2)
+                out[r2] = get(r2, 0.0) + p * p2
         return out
     return {pos: 1.0}
 
@@ -285,7 +286,7 @@ def _hit(arena: Arena, pos: Position, fire: Fire, victims: str, at_once: bool) -
     out: Dist = {}
     for (left, lost), p in arena.losses(units, fire, victims).items():
         kept = strip if at_once else force((*strip, *lost))
-        after = pos.but(atk=left, atk_strip=kept) if victims == ATTACKER else pos.but(dfn=left, dfn_strip=kept)
+        after = pos.with_attacker(left, kept) if victims == ATTACKER else pos.with_defender(left, kept)
         add(out, after, p)
     return out
 
