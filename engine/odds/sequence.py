@@ -246,10 +246,11 @@ def _opening(side: str) -> Step:
     def step(arena: Arena, pos: Position, des: Des) -> Dist:
         """002, Phase 4, Step 2: the side's submarines fire in every round's opening fire,
         at sea units, destroyers or not; the attacker's victims leave at once unless the
-        attacker has a destroyer (``opening_end`` removes the defender's)."""
+        attacker has a destroyer (``opening_end`` removes the defender's). Subs facing no
+        sea unit roll nothing (002, Q&A, Submarines)."""
         units, strip = _mine(pos, side)
         subs = arena.submarines((*units, *strip))
-        if not subs:
+        if not subs or not any(arena.spec(p).is_sea for p in _mine(pos, other(side))[0]):
             return {pos: 1.0}
         fire = arena.groups(subs, side, des[side == DEFENDER])
         return _hit(arena, pos, fire, other(side), at_once=side == DEFENDER and not des[0])

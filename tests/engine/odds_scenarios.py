@@ -225,6 +225,9 @@ SCENARIOS += [
     Scenario("lhtr_combined_bombardment", "003, Phase 1, Combined Bombardment: destroyers bombard at 3 "
              "beside battleships; 002, Appendix I, Battleships: their casualties are lost at once", {}, {"infantry": 2, "tank": 1}, seaborne=2, ships={"battleship": 1, "destroyer": 1},
              ruleset=REVISED, tech={"Germany": ["combined_bombardment"]}),
+    Scenario("lhtr_subs_against_aircraft", "002, Q&A, Submarines: subs facing only aircraft roll nothing in "
+             "the opening fire, and aircraft hit them", {}, {"submarine": 2}, sea=True, air={"fighter": 2},
+             ruleset=REVISED),
     Scenario("lhtr_battleship", "002, Appendix I, Battleships: two hits; a defending destroyer",
              {"battleship": 1, "submarine": 1}, {"destroyer": 2}, sea=True, ruleset=REVISED),
 ]
