@@ -104,7 +104,8 @@ class Playout:
     def _purchase(self) -> None:
         if self.rng.random() < 0.15:
             self.send(f'/orders power:"{self.state.rules.power_name(self.state.turn)}" '
-                      f'retreat_below:{self.rng.randint(0, 3)} decide:{self.rng.choice(["orders", "orders", "self"])}')
+                      f'retreat_below:{self.rng.randint(0, 3)} decide:{self.rng.choice(["orders", "orders", "self"])} '
+                      f'submerge:{self.rng.choice(["never", "always", "when_outnumbered"])}')
         for _ in range(self.rng.randint(0, 4)):
             options = legal_commands(self.state).buyable
             if not options:
@@ -181,6 +182,11 @@ class Playout:
             if self.rng.random() < 0.7 or not self._retreat():
                 self.send("/press")
             return
+        if pending.kind == "submerge" and self.rng.random() < 0.5:
+            subs = [s.units[i] for i in pending.among if i in s.units]
+            group = {subs[0].kind: self.rng.randint(1, len(subs))}
+            if self.send(f'/submerge units:"{format_units(group)}"'):
+                return
         if pending.kind in ("submerge", "intercept"):
             self.send("/press")
             return
