@@ -388,6 +388,7 @@ def test_submerged_until_noncombat_end(rules: RuleSet) -> None:
     hidden = after_battle(flipped(state, submerged_until_noncombat_end=True))
     sub = next(u for u in hidden.units_at(SpaceId("sz_06")) if u.kind == "submarine")
     assert sub.has("submerged")
+    assert GameState.from_json(hidden.to_json(), hidden.rules) == hidden
     passed = run(hidden, sail)
     assert passed.state.count(SpaceId("sz_05"), PowerId("germany")) == {"destroyer": 1}
     done = run(passed.state, "/done")
