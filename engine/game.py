@@ -20,7 +20,7 @@ from .errors import IllegalCommandError, OutOfTurnError, RulesError
 from .events import Event, event
 from .phases import phase_entry, phase_title
 from .ruleset import RuleSet
-from .state import GameState, Unit, frozen
+from .state import GameState, Unit, frozen, step_back
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,14 +96,14 @@ def apply(state: GameState, command: Command, dice: Dice) -> Outcome:
             raise _elsewhere(state, command)
         new_state, events = handler(state, command, counting)
     if counting.rolled or new_state.phase != state.phase or new_state.turn != state.turn:
-        new_state = new_state.evolve(checkpoint=_strip(new_state), since_checkpoint=(), before=None)
+        new_state = new_state.evolve(checkpoint=_strip(new_state), since_checkpoint=(), back=None)
     else:
         from .notation import format_command
 
         new_state = new_state.evolve(
             checkpoint=state.checkpoint if state.checkpoint is not None else _strip(state),
             since_checkpoint=(*state.since_checkpoint, format_command(command, state)),
-            before=state,
+            back=step_back(state, new_state),
         )
     return Outcome(new_state, tuple(events))
 
@@ -122,7 +122,7 @@ def _elsewhere(state: GameState, command: Command) -> RulesError:
 
 
 def _strip(state: GameState) -> GameState:
-    return state.evolve(checkpoint=None, since_checkpoint=(), before=None)
+    return state.evolve(checkpoint=None, since_checkpoint=(), back=None)
 
 
 def _undo(state: GameState) -> Outcome:
@@ -134,7 +134,9 @@ def _undo(state: GameState) -> Outcome:
             reason="undo.nothing",
         )
     taken_back = state.since_checkpoint[-1]
-    back = state.before if state.before is not None else _replay_back(state.checkpoint, state)
+    back = state.before
+    if back is None:
+        back = _replay_back(state.checkpoint, state)
     if back.orders != state.orders:
         back = back.evolve(orders=state.orders)
     return Outcome(back, (event("undo", f"Took back: {taken_back}", command=taken_back),))

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from .cargo import assign_cargo
 from .errors import BoardDataError
 from .ids import PowerId, SpaceId, UnitKind
-from .state import GameState, Unit, frozen
+from .state import GameState, StepBack, Unit, frozen
 from .technology import Research
 
 if TYPE_CHECKING:
@@ -79,20 +79,20 @@ _STEPPED = ("next_id", "treasury", "purchased", "owners", "ic_damage", "orders",
 any other field is not written (``/undo`` replays from the checkpoint from there on)."""
 
 _KEPT = tuple(f.name for f in fields(GameState) if f.name not in (
-    *_STEPPED, "units", "rules", "checkpoint", "since_checkpoint", "before", "_by_space"))
+    *_STEPPED, "units", "rules", "checkpoint", "since_checkpoint", "back", "_by_space"))
 
 
 def _steps_back(state: GameState) -> list[dict[str, Any]]:
     """For each state kept for ``/undo`` (``GameState.before``), newest first, what differs
     from the state after it, so reading the JSON back restores them without a replay."""
     steps: list[dict[str, Any]] = []
-    after = state
-    while after.before is not None:
-        step = _step_back(after.before, after)
+    after, before = state, state.before
+    while before is not None:
+        step = _step_back(before, after)
         if step is None:
             break
         steps.append(step)
-        after = after.before
+        after, before = before, before.before
     return steps
 
 
@@ -114,8 +114,7 @@ def _step_back(before: GameState, after: GameState) -> dict[str, Any] | None:
     if before.purchased != after.purchased:
         step["purchased"] = dict(before.purchased)
     if before.owners != after.owners:
-        step["owners"] = {board.name(s): _opt(pname, p) for s, p in before.owners.items()
-                          if after.owners.get(s) != p}
+        step["owners"] = {board.name(s): _opt(pname, p) for s, p in before.owners.items()}
     if before.ic_damage != after.ic_damage:
         step["ic_damage"] = {board.name(s): v for s, v in before.ic_damage.items()}
     if before.orders != after.orders:
@@ -125,40 +124,31 @@ def _step_back(before: GameState, after: GameState) -> dict[str, Any] | None:
     return step
 
 
-def _restore_before(state: GameState, steps: list[Mapping[str, Any]]) -> GameState:
-    """``state`` with its chain of ``before`` states rebuilt from :func:`_steps_back`."""
-    chain = [state]
-    for step in steps[:len(state.since_checkpoint)]:
-        chain.append(_step_applied(chain[-1], step))
-    linked = chain[-1]
-    for newer in reversed(chain[:-1]):
-        linked = newer.evolve(before=linked)
-    return linked
-
-
-def _step_applied(after: GameState, step: Mapping[str, Any]) -> GameState:
-    """The state one command before ``after``, from what :func:`_step_back` wrote."""
-    rules = after.rules
+def _restore_back(state: GameState, steps: list[Mapping[str, Any]]) -> GameState:
+    """``state`` with the steps back that :func:`_steps_back` wrote (newest first)."""
+    rules = state.rules
     board = rules.board
-    changes: dict[str, Any] = {"since_checkpoint": after.since_checkpoint[:-1]}
-    if "treasury" in step:
-        changes["treasury"] = _treasury_from_json(rules, step["treasury"])
-    if "purchased" in step:
-        changes["purchased"] = _purchased_from_json(step["purchased"])
-    if "owners" in step:
-        owners = dict(after.owners)
-        for name, p in step["owners"].items():
-            owners[board.space_by_name(name)] = board.find_power(p) if p else None
-        changes["owners"] = owners
-    if "ic_damage" in step:
-        changes["ic_damage"] = {board.space_by_name(n): int(v) for n, v in step["ic_damage"].items()}
-    if "orders" in step:
-        changes["orders"] = _orders_from_json(rules, step["orders"])
-    if "combat" in step:
-        changes["combat"] = _combat_from_json(step["combat"])
-    pieces = [_unit_from_json(rules, p) for p in step["pieces"]]
-    before = after.with_units(pieces, [int(i) for i in step["added"]], **changes)
-    return before.evolve(next_id=int(step.get("next_id", after.next_id)))
+    older: StepBack | None = None
+    for step in reversed(steps[:len(state.since_checkpoint)]):
+        was: dict[str, Any] = {}
+        if "next_id" in step:
+            was["next_id"] = int(step["next_id"])
+        if "treasury" in step:
+            was["treasury"] = _treasury_from_json(rules, step["treasury"])
+        if "purchased" in step:
+            was["purchased"] = _purchased_from_json(step["purchased"])
+        if "owners" in step:
+            was["owners"] = frozen({board.space_by_name(n): board.find_power(p) if p else None
+                                    for n, p in step["owners"].items()})
+        if "ic_damage" in step:
+            was["ic_damage"] = frozen({board.space_by_name(n): int(v) for n, v in step["ic_damage"].items()})
+        if "orders" in step:
+            was["orders"] = _orders_from_json(rules, step["orders"])
+        if "combat" in step:
+            was["combat"] = _combat_from_json(step["combat"])
+        units = tuple(_unit_from_json(rules, p) for p in step["pieces"])
+        older = StepBack(units, tuple(int(i) for i in step["added"]), was, older)
+    return state.evolve(back=older)
 
 
 def _research_to_json(state: GameState) -> dict[str, Any] | None:
@@ -222,7 +212,7 @@ def state_from_json(data: Mapping[str, Any], rules: RuleSet) -> GameState:
         checkpoint=checkpoint,
         since_checkpoint=since,
     )
-    return _restore_before(state, data["undo"].get("before", [])) if data.get("undo") else state
+    return _restore_back(state, data["undo"].get("before", [])) if data.get("undo") else state
 
 
 def _treasury_to_json(state: GameState) -> dict[str, int]:

@@ -10,7 +10,7 @@ tank has moved, which transport carries which infantry, a damaged battleship.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -128,9 +128,8 @@ class GameState:
     """The state that ``/undo`` may return to: start of phase or last dice roll."""
     since_checkpoint: tuple[str, ...] = ()
     """Canonical text of the commands applied since ``checkpoint``, oldest first."""
-    before: GameState | None = field(default=None, compare=False, repr=False)
-    """The state before the last of ``since_checkpoint``, so ``/undo`` steps back without
-    replaying; None where it is not known (``/undo`` then replays from ``checkpoint``)."""
+    back: StepBack | None = field(default=None, compare=False, repr=False)
+    """How to step back over the last of ``since_checkpoint`` (see :attr:`before`)."""
     _by_space: dict[SpaceId, tuple[Unit, ...]] | None = field(
         default=None, compare=False, repr=False, init=False
     )
@@ -156,6 +155,16 @@ class GameState:
     @property
     def is_over(self) -> bool:
         return self.winner is not None
+
+    @property
+    def before(self) -> GameState | None:
+        """The state before the last of ``since_checkpoint``, so ``/undo`` steps back without
+        replaying; None where it is not known (``/undo`` then replays from ``checkpoint``)."""
+        step = self.back
+        if step is None:
+            return None
+        return self.with_units(step.units, step.added).evolve(
+            since_checkpoint=self.since_checkpoint[:-1], back=step.older, **step.fields)
 
     # -- derived views ------------------------------------------------------------
     def evolve(self, **changes: Any) -> GameState:
@@ -230,6 +239,36 @@ class GameState:
         from .serial import state_from_json
 
         return state_from_json(data, rules)
+
+
+@dataclass(frozen=True, slots=True)
+class StepBack:
+    """What turns a state back into the one before its last command. Kept instead of that
+    whole state, so each command of a long phase costs only what it changed."""
+
+    units: tuple[Unit, ...]
+    """The units as they were, where the command changed or removed them."""
+    added: tuple[int, ...]
+    """Ids of the units the command added."""
+    fields: Mapping[str, Any]
+    """The other fields as they were, where the command changed them."""
+    older: StepBack | None = None
+    """The step back from there, over the command before."""
+
+
+_STEPPED_FIELDS = tuple(f.name for f in fields(GameState) if f.name not in (
+    "rules", "units", "checkpoint", "since_checkpoint", "back", "_by_space"))
+
+
+def step_back(before: GameState, after: GameState) -> StepBack:
+    """The step from ``after`` back to ``before`` (one command apart), after ``before``'s own."""
+    was, now = before.units, after.units
+    return StepBack(
+        tuple(u for uid, u in was.items() if now.get(uid) is not u),
+        tuple(uid for uid in now if uid not in was),
+        {f: getattr(before, f) for f in _STEPPED_FIELDS if getattr(before, f) is not getattr(after, f)},
+        before.back,
+    )
 
 
 def _by_id(unit: Unit) -> int:
