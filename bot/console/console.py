@@ -22,7 +22,7 @@ from bot.service.lines import LineError, split_user, words_and_options
 from bot.service.reply import Actor, Refusal, Reply
 from engine import NotationError, RulesError
 from engine.registry import resolve_options
-from engine.tokens import tokenize
+from engine.tokens import DOUBLE_QUOTES, quote, tokenize
 
 MAP = next(c for c in OTHER_COMMANDS if c.name == "map")
 
@@ -295,14 +295,11 @@ def complete(console: Console, text: str, line: str) -> list[str]:
         return sorted({c.split()[0] for c in COMMANDS if c.startswith(text)})
     if before == ["/game"]:
         return [c.split()[1] for c in COMMANDS if c.startswith(f"/game {text}")]
-    stem = text.split(":", 1)[-1].lstrip('"')
+    stem = text.split(":", 1)[-1].lstrip(DOUBLE_QUOTES)
     prefix = text[: len(text) - len(stem)]
-    out = []
-    for name in console.names:
-        if name.lower().startswith(stem.lower()):
-            quoted = f'"{name}"' if " " in name and not prefix.endswith('"') else name
-            out.append(prefix + quoted)
-    return out
+    opened = prefix[-1:] in tuple(DOUBLE_QUOTES)
+    return [prefix + (name if opened else quote(name)) for name in console.names
+            if name.lower().startswith(stem.lower())]
 
 
 async def run_console(

@@ -35,6 +35,9 @@ async def test_console_completes_commands_and_names(service: GameService, tmp_pa
     assert complete(console, "/ga", "/ga") == ["/game"]
     assert complete(console, "jo", "/game jo") == ["join"]
     assert complete(console, "to:we", "/move units:tank to:we") == ['to:"West Russia"']
+    assert complete(console, 'to:"we', '/move units:tank to:"we') == ['to:"West Russia']
+    assert complete(console, "to:“ge", "/move units:tank to:“ge") == ["to:“Germany"]
+    assert complete(console, "to:ge", "/move units:tank to:ge") == ["to:Germany"]
 
 
 async def test_map_writes_a_png(db, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
