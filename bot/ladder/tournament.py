@@ -26,6 +26,7 @@ from bot.service.lines import LineError, subcommand
 from bot.service.reply import Actor, Refusal, Reply
 from bot.store import repo
 from bot.store.models import Tournament, TournamentEntry, TournamentGame
+from engine.tokens import quote
 
 if TYPE_CHECKING:
     from bot.service.game_service import GameService
@@ -284,8 +285,8 @@ class TournamentDesk:
         if not table.done:
             raise Refusal("That game is still being played: adjudicate it, declare a forfeit, "
                           "or let a player concede.", "tournament.running")
-        line = (f"/ladder correct game:{game} winner:{side} "
-                f'reason:"{options.get("reason", "") or "reported by the organiser"}"')
+        reason = options.get("reason", "") or "reported by the organiser"
+        line = f"/ladder correct game:{game} winner:{side} reason:{quote(reason)}"
         return await self.service.ladder.command(organiser, line, request_id)
 
     async def _adjudicate(self, t: Tournament, table: Table, organiser: Actor,

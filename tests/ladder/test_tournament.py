@@ -85,9 +85,10 @@ async def test_a_swiss_tournament_from_sign_up_to_final_standings(service: GameS
         for n, (_axis, allies, winner) in enumerate(games, 1):
             await won_on_board(service, number, n, winner, allies)
 
-    # Reporting a result the game already has changes nothing.
+    # Reporting a result the game already has changes nothing (a reason may hold quotes).
     before = await _rating_rows(service)
-    text = await ok(service, ORG, "/tournament report table:1 winner:@p1 reason:double")
+    text = await ok(service, ORG, "/tournament report table:1 winner:@p1 "
+                    """reason:'a "double" report'""")
     assert "already has that result; nothing changed" in text
     assert await _rating_rows(service) == before
 
