@@ -3,7 +3,8 @@
 Each round moves a position to positions with fewer hit points in the battle (or to an
 ending), except a round where nothing changes; so positions are settled in order of hit
 points left, largest first, each passing its probability on with the no-change round
-divided out (1 / (1 - P(nothing changes))). Round 1 is taken as it comes (antiaircraft
+divided out (1 / (1 - P(nothing changes))); positions less likely than ``NEGLIGIBLE`` are
+dropped, as in ``ladder``. Round 1 is taken as it comes (antiaircraft
 fire, bombardment, no retreat before it). Fast enough for fleets; land battles of any size
 go through ``ladder``.
 """
@@ -14,6 +15,7 @@ import heapq
 from itertools import count
 
 from .arena import Arena, Dist, Ending, Position
+from .ladder import NEGLIGIBLE
 from .sequence import conclude, opening, round_of
 
 
@@ -41,6 +43,8 @@ def endings(arena: Arena) -> dict[Ending, float]:
     while queue:
         _, _, pos = heapq.heappop(queue)
         weight = mass.pop(pos)
+        if weight < NEGLIGIBLE:
+            continue
         results = dict(round_of(arena, pos))
         stay = results.pop(pos, 0.0)
         if stay >= 1.0 - 1e-15:
