@@ -114,6 +114,8 @@ class Arena:
         self._slots: dict[tuple[Force, str], list[Unit]] = {}
         self.memo: dict[tuple[str, Position, tuple[bool, bool]], Dist] = {}
         """Step results per (step id, position, destroyers), shared by every round."""
+        self.round_steps: tuple[str, ...] | None = None
+        """The rule system's steps of every round that apply to this battle, once known."""
 
     def has(self, step: str) -> bool:
         """Whether the rule system's battles have this step (``engine.combat.sequence`` id)."""

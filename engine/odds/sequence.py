@@ -128,7 +128,9 @@ def round_of(arena: Arena, pos: Position) -> Dist:
     """One round from ``pos`` (a round's start; in round 1 the bombardment's casualties
     may still stand in the strip), as a distribution of results."""
     des = (arena.destroyer((*pos.atk, *pos.atk_strip)), arena.destroyer((*pos.dfn, *pos.dfn_strip)))
-    return _from(arena, tuple(_listed(arena, opening=False)), 0, pos, des)
+    if arena.round_steps is None:
+        arena.round_steps = tuple(_listed(arena, opening=False))
+    return _from(arena, arena.round_steps, 0, pos, des)
 
 
 def _from(arena: Arena, steps: tuple[str, ...], i: int, pos: Position, des: Des) -> Dist:
@@ -294,7 +296,15 @@ def _hit(arena: Arena, pos: Position, fire: Fire, victims: str, at_once: bool) -
 
 def _end_round(arena: Arena, pos: Position, des: Des) -> Dist:
     """000, Step 6: Condition A (a side has nothing left that can fight), then the
-    attacker's retreat condition (its standing order ``retreat_below``)."""
+    attacker's retreat condition (its standing order ``retreat_below``). Remembered per
+    position: many rounds end on the same units."""
+    key = ("end_round", pos, des)
+    if key not in arena.memo:
+        arena.memo[key] = _settle(arena, pos, des)
+    return arena.memo[key]
+
+
+def _settle(arena: Arena, pos: Position, des: Des) -> Dist:
     if arena.q.sea:
         checked = _sea_checks(arena, pos, des)
         if isinstance(checked, Ending):
