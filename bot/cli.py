@@ -297,7 +297,8 @@ def _odds(args: argparse.Namespace) -> int:
         from bot.service.odds import chart
 
         try:
-            Path(args.picture).write_bytes(odds_png(chart("Odds", ("attacker", "defender"), result)))
+            title = f"{args.attack} against {args.defend}"
+            Path(args.picture).write_bytes(odds_png(chart(title, ("attacker", "defender"), result)))
         except OSError as err:
             print(f"aaref odds: the picture could not be written to {args.picture}: {err.strerror}", file=sys.stderr)
             return 2

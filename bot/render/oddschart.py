@@ -39,7 +39,7 @@ def odds_png(chart: Mapping[str, Any]) -> bytes:
     for n, side in enumerate(("attacker", "defender")):
         top = _HEAD + n * PANEL_HEIGHT
         loss = {int(v): float(p) for v, p in chart[f"{side}_loss"].items()}
-        label = f"IPC value lost by the {side}, {chart[side]}"
+        label = f"IPC value lost by the {side}" + (f", {chart[side]}" if chart[side] != side else "")
         _histogram(draw, (_PAD, top, WIDTH - _PAD, top + PANEL_HEIGHT - _PAD), label, loss,
                    float(chart[f"{side}_expected"]), _COLOURS[side])
     out = io.BytesIO()
