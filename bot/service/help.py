@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from engine.names import shown
-from engine.registry import ENGINE_COMMANDS, CommandSpec, phases_taking
+from engine.registry import ENGINE_COMMANDS, CommandSpec, is_used_by, phases_taking
 
 from bot.service.commands import DICE_COMMANDS, GAME_COMMANDS, OTHER_COMMANDS, find_command
 from bot.service.reply import Refusal, Reply
@@ -53,9 +53,11 @@ async def help_reply(service: GameService, channel_id: str, topic: str) -> Reply
         state = await _state(service, channel_id)
         phases = phases_taking(state.rules, spec) if state is not None else None
         when = "Taken at any time." if spec.command is not None and state is not None else ""
-        if phases is not None:
+        if state is not None and not is_used_by(state.rules, spec):
+            when = f"Not part of {state.rules.name}."
+        elif phases is not None:
             titles = [service.rules.phase_title(state.rules, p) for p in phases]
-            when = f"Taken in: {', '.join(titles)}." if titles else f"Not part of {state.rules.name}."
+            when = f"Taken in: {', '.join(titles)}."
         return Reply(True, spec.explain(when))
     state = await _state(service, channel_id)
     lines: list[str] = []
@@ -63,7 +65,8 @@ async def help_reply(service: GameService, channel_id: str, topic: str) -> Reply
         legal = service.rules.legal_commands(state)
         who = state.rules.power_name(legal.power)
         lines.append(f"Now {who} ({service.rules.phase_title(state.rules, state.phase)}) can use:")
-        lines += _examples(c for c in ENGINE_COMMANDS if c.name in legal.commands)
+        lines += _examples(c for c in ENGINE_COMMANDS
+                           if c.name in legal.commands and is_used_by(state.rules, c))
     stage = await service.lifecycle(channel_id)
     words = _GAME_WORDS[stage]
     lines.append("The game:" if state is not None else "Game commands:")
