@@ -14,6 +14,7 @@ from dataclasses import replace
 from ..control import capture
 from ..events import Event, event
 from ..ids import PowerId, SpaceId
+from ..dice import Dice
 from ..state import FOUGHT, OFFLOADED, SEABORNE, GameState, Unit
 from .flow import Result, current
 from .phase import CombatPhase
@@ -69,6 +70,29 @@ def conclude(state: GameState, phase: CombatPhase, outcome: str, events: list[Ev
         space=name, outcome=outcome, rounds=b.round, captured=captured,
         attackers=counts(state, attackers(state, b)), defenders=counts(state, defenders(state, b, phase))))
     return state, phase.but(current=None), events
+
+
+def lone_gun_fires(state: GameState, attacking: list[Unit], defending: list[Unit]) -> bool:
+    """A gun that survives being alone (Revised's AA gun, not 1942's AAA) still fires at
+    the aircraft attacking it, so a territory it alone holds is fought for: 002, Appendix
+    I, Antiaircraft Guns ("Whenever an air unit enters a territory containing an enemy
+    anti-aircraft gun, the anti-aircraft gun fires"; guns "are never destroyed, except
+    when a transport carrying one is sunk")."""
+    hooks = state.rules.hooks
+    return (any(state.rules.spec(u.kind).antiaircraft_shots and not state.rules.spec(u.kind).destroyed_when_alone
+                for u in defending)
+            and any(state.rules.spec(u.kind).is_air and not hooks.aa_immune(state, u) for u in attacking))
+
+
+def undefended(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
+    """After the opening fire, a land battle no defending unit can fight in the rounds is
+    over (a gun alone has fired at the aircraft): land units that are left capture the
+    territory and the gun, aircraft alone cannot take it and the gun stays (README of
+    revised-lhtr, ruling on a territory held only by an AA gun)."""
+    b = current(phase)
+    if any(state.rules.spec(u.kind).is_combat_unit for u in defenders(state, b, phase)):
+        return state, phase, []
+    return conclude(state, phase, "attacker" if attackers(state, b) else "no_attack", [])
 
 
 def _remove_lonely_aaa(state: GameState, space: SpaceId, attacker: PowerId) -> tuple[GameState, list[Event]]:

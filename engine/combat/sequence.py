@@ -21,7 +21,7 @@ from ..errors import BoardDataError
 from ..events import Event
 from ..ruleset import RuleSet
 from ..state import GameState
-from . import amphibious, raids, steps
+from . import amphibious, conclude, raids, steps
 from .flow import Result, Step, current, with_battle
 from .phase import Battle, CombatPhase
 
@@ -64,6 +64,7 @@ STEPS: dict[str, BattleStep] = _entries(
     BattleStep("antiaircraft", steps.antiaircraft, _land),
     BattleStep("antiaircraft_each", steps.antiaircraft_each, _land),
     BattleStep("bombard", amphibious.bombard, _amphibious_land),
+    BattleStep("undefended", conclude.undefended, _land),
     BattleStep("round", steps.round_start),
     BattleStep("submerge_attacker", steps.submerge("attacker"), _sea),
     BattleStep("submerge_defender", steps.submerge("defender"), _sea),

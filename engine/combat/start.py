@@ -16,6 +16,7 @@ from ..dice import Dice, NoDice
 from ..events import Event, event
 from ..ids import PowerId, SpaceId
 from ..state import RAID, SEABORNE, GameState, Unit
+from .conclude import lone_gun_fires
 from .phase import AMPHIBIOUS, GENERAL, STEP_NAMES, CombatPhase, Entry
 from .phase import RAID as RAID_STEP
 from .overflight import overflight_fire
@@ -81,7 +82,8 @@ def _land(state: GameState, space: SpaceId, attacker: PowerId, raided: bool,
         return state, None, []
     amphibious = awaited or any(u.has(SEABORNE) for u in mine)
     step = AMPHIBIOUS if amphibious else GENERAL
-    defended = any(state.rules.spec(u.kind).is_combat_unit for u in enemy)
+    defended = (any(state.rules.spec(u.kind).is_combat_unit for u in enemy)
+                or lone_gun_fires(state, mine, enemy))
     if defended or raided or awaited:
         return state, Entry(space, step, "land"), []
     return _unopposed(state, space, attacker, mine, enemy)
@@ -94,8 +96,9 @@ def _unopposed(state: GameState, space: SpaceId, attacker: PowerId, mine: list[U
     if any(state.rules.spec(u.kind).can_capture for u in mine):
         state, taken = capture(state, space, attacker)
         return state, None, taken
-    if enemy:
-        state = state.with_units(removed=[u.id for u in enemy])
-        events.append(event("destroyed", f"{len(enemy)} enemy antiaircraft artillery in {name} destroyed: "
-                            "no combat unit defends it.", space=name, count=len(enemy)))
+    lonely = [u for u in enemy if state.rules.spec(u.kind).destroyed_when_alone]
+    if lonely:
+        state = state.with_units(removed=[u.id for u in lonely])
+        events.append(event("destroyed", f"{len(lonely)} enemy antiaircraft artillery in {name} destroyed: "
+                            "no combat unit defends it.", space=name, count=len(lonely)))
     return state, None, events

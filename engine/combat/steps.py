@@ -13,7 +13,7 @@ from ..dice import Dice
 from ..events import Event, event
 from ..state import SEABORNE, GameState, Unit
 from .choices import retreat_options
-from .conclude import conclude
+from .conclude import conclude, lone_gun_fires
 from .fire import hit_rule, roll_groups, values
 from .flow import Result, Step, ask_casualties, can_hit, current, with_battle
 from .losses import destroy
@@ -25,7 +25,8 @@ from .sides import attackers, defenders, lead_defender
 
 def start(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
     """Step 1, place units along the battle strip: log both sides. A battle with no
-    attacker left (its cargo lost at sea) or, on land, no defending combat unit ends here."""
+    attacker left (its cargo lost at sea) or, on land, no defending combat unit ends here,
+    unless a gun alone is there to fire at the attacking aircraft."""
     b = current(phase)
     atk, dfn = attackers(state, b), defenders(state, b, phase)
     name = state.board.name(b.space)
@@ -39,7 +40,8 @@ def start(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
                     seaborne=counts(state, [u for u in atk if u.has(SEABORNE)]))]
     if not atk:
         return conclude(state, phase, "no_attack", events)
-    if b.kind == "land" and not any(state.rules.spec(u.kind).is_combat_unit for u in dfn):
+    if (b.kind == "land" and not any(state.rules.spec(u.kind).is_combat_unit for u in dfn)
+            and not lone_gun_fires(state, atk, dfn)):
         return conclude(state, phase, "attacker", events)
     return state, phase, events
 
