@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from .errors import IllegalCommandError
 from .events import Event, event
 from .ids import PowerId, SpaceId
 from .state import GameState, Unit
@@ -22,6 +23,20 @@ def income(state: GameState, power: PowerId) -> int:
 def holds_capital(state: GameState, power: PowerId) -> bool:
     """True while the power controls its own capital."""
     return state.owners.get(state.board.powers[power].capital) == power
+
+
+def capital_lost(state: GameState, command: str) -> IllegalCommandError:
+    """The refusal of ``command`` (``/buy``) to the power to move while its capital is in
+    enemy hands: it buys, researches, places and collects nothing, and keeps its IPCs
+    (plunder included) until the capital is liberated (000 and 002, "Capturing and
+    Liberating Capitals"; 002, Phase 7: "You may collect thier current, in-hand IPC's but
+    may not spend it until your capital is liberated")."""
+    power = state.turn
+    name = state.rules.power_name(power)
+    capital = state.board.name(state.board.powers[power].capital)
+    return IllegalCommandError(
+        f"{name} cannot use /{command} while its capital {capital} is in enemy hands: it may not spend "
+        f"its {state.treasury.get(power, 0)} IPCs until the capital is liberated.", reason="capital.lost")
 
 
 def victory_cities(state: GameState, side: str) -> list[SpaceId]:
@@ -79,7 +94,8 @@ def capture(state: GameState, territory: SpaceId, captor: PowerId) -> tuple[Game
             state, plundered = state.rules.hooks.on_capital_captured(state, territory, captor, victim.id)
             events.extend(plundered)
         if new_owner == victim.id:
-            owners = _restore_liberated_capital(state, owners, victim.id)
+            owners, reverted = _restore_liberated_capital(state, owners, victim.id)
+            state = state.with_units(reverted)
     removed = [u.id for u in state.units_at(territory)
                if not board.allies(u.owner, captor) and state.rules.spec(u.kind).destroyed_when_alone]
     # A captured unit that could move (Revised's AA gun) stays put this turn (002, Phase 4,
@@ -93,14 +109,25 @@ def capture(state: GameState, territory: SpaceId, captor: PowerId) -> tuple[Game
     return state, events
 
 
-def _restore_liberated_capital(state: GameState, owners: dict[SpaceId, PowerId | None], power: PowerId) -> dict[SpaceId, PowerId | None]:
-    """A liberated capital brings back the power's original territories held by friends."""
+def _restore_liberated_capital(state: GameState, owners: dict[SpaceId, PowerId | None],
+                               power: PowerId) -> tuple[dict[SpaceId, PowerId | None], list[Unit]]:
+    """A liberated capital brings back the power's original territories held by friends,
+    with their industrial complexes (000 and 002, "Capturing and Liberating Capitals":
+    "Territories and industrial complexes ... also revert"). Guns there stay with their
+    holder ("Anti-aircraft guns outside the newly liberated capital remain under their
+    pre-liberation ownership", 002), but for territories taken this turn: those count as
+    liberated at the end of the turn, so their guns revert too (002, "Liberating a
+    Territory"; README of revised-lhtr, ruling 18)."""
     board = state.board
+    reverted: list[Unit] = []
     for sid, space in board.spaces.items():
         holder = owners.get(sid)
         if space.original == power and holder is not None and holder != power and board.allies(holder, power):
             owners[sid] = power
-    return owners
+            fresh = state.captured_this_turn(sid)
+            reverted += [replace(u, owner=power) for u in state.units_at(sid) if u.owner == holder
+                         and (state.rules.spec(u.kind).structure or (fresh and _taken_over(state, u)))]
+    return owners, reverted
 
 
 def settle_liberations(state: GameState) -> GameState:

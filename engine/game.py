@@ -14,7 +14,7 @@ from typing import Any
 
 from . import turn as _turn  # noqa: F401  (registers the phases of the 1942 turn)
 from .commands import Command, Done, Orders, Undo
-from .control import holds_capital, settle_liberations
+from .control import capital_lost, holds_capital, settle_liberations
 from .dice import Dice, NoDice
 from .errors import IllegalCommandError, OutOfTurnError, RulesError
 from .events import Event, event
@@ -111,9 +111,12 @@ def apply(state: GameState, command: Command, dice: Dice) -> Outcome:
 def _elsewhere(state: GameState, command: Command) -> RulesError:
     """The refusal of a command the current phase does not take, naming where it belongs."""
     rules = state.rules
-    wanted = [phase_title(rules, p) for p in rules.phases if phase_entry(p).accepts(command)]
+    taking = [phase_entry(p) for p in rules.phases if phase_entry(p).accepts(command)]
+    wanted = [e.title for e in taking]
     if not wanted:
         return IllegalCommandError(f"{command.name} is not a command of this game.", reason="command.unknown")
+    if all(e.needs_capital for e in taking) and not holds_capital(state, state.turn):
+        return capital_lost(state, command.name)
     return OutOfTurnError(
         f"/{command.name} belongs to {' or '.join(wanted)}; it is now {phase_title(rules, state.phase)} "
         f"of {rules.power_name(state.turn)}.",
