@@ -64,6 +64,17 @@ class Move(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class Rocket(Command):
+    """Combat Move: an AA gun in ``origin`` is declared to fire a rocket at the enemy
+    industrial complex in ``target``; it strikes when Conduct Combat begins (002, Rocket
+    Strikes; rule systems with the Rockets development)."""
+
+    origin: SpaceId
+    target: SpaceId
+    name = "rocket"
+
+
+@dataclass(frozen=True, slots=True)
 class Place(Command):
     """Phase 5: mobilize bought units into a territory (or, for ships, a sea zone)."""
 

@@ -91,7 +91,7 @@ def apply(state: GameState, command: Command, dice: Dice) -> Outcome:
     if isinstance(command, Done):
         new_state, events = end_phase(state, counting)
     else:
-        handler = phase_entry(state.phase).handlers.get(type(command))
+        handler = phase_entry(state.phase).taken(state.rules).get(type(command))
         if handler is None:
             raise _elsewhere(state, command)
         new_state, events = handler(state, command, counting)
@@ -111,7 +111,7 @@ def apply(state: GameState, command: Command, dice: Dice) -> Outcome:
 def _elsewhere(state: GameState, command: Command) -> RulesError:
     """The refusal of a command the current phase does not take, naming where it belongs."""
     rules = state.rules
-    taking = [phase_entry(p) for p in rules.phases if phase_entry(p).accepts(command)]
+    taking = [phase_entry(p) for p in rules.phases if phase_entry(p).accepts(command, rules)]
     wanted = [e.title for e in taking]
     if not wanted:
         return IllegalCommandError(f"{command.name} is not a command of this game.", reason="command.unknown")

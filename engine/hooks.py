@@ -39,8 +39,10 @@ class Hooks(Protocol):
                             victim: PowerId) -> tuple[GameState, list[Event]]:
         """What taking an enemy capital does beyond the capture itself (plunder)."""
 
-    def bombing_result(self, state: GameState, target: SpaceId, rolled: int) -> tuple[GameState, Event]:
-        """What a raid's damage dice (their total, ``rolled``) do to the raided territory."""
+    def bombing_result(self, state: GameState, target: SpaceId, rolled: int,
+                       taken: int) -> tuple[GameState, Event]:
+        """What a raid's damage dice (their total, ``rolled``) do to the raided territory,
+        ``taken`` IPCs having gone to rockets there this turn."""
 
     def unit_values(self, state: GameState, units: Sequence[Unit], side: str) -> dict[int, int]:
         """Each unit's attack (``side`` = ``attacker``) or defense value by unit id, in a

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .combat import rockets
 from .combat.choices import retreat_options
 from .commands import UnitCounts
 from .ids import SpaceId, UnitKind
@@ -42,6 +43,8 @@ class LegalCommands:
     """Battles waiting to be fought with ``battle`` (Conduct Combat, no question pending)."""
     retreats: tuple[SpaceId, ...] = ()
     """Where the attacker may retreat, while the battle asks it to press on or retreat."""
+    rockets: tuple[tuple[SpaceId, SpaceId], ...] = ()
+    """(gun territory, target) pairs ``/rocket`` may name now (Combat Move, Rockets)."""
 
 
 ANSWERS = ("casualties", "retreat", "press", "submerge")
@@ -55,6 +58,7 @@ class Offers:
     buyable: tuple[UnitKind, ...] = ()
     moves: tuple[MoveGroup, ...] = ()
     placements: dict[SpaceId, int] = field(default_factory=dict)
+    rockets: tuple[tuple[SpaceId, SpaceId], ...] = ()
 
 
 def legal_commands(state: GameState) -> LegalCommands:
@@ -69,11 +73,11 @@ def legal_commands(state: GameState) -> LegalCommands:
         retreats = tuple(retreat_options(state, combat)) if asked == "retreat" else ()
         return LegalCommands(power, phase, (*ANSWERS, *always), retreats=retreats)
     entry = phase_entry(phase)
-    words = (*(c.name for c in entry.handlers if c.name not in ANSWERS), "done", *(("undo",) if entry.undo else ()), *always)
+    words = (*(c.name for c in entry.taken(state.rules) if c.name not in ANSWERS), "done", *(("undo",) if entry.undo else ()), *always)
     offers = entry.offers(state) if entry.offers is not None else Offers()
     battles = tuple(e.space for e in combat.entries) if combat is not None else ()
     return LegalCommands(power, phase, words, buyable=offers.buyable, moves=offers.moves,
-                         placements=offers.placements, battles=battles)
+                         placements=offers.placements, battles=battles, rockets=offers.rockets)
 
 
 def buy_offers(state: GameState) -> Offers:
@@ -84,6 +88,11 @@ def buy_offers(state: GameState) -> Offers:
 
 def move_offers(state: GameState) -> Offers:
     return Offers(moves=tuple(move_groups(state)))
+
+
+def combat_move_offers(state: GameState) -> Offers:
+    """Moves, and the rockets the power could fire (none without the development)."""
+    return Offers(moves=tuple(move_groups(state)), rockets=rockets.targets(state))
 
 
 def place_offers(state: GameState) -> Offers:

@@ -58,9 +58,19 @@ class Phase:
     """``/undo`` is offered (a phase made of dice rolls has nothing to take back)."""
     offers: Callable[[GameState], Offers] | None = None
     """The argument choices autocomplete offers in this phase (``engine.options``)."""
+    optional: Mapping[type[Command], Handler] = field(default_factory=dict)
+    """Commands this phase takes only in a rule system that lists them (``commands`` in
+    ``ruleset.toml``): Revised's ``/rocket`` in Combat Move."""
 
-    def accepts(self, command: Command) -> bool:
-        return type(command) in self.handlers
+    def taken(self, rules: RuleSet) -> Mapping[type[Command], Handler]:
+        """The commands this phase accepts in ``rules``: its own and the optional ones the
+        rule system lists."""
+        if not self.optional:
+            return self.handlers
+        return {**self.handlers, **{c: h for c, h in self.optional.items() if c.name in rules.commands}}
+
+    def accepts(self, command: Command, rules: RuleSet) -> bool:
+        return type(command) in self.taken(rules)
 
 
 _REGISTRY: dict[str, Phase] = {}
@@ -91,7 +101,12 @@ def phase_title(rules: RuleSet, phase_id: str) -> str:
 
 
 def check_phases(rules: RuleSet) -> None:
-    """Every phase the rule system lists is registered (raised at load, naming the id)."""
+    """Every phase the rule system lists is registered, and every command it adds is an
+    optional command of one of them (raised at load, naming the id)."""
     unknown = [p for p in rules.phases if p not in _REGISTRY]
     if unknown:
         raise BoardDataError(f"{rules.id}: ruleset.toml lists unknown phases {', '.join(unknown)}")
+    offered = {c.name for p in rules.phases for c in _REGISTRY[p].optional}
+    stray = [c for c in rules.commands if c not in offered]
+    if stray:
+        raise BoardDataError(f"{rules.id}: ruleset.toml lists commands no phase of it offers: {', '.join(stray)}")

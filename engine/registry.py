@@ -30,6 +30,7 @@ from .commands import (
     Repair,
     Research,
     Retreat,
+    Rocket,
     Submerge,
     Undo,
 )
@@ -252,6 +253,14 @@ ENGINE_COMMANDS: tuple[CommandSpec, ...] = (
                  OptionSpec("mission", Kind.CHOICE, "what aircraft or ships do there",
                             choices=MISSIONS))),
     CommandSpec(
+        "rocket", "Fire a rocket from one of your AA guns at an enemy industrial complex within 3 "
+        "spaces (with the Rockets development); it strikes when Conduct Combat begins.",
+        '/rocket from:"Western Europe" target:"United Kingdom"', aliases=("rockets",), command=Rocket,
+        options=(OptionSpec("from", Kind.SPACE, "the territory of the gun that fires", required=True,
+                            field="origin"),
+                 OptionSpec("target", Kind.SPACE, "the territory of the enemy industrial complex",
+                            required=True))),
+    CommandSpec(
         "place", "Place units bought this turn in a territory with a factory.",
         '/place units:"3 infantry" territory:Russia', aliases=("mobilize",), command=Place,
         options=(OptionSpec("units", Kind.UNITS, _UNITS_HELP, required=True),
@@ -308,7 +317,7 @@ def phases_taking(rules: RuleSet, spec: CommandSpec) -> tuple[str, ...] | None:
         return tuple(rules.phases)
     if spec.command is Undo:
         return tuple(e.id for e in entries if e.undo)
-    return tuple(e.id for e in entries if spec.command in e.handlers)
+    return tuple(e.id for e in entries if spec.command in e.taken(rules))
 
 
 def is_used_by(rules: RuleSet, spec: CommandSpec) -> bool:

@@ -87,6 +87,7 @@ class RuleSet:
         turn_order: tuple[PowerId, ...],
         treasury: Mapping[PowerId, int],
         placements: tuple[Placement, ...],
+        commands: tuple[str, ...] = (),
     ) -> None:
         self.id = ruleset_id
         self.name = name
@@ -105,6 +106,8 @@ class RuleSet:
         self.turn_order = turn_order
         self.treasury = dict(treasury)
         self.placements = placements
+        self.commands = commands
+        """Commands the rule system adds to its phases (``/rocket``), by name."""
         self.unit_names = NameIndex(
             "unit type",
             {k: (s.name, s.plural, *s.aliases) for k, s in units.items()},
@@ -202,6 +205,7 @@ class RuleSet:
             turn_order=turn_order,
             treasury=treasury,
             placements=placements,
+            commands=tuple(str(c) for c in ruleset.get("commands", ())),
         )
         _check_setup_capacity(rules)
         return rules

@@ -45,8 +45,10 @@ PLACED = "placed"
 SUBMERGED = "submerged"
 """A submarine that submerged in a battle: ignored for the zone's status until it resurfaces
 at the end of Noncombat Move (switch ``submerged_until_noncombat_end``)."""
+ROCKET = "rocket"
+"""An AA gun declared to fire a rocket this turn (at the territory in ``Unit.target``)."""
 TURN_FLAGS = frozenset(
-    {COMBAT_MOVED, FOUGHT, BLITZED, SEABORNE, LOADED, LOADED_IN_COMBAT, OFFLOADED, RETREATED, RAID, PLACED}
+    {COMBAT_MOVED, FOUGHT, BLITZED, SEABORNE, LOADED, LOADED_IN_COMBAT, OFFLOADED, RETREATED, RAID, PLACED, ROCKET}
 )
 
 

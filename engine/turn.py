@@ -7,12 +7,13 @@ entries of their own for phases 1942 lacks.
 from __future__ import annotations
 
 from . import combat, mobilize, purchase, research
-from .commands import Battle, Buy, Casualties, Move, Place, Press, Repair, Retreat, Submerge
+from .combat import rockets
+from .commands import Battle, Buy, Casualties, Move, Place, Press, Repair, Retreat, Rocket, Submerge
 from .control import income
 from .dice import Dice
 from .events import Event, event
 from .movement import apply_move, end_combat_move, end_noncombat_move
-from .options import buy_offers, move_offers, place_offers
+from .options import buy_offers, combat_move_offers, move_offers, place_offers
 from .phases import Entered, Phase, register_phase
 from .state import GameState
 
@@ -39,7 +40,7 @@ PURCHASE = register_phase(Phase(
     "purchase", "Purchase Units", {Buy: purchase.buy, Repair: purchase.repair}, offers=buy_offers))
 COMBAT_MOVE = register_phase(Phase(
     "combat_move", "Combat Move", {Move: apply_move}, on_end=end_combat_move, needs_capital=False,
-    movement="combat", offers=move_offers))
+    movement="combat", offers=combat_move_offers, optional={Rocket: rockets.declare}))
 CONDUCT_COMBAT = register_phase(Phase(
     "conduct_combat", "Conduct Combat",
     {Battle: combat.battle, Casualties: combat.casualties, Retreat: combat.retreat, Press: combat.press,

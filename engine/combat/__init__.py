@@ -53,6 +53,9 @@ display names):
 - ``bombing``: rolled, applied, damage (total), cap.
 - ``battle_end``: outcome (``attacker``, ``defender``, ``none``, ``stalemate``,
   ``retreat``, ``raid``), rounds, captured, attackers, defenders (counts left).
+- ``rocket_ready`` (``/rocket`` in Combat Move: power, origin, space) and ``rocket`` (its
+  strike when the phase begins: origin, space, power, victim, rolled, applied, cap,
+  treasury), ``engine.combat.rockets``.
 - ``capture``, ``liberate``, ``plunder`` (``engine.control``); ``reland``, ``lost``
   (fighters without a base, at ``/done``); ``orders`` (standing orders shown or set).
 """

@@ -96,6 +96,9 @@ class CombatPhase:
     """Sea zones hostile to the attacker when the phase began. No enemy unit moves in the
     attacker's turn, so these are the zones that were hostile at the start of the turn,
     where retreating sea units may not go (000, Step 6, Condition B)."""
+    struck: tuple[tuple[SpaceId, int], ...] = ()
+    """IPCs rockets took from each territory when the phase began: a raid there this turn
+    takes at most the rest of the cap (002, Errata, Rocket Strikes, "Added")."""
 
     def chooser(self) -> PowerId | None:
         """The power whose choice is due now, or None."""
@@ -117,6 +120,7 @@ class CombatPhase:
             "interceptors": sorted(self.interceptors),
             "homeless": sorted(self.homeless),
             "hostile_seas": sorted(self.hostile_seas),
+            "struck": [[s, n] for s, n in self.struck],
         }
 
 
@@ -160,4 +164,5 @@ def combat_from_json(d: Mapping[str, Any]) -> CombatPhase:
         interceptors=frozenset(int(u) for u in d["interceptors"]),
         homeless=frozenset(int(u) for u in d["homeless"]),
         hostile_seas=frozenset(SpaceId(s) for s in d.get("hostile_seas", ())),
+        struck=tuple((SpaceId(s), int(n)) for s, n in d.get("struck", ())),
     )

@@ -138,7 +138,7 @@ def _fire_at_bombers(state: GameState, phase: CombatPhase, dice: Dice, shooter: 
 def damage(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
     """Each surviving bomber rolls its dice (``unit_dice``, one but for heavy bombers) for
     its damage (``raid_damage``); the rule system's ``bombing_result`` hook says what the
-    total does."""
+    total does, after what rockets took from the territory this turn."""
     b = current(phase)
     name = state.board.name(b.space)
     survivors = bombers(state, phase)
@@ -161,7 +161,7 @@ def damage(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
                             source="bombing", units=counts(state, survivors), value=None, dice=list(faces),
                             hits=rolled, rule=None, purpose=why))
     raiders = [*_raiders(state, phase), *interceptors(state, phase)]
-    state, result = state.rules.hooks.bombing_result(state, b.space, rolled)
+    state, result = state.rules.hooks.bombing_result(state, b.space, rolled, dict(phase.struck).get(b.space, 0))
     state = state.with_units([u.with_flags(FOUGHT) for u in raiders])
     events.append(result)
     events.append(event("battle_end", f"Raid on {name} over.", space=name, outcome="raid", rounds=1,

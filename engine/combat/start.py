@@ -20,6 +20,7 @@ from .conclude import lone_gun_fires
 from .phase import AMPHIBIOUS, GENERAL, STEP_NAMES, CombatPhase, Entry
 from .phase import RAID as RAID_STEP
 from .overflight import overflight_fire
+from .rockets import launch
 from .sides import at_war
 
 NO_DICE = NoDice()
@@ -28,10 +29,12 @@ due (most tests) may leave the dice out."""
 
 
 def start_combat(state: GameState, dice: Dice = NO_DICE) -> tuple[GameState, list[Event]]:
-    """Guns fire at aircraft that flew over them (where the rules say so), then the
-    battles are listed and undefended territories taken."""
+    """Guns fire at aircraft that flew over them (where the rules say so), declared
+    rockets strike, then the battles are listed and undefended territories taken."""
     attacker = state.turn
     state, events = overflight_fire(state, dice)
+    state, fired, struck = launch(state, dice)
+    events.extend(fired)
     mine = [u for u in state.units.values() if u.owner == attacker]
     raids = sorted({u.space for u in mine if u.has(RAID) and u.target == u.space
                     and state.rules.spec(u.kind).strategic_bomber})
@@ -58,7 +61,8 @@ def start_combat(state: GameState, dice: Dice = NO_DICE) -> tuple[GameState, lis
                         battles=[{"space": state.board.name(e.space), "step": STEP_NAMES[e.step], "kind": e.kind}
                                  for e in entries]))
     return state.evolve(combat=CombatPhase(attacker=attacker, entries=tuple(entries),
-                                           hostile_seas=hostile_seas(state, attacker))), events
+                                           hostile_seas=hostile_seas(state, attacker),
+                                           struck=tuple(sorted(struck.items())))), events
 
 
 def hostile_seas(state: GameState, attacker: PowerId) -> frozenset[SpaceId]:

@@ -44,12 +44,13 @@ def on_capital_captured(state: GameState, capital: SpaceId, captor: PowerId,
         event("plunder", f"{name} takes {victim_name}'s {taken} IPCs.", power=name, victim=victim_name, ipcs=taken)]
 
 
-def bombing_result(state: GameState, target: SpaceId, rolled: int) -> tuple[GameState, Event]:
+def bombing_result(state: GameState, target: SpaceId, rolled: int, taken: int) -> tuple[GameState, Event]:
     """What the raid's dice do, by the ``bombing`` switch, within the cap of
-    ``bombing_damage_cap_factor`` times the territory's IPC value."""
+    ``bombing_damage_cap_factor`` times the territory's IPC value, less the ``taken`` IPCs
+    rockets took there this turn (000 has no rockets: always 0)."""
     cap = state.rules.switches.bombing_damage_cap_factor * state.board.spaces[target].ipc
     if state.rules.switches.bombing == "treasury":
-        return _take_ipcs(state, target, rolled, cap)
+        return _take_ipcs(state, target, rolled, cap - taken)
     return _damage_factory(state, target, rolled, cap)
 
 
@@ -70,7 +71,7 @@ def _take_ipcs(state: GameState, space: SpaceId, rolled: int, cap: int) -> tuple
     Q&A, Strategic Bombing and Rockets ("Amended"): at most the territory's value in one
     turn from all bombers and rockets, and never more than the treasury holds
     (rulesets.md 7.2 #30). Bombers raid a territory once a turn, so this raid's cap is the
-    turn's; rockets, when a rule system has them, count against the same cap."""
+    turn's, less what rockets took (``cap`` comes net of them)."""
     victim = state.owners.get(space)
     assert victim is not None, "raids target owned territories"
     held = state.treasury.get(victim, 0)

@@ -5,7 +5,8 @@ the game's level, plunder of a captured capital, the raid's result by the ``bomb
 switch (IPCs from the treasury). What differs is technology (003, Phase 1, Weapons
 Developments): a power's developments are in the state's ``tech`` from its Mobilize New
 Units on (003, Phase 1, Step 4), and change its units' values, dice and movement here.
-Rockets have their own command and are not played yet.
+Rockets are a command of their own (``/rocket``, ``engine/combat/rockets.py``), which the
+rule system lists in ``commands`` of its ``ruleset.toml``.
 """
 
 from __future__ import annotations

@@ -130,8 +130,17 @@ class Playout:
                 dest = self.rng.choice(targets)
                 name = self.state.board.name
                 self.send(f'/move units:"{format_units(group)}" from:"{name(space)}" to:"{name(dest)}"')
+        if s.phase == "combat_move":
+            self._rockets()
         if not self.send("/done"):
             self._land_air_then_done()
+
+    def _rockets(self) -> None:
+        """Fire some of the rockets the engine offers (Revised, with the development)."""
+        name = self.state.board.name
+        for origin, target in legal_commands(self.state).rockets:
+            if self.rng.random() < 0.5:
+                self.send(f'/rocket from:"{name(origin)}" target:"{name(target)}"')
 
     def _land_air_then_done(self) -> None:
         """A refused /done in Noncombat Move names air units that can still land: land them."""

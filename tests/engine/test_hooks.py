@@ -43,7 +43,8 @@ class _Tribute:
                             victim: PowerId) -> tuple[GameState, list[Event]]:
         return aa1942_2e.on_capital_captured(state, capital, captor, victim)
 
-    def bombing_result(self, state: GameState, target: SpaceId, rolled: int) -> tuple[GameState, Event]:
+    def bombing_result(self, state: GameState, target: SpaceId, rolled: int,
+                       taken: int) -> tuple[GameState, Event]:
         owner = state.owners[target]
         assert owner is not None
         treasury = dict(state.treasury)

@@ -59,7 +59,7 @@ def _ipc_delta(state: GameState, events: tuple[Event, ...]) -> Counter[str]:
         elif e.type == "plunder":
             delta[by_name[d["power"]]] += d["ipcs"]
             delta[by_name[d["victim"]]] -= d["ipcs"]
-        elif e.type == "bombing" and "treasury" in d:
+        elif (e.type == "bombing" and "treasury" in d) or e.type == "rocket":
             delta[by_name[d["victim"]]] -= d["applied"]
     return delta
 
@@ -202,6 +202,18 @@ def test_random_revised_games_research() -> None:
     assert play.state.round > 3 and play.state.phase == play.state.rules.phases[0]
     assert any(line.startswith("/research") for line in play.history)
     assert any(play.state.tech.values()), play.state.tech
+
+
+def test_random_revised_games_fire_rockets() -> None:
+    """With Rockets for every power, random Revised play fires the rockets the engine offers
+    (``legal_commands(state).rockets``), and the invariants hold: the IPCs a rocket takes
+    are accounted for by its event (002, Rocket Strikes)."""
+    rules = maps.load_ruleset("revised-lhtr", unplayable=True)
+    start = new_game(rules).evolve(tech={p: ("rockets",) for p in rules.turn_order})
+    play = Playout(start, random.Random(11), check=check_invariants)
+    play.play_rounds(3)
+    assert play.state.round > 3 and play.state.phase == rules.phases[0], (play.state.round, play.state.phase)
+    assert any(line.startswith("/rocket") for line in play.history)
 
 
 def test_random_game_with_every_switch_flipped() -> None:
