@@ -122,6 +122,8 @@ class Completer:
             return self._names({g.origin for g in self.legal.moves})
         if command == "move" and option in ("to", "path"):
             return self._names({d for g in self._groups() for d in g.destinations})
+        if command == "rocket":
+            return self._names(dict.fromkeys(pair[option == "target"] for pair in self.legal.rockets))
         if command == "place":
             return self._names(self.legal.placements)
         if command == "repair":
