@@ -12,6 +12,7 @@ from engine.dice import Dice
 from engine.events import Event, event
 from engine.ids import SpaceId, UnitKind
 from engine.options import legal_commands
+from engine.commands import Rocket
 from engine.phases import Phase, check_phases, phase_entry, phase_title, register_phase
 
 
@@ -72,3 +73,21 @@ def test_phase_entry_says_who_sits_out(rules: RuleSet) -> None:
     assert {p: phase_entry(p).needs_capital for p in rules.phases} == {
         "purchase": True, "combat_move": False, "conduct_combat": False, "noncombat_move": False,
         "mobilize": True, "collect_income": True}
+
+
+def test_a_rule_system_adds_a_phase_command_by_listing_it(rules: RuleSet) -> None:
+    """Revised's ``/rocket`` (002, Rocket Strikes: declared "During the combat move phase")
+    is an optional command of Combat Move: taken where the rule system lists it in
+    ``commands``, refused as unknown in 1942, and a listed command no phase offers fails at
+    load, naming it."""
+    combat_move = phase_entry("combat_move")
+    revised = maps.load_ruleset("revised-lhtr", unplayable=True)
+    assert Rocket not in combat_move.taken(rules)
+    assert Rocket in combat_move.taken(revised)
+    moving = apply(new_game(rules), Done(), NoDice()).state
+    assert moving.phase == "combat_move"
+    assert legal_commands(moving).commands == ("move", "done", "undo", "orders")
+    data: dict[str, Any] = maps.load_rule_data("aa1942-2e")
+    data["ruleset"] = {**data["ruleset"], "commands": ["rocket", "teleport"]}
+    with pytest.raises(BoardDataError, match="commands no phase of it offers: teleport"):
+        check_phases(RuleSet.from_data(**data))
