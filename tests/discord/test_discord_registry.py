@@ -68,9 +68,9 @@ async def test_every_registry_command_is_a_slash_command_with_its_options(
                            ["ruleset"]["choices"]]
 
 
-ROCKET = CommandSpec(
-    "rocket", "Fire a rocket from an antiaircraft gun at an enemy industrial complex.",
-    "/rocket from:Germany target:Russia",
+BARRAGE = CommandSpec(
+    "barrage", "Fire a barrage from an antiaircraft gun at an enemy industrial complex.",
+    "/barrage from:Germany target:Russia",
     options=(OptionSpec("from", Kind.SPACE, "the territory of the firing gun", required=True),
              OptionSpec("target", Kind.SPACE, "the complex's territory", required=True),
              OptionSpec("mode", Kind.CHOICE, "how", choices=("single", "all_guns"))))
@@ -82,17 +82,17 @@ async def test_a_new_registry_entry_is_a_slash_command_by_itself(
     autocomplete appear, and using it sends the console's line to the service."""
     import bot.discord.cogs.commands as cog
 
-    monkeypatch.setattr(cog, "ALL_COMMANDS", (*ALL_COMMANDS, ROCKET))
+    monkeypatch.setattr(cog, "ALL_COMMANDS", (*ALL_COMMANDS, BARRAGE))
     svc = DoubleService()
     await start_bot(svc)
-    synced = synced_options(fake, "rocket")
-    for option in ROCKET.options:
-        check_option(ROCKET, option, synced[option.name])
-    reply = await fake.respond("rocket", {"target": "Russia", "from": "West Germany",
+    synced = synced_options(fake, "barrage")
+    for option in BARRAGE.options:
+        check_option(BARRAGE, option, synced[option.name])
+    reply = await fake.respond("barrage", {"target": "Russia", "from": "West Germany",
                                           "mode": "all_guns"})
-    assert reply.content == f'<@{ALICE["id"]}>: /rocket from:"West Germany" target:Russia ' \
+    assert reply.content == f'<@{ALICE["id"]}>: /barrage from:"West Germany" target:Russia ' \
         "mode:all_guns"
-    assert svc.applied[-1][1] == '/rocket from:"West Germany" target:Russia mode:all_guns'
+    assert svc.applied[-1][1] == '/barrage from:"West Germany" target:Russia mode:all_guns'
 
 
 async def choices(fake: FakeDiscord, command: str, values: dict[str, Any],
