@@ -96,3 +96,20 @@ def test_battles_and_casualties_come_from_the_combat_phase(opening: GameState) -
     assert suggestions(state, "retreat", "to", "", {}) == ["Karelia S.S.R."]
     assert suggestions(state, "retreat", "to", "", {}, may_act=False) == []
     assert suggestions(state, "map", "territory", "kar", {}, may_act=False) == ["Karelia S.S.R."]
+
+
+def test_rockets_offer_the_guns_and_targets_the_engine_allows() -> None:
+    """/rocket (002, Rocket Strikes: "one anti-aircraft gun may attack an industrial complex
+    within 3 spaces") offers the territories of German guns and the enemy complexes in
+    range, not Germany's own complex; without the development, nothing."""
+    import maps
+    from engine import new_game
+
+    rules = maps.load_ruleset("revised", unplayable=True)
+    germany = rules.board.find_power("Germany")
+    plain = new_game(rules).evolve(turn=germany, phase="combat_move")
+    armed = plain.evolve(tech={germany: ("rockets",)})
+    assert "Western Europe" in suggestions(armed, "rocket", "from", "", {})
+    assert "United Kingdom" in suggestions(armed, "rocket", "target", "", {})
+    assert "Germany" not in suggestions(armed, "rocket", "target", "", {})
+    assert suggestions(plain, "rocket", "target", "", {}) == []
