@@ -43,12 +43,27 @@ def opening(arena: Arena) -> Iterator[tuple[Result, float]]:
 
 
 def _start(arena: Arena, pos: Position, des: Des) -> Dist:
-    """000, Step 1: no attacker, or on land no defending combat unit, ends the battle."""
+    """000, Step 1: no attacker, or on land no defending combat unit, ends the battle,
+    unless a gun alone fires at the attacking aircraft (``lone_gun_fires``)."""
     if not pos.atk:
         return {Ending("no_attack", pos.atk, pos.dfn): 1.0}
-    if not arena.q.sea and not any(arena.spec(p).is_combat_unit for p in pos.dfn):
+    if not arena.q.sea and not any(arena.spec(p).is_combat_unit for p in pos.dfn) and not _lone_gun(arena, pos):
         return {Ending("attacker", pos.atk, ()): 1.0}
     return {pos: 1.0}
+
+
+def _lone_gun(arena: Arena, pos: Position) -> bool:
+    """A gun that survives being alone (Revised's AA gun) fires at the aircraft it can hit."""
+    return (any(arena.spec(p).antiaircraft_shots and not arena.spec(p).destroyed_when_alone for p in pos.dfn)
+            and bool(_targets(arena, pos.atk)))
+
+
+def _undefended(arena: Arena, pos: Position, des: Des) -> Dist:
+    """After the opening fire, a land battle no defender fights in the rounds is over
+    (the engine's step ``undefended``)."""
+    if any(arena.spec(p).is_combat_unit for p in pos.dfn):
+        return {pos: 1.0}
+    return {conclude(arena, pos, "attacker" if pos.atk else "no_attack"): 1.0}
 
 
 def _targets(arena: Arena, units: Force) -> list[int]:
@@ -323,6 +338,7 @@ STEPS: dict[str, Step] = {
     "antiaircraft": _antiaircraft,
     "antiaircraft_each": _antiaircraft_each,
     "bombard": _bombard,
+    "undefended": _undefended,
     "round": _round,
     "submerge_attacker": _submerge(ATTACKER),
     "submerge_defender": _submerge(DEFENDER),
