@@ -9,11 +9,12 @@ import maps
 from engine.registry import ENGINE_COMMANDS, engine_command, is_used_by
 
 
-def test_1942_uses_every_engine_command_but_research() -> None:
-    """000 has no Develop Weapons phase; 003 opens the turn with it (Phase 1)."""
+def test_1942_uses_every_engine_command_but_research_and_rockets() -> None:
+    """000 has no Develop Weapons phase; 003 opens the turn with it (Phase 1). /rocket is a
+    command Revised adds to Combat Move (002, Rocket Strikes), which 1942 does not list."""
     aa1942 = maps.load_ruleset("aa1942-2e")
     lhtr = maps.load_ruleset("revised-lhtr", unplayable=True)
-    assert [c.name for c in ENGINE_COMMANDS if not is_used_by(aa1942, c)] == ["research"]
+    assert [c.name for c in ENGINE_COMMANDS if not is_used_by(aa1942, c)] == ["research", "rocket"]
     assert all(is_used_by(lhtr, c) for c in ENGINE_COMMANDS)
 
 
