@@ -19,13 +19,13 @@ from bot.store import repo
 from bot.store.models import DiceLog, Game
 
 if TYPE_CHECKING:
-    from bot.service.game_service import GameService, GameTransaction
+    from bot.service.ledger import GameLedger, GameTransaction
 
 DEFAULT_LAST = 10
 
 
 async def dice_command(
-    service: GameService,
+    service: GameLedger,
     actor: Actor,
     channel_id: str,
     word: str,
@@ -43,7 +43,7 @@ async def dice_command(
     return await entropy(service, actor, channel_id, options["text"], request_id)
 
 
-async def _stored(service: GameService, channel_id: str) -> tuple[Game, Sequence[DiceLog]]:
+async def _stored(service: GameLedger, channel_id: str) -> tuple[Game, Sequence[DiceLog]]:
     async with service.db.read() as session:
         game = await service.find(session, channel_id)
         assert game.id is not None
@@ -57,7 +57,7 @@ def _entries(rows: Sequence[DiceLog]) -> list[Entry] | None:
     return [entry_from_json(r.body) for r in rows]
 
 
-async def verify(service: GameService, channel_id: str) -> Reply:
+async def verify(service: GameLedger, channel_id: str) -> Reply:
     """Verify every revealed period of the game's dice log; the result is posted."""
     game, rows = await _stored(service, channel_id)
     entries = _entries(rows)
@@ -74,7 +74,7 @@ async def verify(service: GameService, channel_id: str) -> Reply:
     return Reply(True, text, posts=(text,), game_id=game.id)
 
 
-async def recent(service: GameService, channel_id: str, count: int) -> Reply:
+async def recent(service: GameLedger, channel_id: str, count: int) -> Reply:
     """The newest ``count`` rolls with their purposes, for the asker."""
     game, rows = await _stored(service, channel_id)
     entries = _entries(rows)
@@ -89,7 +89,7 @@ async def recent(service: GameService, channel_id: str, count: int) -> Reply:
 
 
 async def entropy(
-    service: GameService, actor: Actor, channel_id: str, text: str, request_id: str | None
+    service: GameLedger, actor: Actor, channel_id: str, text: str, request_id: str | None
 ) -> Reply:
     """Fold a seated player's text into the entropy chain; it counts from the next period."""
 

@@ -12,29 +12,17 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import replace
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import text as sql_text
 from sqlalchemy.exc import IntegrityError
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from bot.dice.derive import NO_ENTROPY
-from bot.dice.log import GENESIS
-from bot.ladder.desk import LadderDesk
-from bot.ladder.results import record_end
-from bot.ladder.tournament import TournamentDesk
 from bot.scheduler import desk as deadline_desk
-from bot.scheduler import store as deadline_store
 from bot.scheduler.clock import Clock, utc_now
 from bot.service.bidcmd import bid_command, with_bid
-from bot.service.dice import (
-    Chain,
-    CommandDice,
-    DiceExhaustedError,
-    DiceKeyMismatchError,
-    DiceSource,
-)
+from bot.service.dice import DiceExhaustedError, DiceKeyMismatchError, DiceSource
 from bot.service.commands import (
     DEFAULT_RULESET,
     SINGLE_COMMANDS,
@@ -46,36 +34,35 @@ from bot.service.commands import (
 from bot.service.dicecmd import dice_command
 from bot.service.help import help_reply
 from bot.service.lines import LineError, words_and_options
-from bot.service.odds import luck_notes, luck_reply, odds_command, with_luck
+from bot.service.ledger import (
+    SNAPSHOT_EVERY,
+    GameLedger,
+    GameRef,
+    GameTransaction,
+    Holder,
+)
 from bot.service.posts import battle_opening, channel_posts, continued_space
-from bot.service.queues import Queues
 from bot.service.record import write_record
 from bot.service.referee import RefereeDesk
-from bot.service.replay import replay
 from bot.service.reply import Actor, Refusal, Reply
-from bot.service.rules import Engine, engine_rules
+from bot.service.rules import Engine
 from bot.service.turns import TurnMap, last_turn_end, load_turn
 from bot.store import repo
 from bot.store.db import Database
-from bot.store.models import DiceLog, Game, LogEntry, Pause, Seat, Snapshot
+from bot.store.models import Game, LogEntry, Seat
 from engine.errors import RulesError
 from engine.names import shown
 from engine.registry import CommandSpec, Kind, read_count, resolve_options
 from engine.tokens import quote
 
-GameRef = int | str
-"""A game id (``int``) or the id of the channel the game is played in (``str``)."""
+if TYPE_CHECKING:
+    from bot.ladder.desk import LadderDesk
+    from bot.ladder.tournament import TournamentDesk
 
 GAME_ID = "id"
 """An option every ``/game`` command but ``new`` takes besides its own: the game by number
 instead of the channel's (a tournament sets up its tables' games so)."""
 
-SNAPSHOT_EVERY = 25
-"""A state snapshot is stored every this many log entries of a game (and when it starts)."""
-
-_RETRIES = 5
-
-_ENDED = ("finished", "abandoned")
 _HOW_ENDED = {"forfeit": "{side} forfeited on deadlines",
               "adjudication": "adjudicated at the time limit"}
 _ENDING_POST = {
@@ -85,29 +72,9 @@ _ENDING_POST = {
 }
 
 
-@dataclass(frozen=True)
-class Holder:
-    """Who holds a seat; plain values, safe to keep across transactions."""
-
-    power: str
-    user_id: str
-
-
-@dataclass
-class GameTransaction:
-    """One write transaction's working set; ``after`` runs once the commit has succeeded.
-
-    The peers of the service (referee, deadlines, dice, bids) write through it: they pass an
-    action to :meth:`GameService.mutate` and log with :meth:`GameService.append`.
-    """
-
-    session: AsyncSession
-    game: Game
-    after: list[Callable[[], None]] = field(default_factory=list)
-
-
-class GameService:
-    """Create, join, start and play games; every front end calls only this."""
+class GameService(GameLedger):
+    """Create, join, start and play games; every front end calls only this. Its writes, and
+    those of its peers, are units of work of the :class:`GameLedger` it extends."""
 
     def __init__(
         self,
@@ -118,27 +85,23 @@ class GameService:
         snapshot_every: int = SNAPSHOT_EVERY,
         clock: Clock = utc_now,
     ) -> None:
-        self.db = db
-        self.clock = clock
-        """The time written when an input becomes due; tests inject their own."""
+        super().__init__(db, dice, rules=rules, snapshot_every=snapshot_every, clock=clock)
         self.deadlines = deadline_desk.DeadlineDesk(self)
         self.referee = RefereeDesk(self)
-        self.ladder = LadderDesk(self)
-        self.tournaments = TournamentDesk(self)
-        self.dice = dice
-        self.rules: Engine = rules if rules is not None else engine_rules()
-        self.snapshot_every = snapshot_every
-        self._seats: dict[int, tuple[int, Sequence[Holder]]] = {}
-        """Game id -> (version, seats): seats change only by a logged, versioned entry."""
-        self._channels: dict[str, int] = {}
-        """Channel id -> id of its open game, checked against the row on every use."""
-        self._states: dict[int, tuple[int, Any]] = {}
-        """Game id -> (version, state): skips replay while no other process wrote the game."""
-        self._queues: Queues[GameRef] = Queues()
-        """Writers of one game take turns in this process, rather than race to its version."""
-        self._pauses: dict[int, tuple[int, Pause | None]] = {}
-        """Game id -> (version, the referee's pause in force): pauses change only by a
-        logged, versioned entry."""
+
+    # The ladder, tournaments and odds load on first use: the console's first prompt and a
+    # game's commands do not wait for them.
+    @cached_property
+    def ladder(self) -> LadderDesk:
+        from bot.ladder.desk import LadderDesk
+
+        return LadderDesk(self)
+
+    @cached_property
+    def tournaments(self) -> TournamentDesk:
+        from bot.ladder.tournament import TournamentDesk
+
+        return TournamentDesk(self)
 
     # -- the shared command line --------------------------------------------------------
     async def execute(
@@ -162,6 +125,8 @@ class GameService:
         if group == "help":
             return await help_reply(self, channel_id, options.get("command", ""))
         if group == "odds":
+            from bot.service.odds import odds_command
+
             return await odds_command(self, channel_id, line)
         if group == "bid":
             return await bid_command(self, actor, channel_id, line, request_id)
@@ -237,7 +202,7 @@ class GameService:
             "resume": lambda: self.referee.resume(actor, ref, request_id),
             "replace": lambda: self.referee.replace(actor, ref, options, request_id),
             "export": lambda: self._export_reply(ref),
-            "luck": lambda: luck_reply(self, ref),
+            "luck": lambda: self._luck(ref),
         }
         return await handlers[word]()
 
@@ -262,11 +227,7 @@ class GameService:
             async with self.db.write() as session:
                 if request_id and (stored := await repo.get_request(session, request_id)):
                     return Reply.from_json(stored.reply)
-                if not self.db.is_sqlite:
-                    connection = await session.connection()
-                    await connection.execute(
-                        sql_text("SELECT pg_advisory_xact_lock(hashtext(:c))"), {"c": channel_id}
-                    )
+                await repo.lock_channel(session, channel_id)
                 open_id = await repo.current_game_id(session, channel_id)
                 if open_id is not None:
                     existing = await repo.get_game(session, open_id)
@@ -312,7 +273,7 @@ class GameService:
         except Refusal as refusal:
             return Reply(False, refusal.message, reason=refusal.reason)
         except IntegrityError:
-            return await self._stored_reply(request_id)
+            return await self.stored_reply(request_id)
 
     async def join(
         self, actor: Actor, game: GameRef, power: str, request_id: str | None = None
@@ -423,7 +384,7 @@ class GameService:
             )
             await deadline_desk.note_start(tx.session, g, self.clock())
             posts = [f"{_label(g)} starts: round {state.round}."]
-            posts += await self._open_period(tx, seq, state)
+            posts += await self.open_period(tx, seq, state)
             return self._play_reply(True, f"Started {_label(g)}.", posts, g, seats, state)
 
         return await self.mutate(game, request_id, action)
@@ -461,7 +422,7 @@ class GameService:
                 if unreadable is not None:
                     raise Refusal.of(unreadable)
             canonical = self.rules.format_command(command, state)
-            chain = await self._chain(tx) if self.dice.auditable else None
+            chain = await self.chain(tx) if self.dice.auditable else None
             try:
                 dice = self.dice.for_command(_id(g), chain)
             except DiceKeyMismatchError as err:
@@ -478,7 +439,7 @@ class GameService:
             opening = await battle_opening(tx.session, _id(g), space) if space else None
             # Working out a battle's luck takes a thread; a command that ends no battle has none.
             ends_battle = any(e.get("type") == "battle_end" for e in events)
-            notes = await asyncio.to_thread(luck_notes, new, events, opening) if ends_battle else {}
+            notes = await self._luck_notes(new, events, opening) if ends_battle else {}
             texts = channel_posts(events, dice.roll_entries(), opening, notes)
             if correction:
                 note = {
@@ -508,9 +469,9 @@ class GameService:
             )
             ended = (new.round, new.turn) != (state.round, state.turn) or bool(new.winner)
             if ended:
-                texts += await self._close_period(tx, seq)
+                texts += await self.close_period(tx, seq)
                 if not new.winner:
-                    texts += await self._open_period(tx, seq, new)
+                    texts += await self.open_period(tx, seq, new)
             if result:
                 texts.append(f"{_label(g)} is over: {result}.")
             message = "\n".join([canonical, *texts])
@@ -581,7 +542,7 @@ class GameService:
             over = f"{_label(g)} is over: {result}."
             said = _ENDING_POST.get(ending, _ENDING_POST["concession"])
             posts = [f"{said.format(power=rules.power_name(pid), side=side)} {over}"]
-            posts += await self._close_period(tx, seq)
+            posts += await self.close_period(tx, seq)
             return Reply(True, posts[0], posts=tuple(posts), game_id=g.id)
 
         return action
@@ -610,7 +571,7 @@ class GameService:
             who = ("the referee " if actor.referee else "") + _mention(actor.user_id)
             posts = [f"{_label(g)} was abandoned by {who}."]
             if g.status == "active":
-                posts += await self._close_period(tx, seq)
+                posts += await self.close_period(tx, seq)
             return Reply(True, posts[0], posts=tuple(posts), game_id=g.id)
 
         return await self.mutate(game, request_id, action)
@@ -717,7 +678,21 @@ class GameService:
         state = self.rules.state_from_json(start.state, rules) if start else None
         record = write_record(self.rules, state, g, seats, entries, dice)
         events = [e for entry in entries for e in (entry.events or [])]
+        from bot.service.odds import with_luck
+
         return await asyncio.to_thread(with_luck, record, state, events)
+
+    async def _luck(self, game: GameRef) -> Reply:
+        from bot.service.odds import luck_reply
+
+        return await luck_reply(self, game)
+
+    async def _luck_notes(self, state: Any, events: list[dict[str, Any]],
+                          opening: dict[str, Any] | None) -> dict[str, str]:
+        """The luck line of each battle the events end, worked out in a thread."""
+        from bot.service.odds import luck_notes
+
+        return await asyncio.to_thread(luck_notes, state, events, opening)
 
     async def _export_reply(self, game: GameRef) -> Reply:
         try:
@@ -726,132 +701,9 @@ class GameService:
             return Reply(False, refusal.message, reason=refusal.reason)
 
     # -- machinery ------------------------------------------------------------------------------
-    async def mutate(
-        self,
-        game: GameRef,
-        request_id: str | None,
-        action: Callable[[GameTransaction], Awaitable[Reply]],
-    ) -> Reply:
-        """Run ``action`` in one write transaction on the game, idempotently.
-
-        Writers of one game queue in this process, and meet other processes' at the version
-        compare-and-swap of :meth:`append` (SQLite also serialises all writers by its write
-        lock): one that finds the version moved rolls back and runs again on the new state.
-        """
-        async with self._queues.turn(game):
-            return await self._attempts(game, request_id, action)
-
-    async def _attempts(
-        self,
-        game: GameRef,
-        request_id: str | None,
-        action: Callable[[GameTransaction], Awaitable[Reply]],
-    ) -> Reply:
-        """:meth:`mutate` without the in-process queue: a version that moved meanwhile (another
-        process wrote the game) rolls the attempt back and runs it again, then holding the
-        game's row lock from the start, so that a busy game cannot starve it."""
-        game_id: int | None = None
-        for attempt in range(_RETRIES):
-            try:
-                async with self.db.write() as session:
-                    row = await self._row(session, game, lock=attempt > 0)
-                    game_id = row.id
-                    # A concurrent duplicate meets this one at the version and runs again.
-                    if request_id and (stored := await repo.stored_reply(session, request_id)):
-                        return Reply.from_json(stored)
-                    tx = GameTransaction(session, row)
-                    reply = await action(tx)
-                    reply = await self.deadlines.with_deadline(session, tx.game, reply)
-                    if request_id:
-                        await repo.add_request(session, request_id, game_id, reply.to_json())
-            except Refusal as refusal:
-                return Reply(
-                    False,
-                    refusal.message,
-                    game_id=game_id,
-                    reason=refusal.reason,
-                    candidates=refusal.candidates,
-                    ambiguous=refusal.ambiguous,
-                )
-            except repo.ConcurrentWriteError:
-                self.forget_state(game_id or 0)
-                continue
-            except IntegrityError:
-                if request_id:
-                    return await self._stored_reply(request_id)
-                self.forget_state(game_id or 0)
-                continue
-            for step in tx.after:
-                step()
-            return reply
-        return Reply(
-            False, "The game is busy; please try again.", game_id=game_id, reason="service.busy"
-        )
-
-    async def _row(self, session: AsyncSession, game: GameRef, *, lock: bool = False) -> Game:
-        """The game row for a write (``lock``: locked, where the database locks rows); a
-        channel's game id is remembered."""
-        if isinstance(game, int):
-            row = await repo.get_game(session, game, lock=lock)
-            if row is None:
-                raise Refusal(f"There is no game #{game}.", "service.unknown_game")
-            return row
-        known = self._channels.get(game)
-        if known is not None:
-            row = await repo.get_game(session, known, lock=lock)
-            # Only a finished game can be succeeded by a new one in the same channel.
-            if row is not None and row.channel_id == game and row.status in ("setup", "active"):
-                return row
-        found = await self.find(session, game)
-        row = await repo.get_game(session, _id(found), lock=True) if lock else found
-        assert row is not None
-        self._channels[game] = _id(row)
-        return row
-
-    async def _stored_reply(self, request_id: str | None) -> Reply:
-        """The reply another writer stored for the same request id."""
-        if request_id:
-            async with self.db.read() as session:
-                stored = await repo.get_request(session, request_id)
-            if stored is not None:
-                return Reply.from_json(stored.reply)
-        return Reply(
-            False, "The request clashed with another one; please try again.", reason="service.busy"
-        )
-
-    async def find(self, session: AsyncSession, game: GameRef) -> Game:
-        """The game by id or channel, or a refusal that says what was looked for."""
-        if isinstance(game, int):
-            found = await repo.get_game(session, game)
-            if found is None:
-                raise Refusal(f"There is no game #{game}.", "service.unknown_game")
-            return found
-        game_id = await repo.current_game_id(session, game)
-        found = await repo.get_game(session, game_id) if game_id is not None else None
-        if found is None:
-            raise Refusal(
-                "There is no game in this channel; open one with /game new.", "service.unknown_game"
-            )
-        return found
-
-    async def require_active(self, tx: GameTransaction) -> Any:
-        """The state of a started game that is not over, else a refusal saying why."""
-        g = tx.game
-        if g.status == "setup":
-            raise Refusal(
-                f"{_label(g)} has not started; /game start once every power has a seat.",
-                "game.not_started",
-            )
-        if g.status != "active":
-            raise Refusal(f"{_label(g)} is over ({g.result}).", "game.over")
-        return await self.load_state(tx.session, g)
-
-    def find_power(self, rules: Any, text: str) -> str:
-        """The power id a player's text names, or a refusal that says why not."""
-        try:
-            return str(rules.find_power(text))
-        except self.rules.RulesError as err:
-            raise Refusal(str(err), err.reason) from None
+    async def finish_reply(self, session: AsyncSession, game: Game, reply: Reply) -> Reply:
+        """A reply that pings the seat now due also shows its deadline."""
+        return await self.deadlines.with_deadline(session, game, reply)
 
     def may_manage(self, actor: Actor, game: Game) -> bool:
         """Starting, pausing and abandoning a game: its creator or a referee."""
@@ -902,26 +754,6 @@ class GameService:
         raise Refusal(f"You do not play {rules.power_name(power)}; only its player sets its standing orders.",
                       "service.not_your_power")
 
-    async def seats_of(self, session: AsyncSession, game: Game) -> Sequence[Holder]:
-        """The game's seats, cached while its version is unchanged."""
-        cached = self._seats.get(_id(game))
-        if cached is not None and cached[0] == game.version:
-            return cached[1]
-        seats = tuple(Holder(s.power, s.user_id) for s in await repo.seats(session, _id(game)))
-        self._seats[_id(game)] = (game.version, seats)
-        return seats
-
-    async def running_pause(self, session: AsyncSession, game: Game) -> Pause | None:
-        """The referee's pause of the game in force, cached while its version is unchanged."""
-        cached = self._pauses.get(_id(game))
-        if cached is not None and cached[0] == game.version:
-            return cached[1]
-        running = deadline_store.running_pause(await deadline_store.game_pauses(session, _id(game)))
-        # A copy that belongs to no session, so no rollback can expire it under the cache.
-        kept = Pause(**running.model_dump()) if running is not None else None
-        self._pauses[_id(game)] = (game.version, kept)
-        return kept
-
     async def _started_state(self, session: AsyncSession, game: Game) -> Any:
         """The state of a game that has started; None for one that never did (seats still
         open, or abandoned before its start: such a game has no state at all)."""
@@ -930,145 +762,6 @@ class GameService:
         if game.status == "abandoned" and await repo.first_snapshot(session, _id(game)) is None:
             return None
         return await self.load_state(session, game)
-
-    def forget_state(self, game_id: int) -> None:
-        """Drop the cached state of a game whose transaction failed: the next read replays it."""
-        self._states.pop(game_id, None)
-
-    async def load_state(self, session: AsyncSession, game: Game) -> Any:
-        """The state after the game's last log entry: cache, else snapshot plus replay."""
-        cached = self._states.get(_id(game))
-        if cached is not None and cached[0] == game.version:
-            return cached[1]
-        snap = await repo.latest_snapshot(session, _id(game), game.version)
-        if snap is None:
-            raise RuntimeError(f"game {game.id} is {game.status} but has no start snapshot")
-        rules = self.rules.load_ruleset(game.ruleset)
-        state = self.rules.state_from_json(snap.state, rules)
-        entries = await repo.engine_entries(session, _id(game), after=snap.seq, upto=game.version)
-        if entries:
-            rolls = await repo.rolls_by_entry(session, _id(game), after=snap.seq)
-            steps = [(e.text, [r.dice or [] for r in rolls.get(e.seq, [])]) for e in entries]
-            state = replay(self.rules, state, steps)
-        self._states[_id(game)] = (game.version, state)
-        return state
-
-    async def append(
-        self,
-        tx: GameTransaction,
-        *,
-        kind: str,
-        actor: Actor,
-        power: str | None,
-        text: str,
-        events: list[dict[str, Any]],
-        status: str | None = None,
-        result: str | None = None,
-        state: Any = None,
-        rolls: CommandDice | None = None,
-        snapshot: bool = False,
-    ) -> int:
-        """Bump the version and add the next log entry (with its rolls and maybe a snapshot).
-
-        The version moves first, by one compare-and-swap: a writer that raced this one on
-        another process finds the version moved and retries before it has added anything."""
-        g = tx.game
-        seq = g.version + 1
-        ending = status in _ENDED and g.status not in _ENDED
-        final = state if state is not None or g.status == "setup" or not ending else (
-            await self.load_state(tx.session, g))
-        await repo.bump_version(
-            tx.session,
-            g,
-            seq,
-            status=status or g.status,
-            result=result if result is not None else g.result,
-        )
-        await repo.add_entry(tx.session, _id(g), seq, kind=kind, user_id=actor.user_id,
-                             power=power, text=text, events=events)
-        if rolls is not None:
-            for body in rolls.roll_entries():
-                await self.add_dice(tx, seq, body)
-        # Offset by the game id so that games started together do not snapshot together.
-        if state is not None and (snapshot or (seq + _id(g)) % self.snapshot_every == 0):
-            if not snapshot:
-                await repo.prune_snapshots(tx.session, _id(g), before=seq)
-            tx.session.add(Snapshot(game_id=_id(g), seq=seq, state=state.to_json()))
-        await tx.session.flush()
-        if ending:
-            assert status is not None
-            await record_end(tx.session, g, self.rules, kind=kind, status=status, events=events,
-                             state=final)
-        if state is not None:
-            await deadline_desk.note_due(tx.session, g, seq, state.actor, self.clock())
-            tx.after.append(lambda: self._states.__setitem__(_id(g), (seq, state)))
-        if kind != "admin":
-            # Only admin entries change seats and pauses, so the cached ones stay valid.
-            tx.after.append(lambda: _carry(self._seats, _id(g), seq))
-            tx.after.append(lambda: _carry(self._pauses, _id(g), seq))
-        if rolls is not None:
-            tx.after.append(lambda: self.dice.committed(rolls))
-        return seq
-
-    async def add_dice(self, tx: GameTransaction, entry_seq: int, body: dict[str, Any]) -> None:
-        last = await repo.last_dice(tx.session, _id(tx.game))
-        tx.session.add(
-            DiceLog(
-                game_id=_id(tx.game),
-                pos=(last.pos + 1) if last else 1,
-                entry_seq=entry_seq,
-                type=str(body["type"]),
-                period=body.get("period"),
-                purpose=body.get("purpose"),
-                dice=body.get("dice"),
-                body=body,
-            )
-        )
-        await tx.session.flush()
-
-    async def _chain(self, tx: GameTransaction) -> Chain | None:
-        """Where the auditable dice continue: the open period and the last roll's hash."""
-        commit = await repo.last_dice(tx.session, _id(tx.game), "commit")
-        if commit is None:
-            return None
-        roll = await repo.last_dice(tx.session, _id(tx.game), "roll")
-        return Chain(
-            period=str(commit.period),
-            commitment=commit.body["commitment"],
-            entropy=commit.body["entropy"],
-            next_seq=int(roll.body["seq"]) + 1 if roll else 1,
-            prev_hash=roll.body["hash"] if roll else GENESIS,
-        )
-
-    async def _open_period(self, tx: GameTransaction, seq: int, state: Any) -> list[str]:
-        """Commit to the seed of the period (one power's turn) that ``state`` begins."""
-        last = await repo.last_dice(tx.session, _id(tx.game), "commit")
-        number = int(str(last.period).split("-")[0]) + 1 if last else 1
-        period = f"{number}-r{state.round}-{state.turn}"
-        # The entropy in force is the newest contribution's chain value (docs/dice.md).
-        latest = await repo.last_dice(tx.session, _id(tx.game), "entropy")
-        entropy = latest.body["entropy"] if latest else NO_ENTROPY
-        body = self.dice.open_period(_id(tx.game), period, entropy)
-        if body is None:
-            return []
-        await self.add_dice(tx, seq, body)
-        who = state.rules.power_name(state.turn)
-        digest = body["commitment"][:16]
-        return [f"Dice for {who}'s turn (round {state.round}) are committed: sha256 {digest}..."]
-
-    async def _close_period(self, tx: GameTransaction, seq: int) -> list[str]:
-        """Reveal the seed of the period that just ended, if one is open."""
-        commit = await repo.last_dice(tx.session, _id(tx.game), "commit")
-        if commit is None:
-            return []
-        reveal = await repo.last_dice(tx.session, _id(tx.game), "reveal")
-        if reveal is not None and reveal.pos > commit.pos:
-            return []
-        body = self.dice.close_period(_id(tx.game), str(commit.period))
-        if body is None:
-            return []
-        await self.add_dice(tx, seq, body)
-        return [f"Dice seed of period {commit.period} revealed: {body['seed'][:16]}..."]
 
     def _play_reply(
         self,
@@ -1097,13 +790,6 @@ class GameService:
             turn=rules.power_name(state.turn),
             phase=state.phase,
         )
-
-
-def _carry(cache: dict[int, tuple[int, Any]], game_id: int, seq: int) -> None:
-    """Keep a cached value of the version before ``seq`` for ``seq`` too."""
-    cached = cache.get(game_id)
-    if cached is not None and cached[0] == seq - 1:
-        cache[game_id] = (seq, cached[1])
 
 
 def _id(game: Game) -> int:

@@ -25,7 +25,8 @@ from bot.service.reply import Actor, Refusal, Reply
 from bot.store.models import Game, Pause, Seat
 
 if TYPE_CHECKING:
-    from bot.service.game_service import GameRef, GameService
+    from bot.service.game_service import GameService
+    from bot.service.ledger import GameRef, GameTransaction
 
 
 class RefereeDesk:
@@ -34,7 +35,7 @@ class RefereeDesk:
     def __init__(self, service: GameService) -> None:
         self.service = service
 
-    async def check_playing(self, tx: Any, actor: Actor) -> None:
+    async def check_playing(self, tx: GameTransaction, actor: Actor) -> None:
         """Refuse a player's command while the game is paused; a referee may still correct."""
         if actor.referee:
             return
@@ -53,7 +54,7 @@ class RefereeDesk:
         pause ends by itself when the allowance is spent."""
         reason = " ".join(options.get("reason", "").split())
 
-        async def action(tx: Any) -> Reply:
+        async def action(tx: GameTransaction) -> Reply:
             g = tx.game
             state = await self.service.require_active(tx)
             rows = await store.game_pauses(tx.session, gid(g))
@@ -86,7 +87,7 @@ class RefereeDesk:
 
         return await self.service.mutate(ref, request_id, action)
 
-    async def _allowance(self, tx: Any, actor: Actor, rows: list[Pause]) -> timedelta:
+    async def _allowance(self, tx: GameTransaction, actor: Actor, rows: list[Pause]) -> timedelta:
         """What is left of the pause allowance for a player's pause; refuses anyone else,
         or when nothing is left."""
         g = tx.game
@@ -109,7 +110,7 @@ class RefereeDesk:
         """End the pause (a referee, or the player whose pause it is); the input due gets its
         deadline back, moved by the paused time."""
 
-        async def action(tx: Any) -> Reply:
+        async def action(tx: GameTransaction) -> Reply:
             g = tx.game
             state = await self.service.require_active(tx)
             running = store.running_pause(await store.game_pauses(tx.session, gid(g)))
@@ -140,7 +141,7 @@ class RefereeDesk:
         power = options.get("power", "")
         user = options.get("user", "").strip().lstrip("@").strip("<>@!")
 
-        async def action(tx: Any) -> Reply:
+        async def action(tx: GameTransaction) -> Reply:
             g = tx.game
             if not actor.referee:
                 raise Refusal("Only a referee or a server administrator can hand a seat to "
@@ -181,7 +182,7 @@ class RefereeDesk:
             raise Refusal(f"Only a referee, a server administrator or the game's creator can "
                           f"{verb} a game.", "service.not_referee")
 
-    async def _seats(self, tx: Any) -> list[Seat]:
+    async def _seats(self, tx: GameTransaction) -> list[Seat]:
         return list((await tx.session.exec(select(Seat).where(
             Seat.game_id == gid(tx.game)))).all())
 

@@ -6,7 +6,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import bindparam, delete, func, insert, update
+from sqlalchemy import bindparam, delete, func, insert, text, update
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -30,6 +30,17 @@ async def get_game(session: AsyncSession, game_id: int, *, lock: bool = False) -
     if lock:
         query = query.with_for_update()
     return (await session.exec(query)).first()
+
+
+async def lock_channel(session: AsyncSession, channel_id: str) -> None:
+    """Hold the channel for this transaction, so that two games cannot open in it at once.
+
+    PostgreSQL takes an advisory lock on the channel id; SQLite's write lock already holds
+    the whole file."""
+    connection = await session.connection()
+    if connection.dialect.name == "postgresql":
+        await connection.execute(text("SELECT pg_advisory_xact_lock(hashtext(:c))"),
+                                 {"c": channel_id})
 
 
 async def current_game_id(session: AsyncSession, channel_id: str) -> int | None:

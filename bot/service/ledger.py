@@ -1,0 +1,400 @@
+"""The unit of work of a game: one write transaction that loads the game and its state,
+checks seats and pauses, appends the log entry with its events and rolls, moves the version
+and records the request id, so that a command and its dice are stored together or not at all.
+
+Every writer uses it as a peer: play and the game's lifecycle (``game_service``), the referee,
+dice, bids, deadlines and the ladder pass an action to :meth:`GameLedger.mutate` and log with
+:meth:`GameLedger.append`. The SQL is in ``bot.store``; this module holds what a transaction
+keeps between its steps, and the caches (state, seats, pauses) that spare reading them again
+while a game's version is unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from bot.dice.derive import NO_ENTROPY
+from bot.dice.log import GENESIS
+from bot.scheduler import store as deadline_store
+from bot.scheduler.clock import Clock, utc_now
+from bot.service.dice import Chain, CommandDice, DiceSource
+from bot.service.queues import Queues
+from bot.service.replay import replay
+from bot.service.reply import Actor, Refusal, Reply
+from bot.service.rules import Engine, engine_rules
+from bot.store import repo
+from bot.store.db import Database
+from bot.store.models import DiceLog, Game, Pause, Snapshot
+
+GameRef = int | str
+"""A game id (``int``) or the id of the channel the game is played in (``str``)."""
+
+SNAPSHOT_EVERY = 25
+"""A state snapshot is stored every this many log entries of a game (and when it starts)."""
+
+ENDED = ("finished", "abandoned")
+"""The statuses of a game that is over."""
+
+_RETRIES = 5
+
+
+@dataclass(frozen=True)
+class Holder:
+    """Who holds a seat; plain values, safe to keep across transactions."""
+
+    power: str
+    user_id: str
+
+
+@dataclass
+class GameTransaction:
+    """One write transaction's working set; ``after`` runs once the commit is on disk."""
+
+    session: AsyncSession
+    game: Game
+    after: list[Callable[[], None]] = field(default_factory=list)
+
+
+class GameLedger:
+    """Write transactions on games, and what they read, cached by the game's version."""
+
+    def __init__(
+        self,
+        db: Database,
+        dice: DiceSource,
+        *,
+        rules: Engine | None = None,
+        snapshot_every: int = SNAPSHOT_EVERY,
+        clock: Clock = utc_now,
+    ) -> None:
+        self.db = db
+        self.clock = clock
+        """The time written when an input becomes due; tests inject their own."""
+        self.dice = dice
+        self.rules: Engine = rules if rules is not None else engine_rules()
+        self.snapshot_every = snapshot_every
+        self._seats: dict[int, tuple[int, Sequence[Holder]]] = {}
+        """Game id -> (version, seats): seats change only by a logged, versioned entry."""
+        self._channels: dict[str, int] = {}
+        """Channel id -> id of its open game, checked against the row on every use."""
+        self._states: dict[int, tuple[int, Any]] = {}
+        """Game id -> (version, state): skips replay while no other process wrote the game."""
+        self._queues: Queues[GameRef] = Queues()
+        """Writers of one game take turns in this process, rather than race to its version."""
+        self._pauses: dict[int, tuple[int, Pause | None]] = {}
+        """Game id -> (version, the referee's pause in force): pauses change only by a
+        logged, versioned entry."""
+
+    async def finish_reply(self, session: AsyncSession, game: Game, reply: Reply) -> Reply:
+        """The reply an action gave, as the transaction stores and returns it (the service
+        adds the deadline of the seat it pings)."""
+        return reply
+
+    async def mutate(
+        self,
+        game: GameRef,
+        request_id: str | None,
+        action: Callable[[GameTransaction], Awaitable[Reply]],
+    ) -> Reply:
+        """Run ``action`` in one write transaction on the game, idempotently.
+
+        Writers of one game queue in this process, and meet other processes' at the version
+        compare-and-swap of :meth:`append` (SQLite also serialises all writers by its write
+        lock): one that finds the version moved rolls back and runs again on the new state.
+        """
+        async with self._queues.turn(game):
+            return await self._attempts(game, request_id, action)
+
+    async def _attempts(
+        self,
+        game: GameRef,
+        request_id: str | None,
+        action: Callable[[GameTransaction], Awaitable[Reply]],
+    ) -> Reply:
+        """:meth:`mutate` without the in-process queue: a version that moved meanwhile (another
+        process wrote the game) rolls the attempt back and runs it again, then holding the
+        game's row lock from the start, so that a busy game cannot starve it."""
+        game_id: int | None = None
+        for attempt in range(_RETRIES):
+            try:
+                async with self.db.write() as session:
+                    row = await self._row(session, game, lock=attempt > 0)
+                    game_id = row.id
+                    # A concurrent duplicate meets this one at the version and runs again.
+                    if request_id and (stored := await repo.stored_reply(session, request_id)):
+                        return Reply.from_json(stored)
+                    tx = GameTransaction(session, row)
+                    reply = await action(tx)
+                    reply = await self.finish_reply(session, tx.game, reply)
+                    if request_id:
+                        await repo.add_request(session, request_id, game_id, reply.to_json())
+            except Refusal as refusal:
+                return Reply(
+                    False,
+                    refusal.message,
+                    game_id=game_id,
+                    reason=refusal.reason,
+                    candidates=refusal.candidates,
+                    ambiguous=refusal.ambiguous,
+                )
+            except repo.ConcurrentWriteError:
+                self.forget_state(game_id or 0)
+                continue
+            except IntegrityError:
+                if request_id:
+                    return await self.stored_reply(request_id)
+                self.forget_state(game_id or 0)
+                continue
+            for step in tx.after:
+                step()
+            return reply
+        return Reply(
+            False, "The game is busy; please try again.", game_id=game_id, reason="service.busy"
+        )
+
+    async def _row(self, session: AsyncSession, game: GameRef, *, lock: bool = False) -> Game:
+        """The game row for a write (``lock``: locked, where the database locks rows); a
+        channel's game id is remembered."""
+        if isinstance(game, int):
+            row = await repo.get_game(session, game, lock=lock)
+            if row is None:
+                raise Refusal(f"There is no game #{game}.", "service.unknown_game")
+            return row
+        known = self._channels.get(game)
+        if known is not None:
+            row = await repo.get_game(session, known, lock=lock)
+            # Only a finished game can be succeeded by a new one in the same channel.
+            if row is not None and row.channel_id == game and row.status in ("setup", "active"):
+                return row
+        found = await self.find(session, game)
+        row = await repo.get_game(session, _id(found), lock=True) if lock else found
+        assert row is not None
+        self._channels[game] = _id(row)
+        return row
+
+    async def stored_reply(self, request_id: str | None) -> Reply:
+        """The reply another writer stored for the same request id."""
+        if request_id:
+            async with self.db.read() as session:
+                stored = await repo.get_request(session, request_id)
+            if stored is not None:
+                return Reply.from_json(stored.reply)
+        return Reply(
+            False, "The request clashed with another one; please try again.", reason="service.busy"
+        )
+
+    async def find(self, session: AsyncSession, game: GameRef) -> Game:
+        """The game by id or channel, or a refusal that says what was looked for."""
+        if isinstance(game, int):
+            found = await repo.get_game(session, game)
+            if found is None:
+                raise Refusal(f"There is no game #{game}.", "service.unknown_game")
+            return found
+        game_id = await repo.current_game_id(session, game)
+        found = await repo.get_game(session, game_id) if game_id is not None else None
+        if found is None:
+            raise Refusal(
+                "There is no game in this channel; open one with /game new.", "service.unknown_game"
+            )
+        return found
+
+    async def require_active(self, tx: GameTransaction) -> Any:
+        """The state of a started game that is not over, else a refusal saying why."""
+        g = tx.game
+        if g.status == "setup":
+            raise Refusal(
+                f"{_label(g)} has not started; /game start once every power has a seat.",
+                "game.not_started",
+            )
+        if g.status != "active":
+            raise Refusal(f"{_label(g)} is over ({g.result}).", "game.over")
+        return await self.load_state(tx.session, g)
+
+    def find_power(self, rules: Any, text: str) -> str:
+        """The power id a player's text names, or a refusal that says why not."""
+        try:
+            return str(rules.find_power(text))
+        except self.rules.RulesError as err:
+            raise Refusal(str(err), err.reason) from None
+
+    async def seats_of(self, session: AsyncSession, game: Game) -> Sequence[Holder]:
+        """The game's seats, cached while its version is unchanged."""
+        cached = self._seats.get(_id(game))
+        if cached is not None and cached[0] == game.version:
+            return cached[1]
+        seats = tuple(Holder(s.power, s.user_id) for s in await repo.seats(session, _id(game)))
+        self._seats[_id(game)] = (game.version, seats)
+        return seats
+
+    async def running_pause(self, session: AsyncSession, game: Game) -> Pause | None:
+        """The referee's pause of the game in force, cached while its version is unchanged."""
+        cached = self._pauses.get(_id(game))
+        if cached is not None and cached[0] == game.version:
+            return cached[1]
+        running = deadline_store.running_pause(await deadline_store.game_pauses(session, _id(game)))
+        # A copy that belongs to no session, so no rollback can expire it under the cache.
+        kept = Pause(**running.model_dump()) if running is not None else None
+        self._pauses[_id(game)] = (game.version, kept)
+        return kept
+
+    def forget_state(self, game_id: int) -> None:
+        """Drop the cached state of a game whose transaction failed: the next read replays it."""
+        self._states.pop(game_id, None)
+
+    async def load_state(self, session: AsyncSession, game: Game) -> Any:
+        """The state after the game's last log entry: cache, else snapshot plus replay."""
+        cached = self._states.get(_id(game))
+        if cached is not None and cached[0] == game.version:
+            return cached[1]
+        snap = await repo.latest_snapshot(session, _id(game), game.version)
+        if snap is None:
+            raise RuntimeError(f"game {game.id} is {game.status} but has no start snapshot")
+        rules = self.rules.load_ruleset(game.ruleset)
+        state = self.rules.state_from_json(snap.state, rules)
+        entries = await repo.engine_entries(session, _id(game), after=snap.seq, upto=game.version)
+        if entries:
+            rolls = await repo.rolls_by_entry(session, _id(game), after=snap.seq)
+            steps = [(e.text, [r.dice or [] for r in rolls.get(e.seq, [])]) for e in entries]
+            state = replay(self.rules, state, steps)
+        self._states[_id(game)] = (game.version, state)
+        return state
+
+    async def append(
+        self,
+        tx: GameTransaction,
+        *,
+        kind: str,
+        actor: Actor,
+        power: str | None,
+        text: str,
+        events: list[dict[str, Any]],
+        status: str | None = None,
+        result: str | None = None,
+        state: Any = None,
+        rolls: CommandDice | None = None,
+        snapshot: bool = False,
+    ) -> int:
+        """Bump the version and add the next log entry (with its rolls and maybe a snapshot).
+
+        The version moves first, by one compare-and-swap: a writer that raced this one on
+        another process finds the version moved and retries before it has added anything."""
+        g = tx.game
+        seq = g.version + 1
+        ending = status in ENDED and g.status not in ENDED
+        final = state if state is not None or g.status == "setup" or not ending else (
+            await self.load_state(tx.session, g))
+        await repo.bump_version(
+            tx.session,
+            g,
+            seq,
+            status=status or g.status,
+            result=result if result is not None else g.result,
+        )
+        await repo.add_entry(tx.session, _id(g), seq, kind=kind, user_id=actor.user_id,
+                             power=power, text=text, events=events)
+        if rolls is not None:
+            for body in rolls.roll_entries():
+                await self.add_dice(tx, seq, body)
+        # Offset by the game id so that games started together do not snapshot together.
+        if state is not None and (snapshot or (seq + _id(g)) % self.snapshot_every == 0):
+            if not snapshot:
+                await repo.prune_snapshots(tx.session, _id(g), before=seq)
+            tx.session.add(Snapshot(game_id=_id(g), seq=seq, state=state.to_json()))
+        await tx.session.flush()
+        if ending:
+            assert status is not None
+            from bot.ladder.results import record_end  # ratings load with the first game's end
+
+            await record_end(tx.session, g, self.rules, kind=kind, status=status, events=events,
+                             state=final)
+        if state is not None:
+            await deadline_store.note_due(tx.session, g, seq, state.actor, self.clock())
+            tx.after.append(lambda: self._states.__setitem__(_id(g), (seq, state)))
+        if kind != "admin":
+            # Only admin entries change seats and pauses, so the cached ones stay valid.
+            tx.after.append(lambda: _carry(self._seats, _id(g), seq))
+            tx.after.append(lambda: _carry(self._pauses, _id(g), seq))
+        if rolls is not None:
+            tx.after.append(lambda: self.dice.committed(rolls))
+        return seq
+
+    async def add_dice(self, tx: GameTransaction, entry_seq: int, body: dict[str, Any]) -> None:
+        last = await repo.last_dice(tx.session, _id(tx.game))
+        tx.session.add(
+            DiceLog(
+                game_id=_id(tx.game),
+                pos=(last.pos + 1) if last else 1,
+                entry_seq=entry_seq,
+                type=str(body["type"]),
+                period=body.get("period"),
+                purpose=body.get("purpose"),
+                dice=body.get("dice"),
+                body=body,
+            )
+        )
+        await tx.session.flush()
+
+    async def chain(self, tx: GameTransaction) -> Chain | None:
+        """Where the auditable dice continue: the open period and the last roll's hash."""
+        commit = await repo.last_dice(tx.session, _id(tx.game), "commit")
+        if commit is None:
+            return None
+        roll = await repo.last_dice(tx.session, _id(tx.game), "roll")
+        return Chain(
+            period=str(commit.period),
+            commitment=commit.body["commitment"],
+            entropy=commit.body["entropy"],
+            next_seq=int(roll.body["seq"]) + 1 if roll else 1,
+            prev_hash=roll.body["hash"] if roll else GENESIS,
+        )
+
+    async def open_period(self, tx: GameTransaction, seq: int, state: Any) -> list[str]:
+        """Commit to the seed of the period (one power's turn) that ``state`` begins."""
+        last = await repo.last_dice(tx.session, _id(tx.game), "commit")
+        number = int(str(last.period).split("-")[0]) + 1 if last else 1
+        period = f"{number}-r{state.round}-{state.turn}"
+        # The entropy in force is the newest contribution's chain value (docs/dice.md).
+        latest = await repo.last_dice(tx.session, _id(tx.game), "entropy")
+        entropy = latest.body["entropy"] if latest else NO_ENTROPY
+        body = self.dice.open_period(_id(tx.game), period, entropy)
+        if body is None:
+            return []
+        await self.add_dice(tx, seq, body)
+        who = state.rules.power_name(state.turn)
+        digest = body["commitment"][:16]
+        return [f"Dice for {who}'s turn (round {state.round}) are committed: sha256 {digest}..."]
+
+    async def close_period(self, tx: GameTransaction, seq: int) -> list[str]:
+        """Reveal the seed of the period that just ended, if one is open."""
+        commit = await repo.last_dice(tx.session, _id(tx.game), "commit")
+        if commit is None:
+            return []
+        reveal = await repo.last_dice(tx.session, _id(tx.game), "reveal")
+        if reveal is not None and reveal.pos > commit.pos:
+            return []
+        body = self.dice.close_period(_id(tx.game), str(commit.period))
+        if body is None:
+            return []
+        await self.add_dice(tx, seq, body)
+        return [f"Dice seed of period {commit.period} revealed: {body['seed'][:16]}..."]
+
+
+def _carry(cache: dict[int, tuple[int, Any]], game_id: int, seq: int) -> None:
+    """Keep a cached value of the version before ``seq`` for ``seq`` too."""
+    cached = cache.get(game_id)
+    if cached is not None and cached[0] == seq - 1:
+        cache[game_id] = (seq, cached[1])
+
+
+def _id(game: Game) -> int:
+    assert game.id is not None
+    return game.id
+
+
+def _label(game: Game) -> str:
+    return f"game #{game.id} ({game.name})"
