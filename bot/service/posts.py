@@ -15,7 +15,6 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.render.battlelog import BattleLog, partition
-from bot.render.battletext import battle_text
 from bot.store.models import LogEntry
 
 Event = Mapping[str, Any]
@@ -39,6 +38,8 @@ def channel_posts(
             continue
         if run:
             logs = _named(run, opening) if not posts and opening is not None else partition(run)[0]
+            from bot.render.battletext import battle_text  # its fonts load with the first battle
+
             posts += [_with_dice(_noted(battle_text(log), log, notes or {}), log.space, rolls) for log in logs]
             run = []
         if event is not None and event.get("text"):
