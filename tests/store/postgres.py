@@ -32,8 +32,11 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def postgres_server() -> Iterator[str]:
-    """Start a cluster, yield its base URL (``postgresql+asyncpg://...``), then stop it."""
+def postgres_server(*, fsync: bool = False) -> Iterator[str]:
+    """Start a cluster, yield its base URL (``postgresql+asyncpg://...``), then stop it.
+
+    Tests run it without ``fsync`` (nothing to keep); a benchmark asks for it, as a real
+    server runs."""
     bindir = _binaries()
     if bindir is None:
         reason = "PostgreSQL server binaries (initdb, pg_ctl) not found; apt-get install postgresql"
@@ -53,7 +56,8 @@ def postgres_server() -> Iterator[str]:
     )
     try:
         run(bindir / "initdb", "-D", data, "-A", "trust", "-U", "postgres", "--no-sync")
-        options = f"-p {port} -k {base} -c listen_addresses=127.0.0.1 -c fsync=off"
+        options = (f"-p {port} -k {base} -c listen_addresses=127.0.0.1 "
+                   f"-c fsync={'on' if fsync else 'off'}")
         run(bindir / "pg_ctl", "-D", data, "-o", options, "-l", base / "log", "-w", "start")
         try:
             yield f"postgresql+asyncpg://postgres@127.0.0.1:{port}"
