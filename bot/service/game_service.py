@@ -20,9 +20,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.scheduler import desk as deadline_desk
-from bot.scheduler.clock import Clock, utc_now
 from bot.service.bidcmd import bid_command, with_bid
-from bot.service.dice import DiceExhaustedError, DiceKeyMismatchError, DiceSource
+from bot.service.dice import DiceExhaustedError, DiceKeyMismatchError
 from bot.service.commands import (
     DEFAULT_RULESET,
     SINGLE_COMMANDS,
@@ -34,21 +33,13 @@ from bot.service.commands import (
 from bot.service.dicecmd import dice_command
 from bot.service.help import help_reply
 from bot.service.lines import LineError, words_and_options
-from bot.service.ledger import (
-    SNAPSHOT_EVERY,
-    GameLedger,
-    GameRef,
-    GameTransaction,
-    Holder,
-)
+from bot.service.ledger import GameLedger, GameRef, GameTransaction, Holder
 from bot.service.posts import battle_opening, channel_posts, continued_space
 from bot.service.record import write_record
 from bot.service.referee import RefereeDesk
 from bot.service.reply import Actor, Refusal, Reply
-from bot.service.rules import Engine
 from bot.service.turns import TurnMap, last_turn_end, load_turn
 from bot.store import repo
-from bot.store.db import Database
 from bot.store.models import Game, LogEntry, Seat
 from engine.errors import RulesError
 from engine.names import shown
@@ -76,18 +67,13 @@ class GameService(GameLedger):
     """Create, join, start and play games; every front end calls only this. Its writes, and
     those of its peers, are units of work of the :class:`GameLedger` it extends."""
 
-    def __init__(
-        self,
-        db: Database,
-        dice: DiceSource,
-        *,
-        rules: Engine | None = None,
-        snapshot_every: int = SNAPSHOT_EVERY,
-        clock: Clock = utc_now,
-    ) -> None:
-        super().__init__(db, dice, rules=rules, snapshot_every=snapshot_every, clock=clock)
-        self.deadlines = deadline_desk.DeadlineDesk(self)
-        self.referee = RefereeDesk(self)
+    @cached_property
+    def deadlines(self) -> deadline_desk.DeadlineDesk:
+        return deadline_desk.DeadlineDesk(self)
+
+    @cached_property
+    def referee(self) -> RefereeDesk:
+        return RefereeDesk(self)
 
     # The ladder, tournaments and odds load on first use: the console's first prompt and a
     # game's commands do not wait for them.
