@@ -43,15 +43,26 @@ _KINDS = {bool: Kind.SWITCH, int: Kind.INTEGER}
 def rule_option_specs() -> tuple[OptionSpec, ...]:
     """The game options of every shipped rule system (``maps/<id>/ruleset.toml``), once each,
     as registry options: a yes/no default is a switch, a closed set a choice, a number an
-    integer, anything else text."""
+    integer, anything else text. An option two systems declare with different choices
+    (``victory``: 1942's ``total``, Revised's ``world_domination``) offers all of them; the
+    game's rule system refuses a choice it does not have, naming its own."""
     found: dict[str, OptionSpec] = {}
     for rid in RULESETS:
         for name, spec in load_ruleset(rid).options.items():
+            choices = tuple(str(c) for c in spec.choices)
             if name in found:
+                merged = tuple(dict.fromkeys((*found[name].choices, *choices)))
+                if merged != found[name].choices:
+                    found[name] = OptionSpec(name, Kind.CHOICE, _shared(found[name].help, merged),
+                                             choices=merged)
                 continue
-            if spec.choices:
-                kind, choices = Kind.CHOICE, tuple(str(c) for c in spec.choices)
-            else:
-                kind, choices = _KINDS.get(type(spec.default), Kind.TEXT), ()
+            kind = Kind.CHOICE if choices else _KINDS.get(type(spec.default), Kind.TEXT)
             found[name] = OptionSpec(name, kind, spec.description, choices=choices)
     return tuple(found.values())
+
+
+def _shared(description: str, choices: tuple[str, ...]) -> str:
+    """The description of an option whose choices differ by rule system: its subject (the
+    first description up to its colon) and every choice."""
+    subject = description.split(":", 1)[0]
+    return f"{subject}: {', '.join(choices)} (as the game's rule system offers)"

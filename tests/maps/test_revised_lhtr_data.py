@@ -402,7 +402,7 @@ def test_victory_levels(rules: RuleSet) -> None:
         rules.resolve_options({"victory": "total"})
 
 
-# ---- not offered until its rules are in ------------------------------------------------
+# ---- offered for new games ----------------------------------------------------------------
 
 
 def test_names_and_aliases(rules: RuleSet) -> None:
@@ -411,11 +411,17 @@ def test_names_and_aliases(rules: RuleSet) -> None:
         assert maps.load_ruleset(name, unplayable=True) is rules
 
 
-def test_not_offered_for_new_games() -> None:
-    """Until the engine plays LHTR, a Revised game would be refereed by 1942 rules: the
-    system is not in the list players choose from, and asking for it says why."""
-    assert "revised-lhtr" in maps.SHIPPED and "revised-lhtr" not in maps.RULESETS
-    assert "aa1942-2e" in maps.RULESETS
+def test_offered_for_new_games() -> None:
+    """The engine plays LHTR (issue 11): the system is in the list players choose from and
+    loads by any of its names without ``unplayable``."""
+    assert maps.RULESETS == ("aa1942-2e", "revised-lhtr")
+    assert maps.load_ruleset("lhtr") is maps.load_ruleset("revised-lhtr", unplayable=True)
+
+
+def test_a_system_not_yet_playable_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rule system whose ``ruleset.toml`` says ``playable = false`` is left out of
+    ``maps.RULESETS``; asking for it says why and names what can be played."""
+    monkeypatch.setattr(maps, "RULESETS", ("aa1942-2e",))
     with pytest.raises(RulesError) as refused:
         maps.load_ruleset("revised")
     assert refused.value.reason == "ruleset.not_playable"
@@ -423,17 +429,16 @@ def test_not_offered_for_new_games() -> None:
     assert "aa1942-2e" in str(refused.value)
 
 
-async def test_game_new_refuses_it(tmp_path: Path) -> None:
-    """/game new with ruleset:lhtr stores nothing and answers with the reason."""
+async def test_game_new_offers_it(tmp_path: Path) -> None:
+    """/game new with ruleset:lhtr creates a Revised game."""
     db = Database(database_url(tmp_path / "aaref.sqlite3"))
     await db.migrate()
     try:
         service = GameService(db, FixedDiceSource([]))
         reply = await service.create_game(Actor("ana"), "c1", ruleset="lhtr", name="x")
-        assert not reply.ok and reply.reason == "ruleset.not_playable"
-        assert "not playable yet" in reply.message
-        assert not (await service.status("c1")).ok
-        assert (await service.create_game(Actor("ana"), "c1", ruleset="1942", name="x")).ok
+        assert reply.ok, reply.message
+        assert "Axis & Allies Revised with LHTR 2.0" in reply.message
+        assert (await service.status("c1")).ok
     finally:
         await db.close()
 
