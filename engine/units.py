@@ -29,6 +29,10 @@ class UnitSpec:
     attack: int
     defense: int
     move: int
+    abbreviation: str
+    """The short form pictures and battle logs print ("INF")."""
+    short_name: str
+    """The word the map's unit key gives it ("infantry", "factory")."""
     hits: int = 1
     aliases: tuple[str, ...] = ()
     transport_size: str | None = None
@@ -90,7 +94,8 @@ class UnitSpec:
 
 
 _KNOWN = {
-    "name", "plural", "aliases", "domain", "cost", "attack", "defense", "move", "hits",
+    "name", "plural", "abbreviation", "short_name", "aliases", "domain", "cost", "attack",
+    "defense", "move", "hits",
     "transport_size", "supported_attack", "supports", "blitz", "noncombat_move_only",
     "antiaircraft", "destroyed_when_alone", "structure", "captured", "raid_defense", "carrier_based",
     "escort", "strategic_bomber", "surface_warship", "bombard", "carrier_capacity",
@@ -118,6 +123,8 @@ def unit_spec_from_dict(kind: str, data: Mapping[str, Any]) -> UnitSpec:
             attack=int(data["attack"]),
             defense=int(data["defense"]),
             move=int(data["move"]),
+            abbreviation=str(data["abbreviation"]),
+            short_name=str(data["short_name"]),
             hits=int(data.get("hits", 1)),
             aliases=tuple(data.get("aliases", ())),
             transport_size=data.get("transport_size"),

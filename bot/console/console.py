@@ -138,10 +138,11 @@ class Console:
             path = _free(self.images / name)
             path.write_bytes(png)
             self.write(f"(only you) Odds histogram written to {path}")
-        if not reply.ok or reply.board is None:
+        if not reply.ok or reply.board is None or reply.ruleset is None:
             return
         self.images.mkdir(parents=True, exist_ok=True)
-        for filename, png in await asyncio.to_thread(battle_pictures, reply.events, reply.board):
+        for filename, png in await asyncio.to_thread(battle_pictures, reply.events, reply.board,
+                                                     reply.ruleset):
             path = _free(self.images / filename)
             path.write_bytes(png)
             self.write(f"Battle table written to {path}")

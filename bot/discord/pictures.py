@@ -47,8 +47,9 @@ async def post_pictures(service: Service, interaction: discord.Interaction, repl
         await interaction.followup.send(file=discord.File(io.BytesIO(png), name), ephemeral=True)
     channel = interaction.channel
     assert isinstance(channel, discord.abc.Messageable)
-    if reply.events and reply.board is not None:
-        for name, png in await asyncio.to_thread(battle_pictures, reply.events, reply.board):
+    if reply.events and reply.board is not None and reply.ruleset is not None:
+        for name, png in await asyncio.to_thread(battle_pictures, reply.events, reply.board,
+                                                 reply.ruleset):
             await channel.send(file=discord.File(io.BytesIO(png), name))
     if reply.turn_end is not None and reply.game_id is not None:
         turn = await service.turn_map(reply.game_id, reply.turn_end)

@@ -12,6 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.render.unitkey import UnitKey
+
 Counts = dict[str, int]
 
 # Events a battle is made of; any other type (phase, move, ...) closes nothing.
@@ -78,6 +80,8 @@ class BattleLog:
     """
 
     space: str
+    units: UnitKey
+    """How the game's rule system names its units."""
     kind: str | None = None
     """``land``, ``sea`` or ``raid``; None while the events have not told."""
     amphibious: bool = False
@@ -109,14 +113,16 @@ class BattleLog:
         return self.rounds[-1]
 
 
-def battle_logs(events: Sequence[Mapping[str, Any]]) -> list[BattleLog]:
+def battle_logs(events: Sequence[Mapping[str, Any]], units: UnitKey) -> list[BattleLog]:
     """One log per battle in the events of a command or a turn, in the order fought."""
-    return partition(events)[0]
+    return partition(events, units)[0]
 
 
-def partition(events: Sequence[Mapping[str, Any]]) -> tuple[list[BattleLog], list[Mapping[str, Any]]]:
+def partition(events: Sequence[Mapping[str, Any]],
+              units: UnitKey) -> tuple[list[BattleLog], list[Mapping[str, Any]]]:
     """The battles, and the events that belong to none (in their order), so a channel
-    can show the latter as sentences and the former as logs."""
+    can show the latter as sentences and the former as logs; ``units`` is the game's
+    rule system's unit key."""
     logs: list[BattleLog] = []
     others: list[Mapping[str, Any]] = []
     open_: BattleLog | None = None
@@ -124,17 +130,17 @@ def partition(events: Sequence[Mapping[str, Any]]) -> tuple[list[BattleLog], lis
         e = dict(raw)
         kind = e.get("type")
         if kind == "battle_start":
-            open_ = _start(e)
+            open_ = _start(e, units)
             logs.append(open_)
         elif kind == "battle_end":
             if open_ is None or open_.space != e.get("space"):
-                open_ = BattleLog(space=str(e.get("space", "?")))
+                open_ = BattleLog(space=str(e.get("space", "?")), units=units)
                 logs.append(open_)
             open_.end = e
             open_ = None
         elif kind in INSIDE and (open_ is not None or kind in MIDWAY):
             if open_ is None:
-                open_ = BattleLog(space=str(e.get("space", "?")))
+                open_ = BattleLog(space=str(e.get("space", "?")), units=units)
                 logs.append(open_)
             _add(open_, e)
         else:
@@ -142,9 +148,9 @@ def partition(events: Sequence[Mapping[str, Any]]) -> tuple[list[BattleLog], lis
     return logs, others
 
 
-def _start(e: dict[str, Any]) -> BattleLog:
+def _start(e: dict[str, Any], units: UnitKey) -> BattleLog:
     defenders = {str(p): dict(c) for p, c in (e.get("defenders") or {}).items()}
-    return BattleLog(space=str(e.get("space", "?")), kind=str(e.get("combat", "land")),
+    return BattleLog(space=str(e.get("space", "?")), units=units, kind=str(e.get("combat", "land")),
                      amphibious=bool(e.get("amphibious")), attacker=e.get("attacker"),
                      defender=" & ".join(defenders) or None,
                      attackers=dict(e.get("attackers") or {}), defenders=defenders,

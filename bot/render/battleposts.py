@@ -16,6 +16,7 @@ from bot.render.battletable import render_battle_table, rgb
 from bot.render.battletext import battle_text, title
 from bot.render.discordtext import MESSAGE_LIMIT, battle_embeds, split_for_discord
 from bot.render.style import Rgb
+from bot.render.unitkey import UnitKey
 
 IMAGE_ROUNDS = 3
 """A battle of this many rounds or more also gets the table as a picture."""
@@ -36,20 +37,21 @@ class BattlePost:
     filename: str
 
 
-def present_battles(events: Sequence[Mapping[str, Any]],
+def present_battles(events: Sequence[Mapping[str, Any]], units: UnitKey,
                     colours: Mapping[str, str | Rgb] | None = None,
                     image_rounds: int = IMAGE_ROUNDS) -> list[BattlePost]:
     """A post per battle in the events (``Event.to_json()`` dicts of a command or a turn).
 
-    ``colours`` maps power names to colours for the picture and the embeds, e.g.
+    ``units`` names the game's units; ``colours`` maps power names to colours for the
+    picture and the embeds, e.g.
     ``{p.name: p.color for p in state.rules.board.powers.values()}``.
     """
-    return [present(log, colours, image_rounds) for log in partition(events)[0]]
+    return [present(log, colours, image_rounds) for log in partition(events, units)[0]]
 
 
-def outside_battles(events: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+def outside_battles(events: Sequence[Mapping[str, Any]], units: UnitKey) -> list[Mapping[str, Any]]:
     """The events that belong to no battle, to post as their plain sentences."""
-    return partition(events)[1]
+    return partition(events, units)[1]
 
 
 def present(log: BattleLog, colours: Mapping[str, str | Rgb] | None = None,

@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from bot.render.battlelog import BattleLog, Note, Roll, Round, Volley
-from bot.render.battletext import note_text, result_lines, short, title
-from bot.render.style import INK, PANEL, Rgb, font, text_on, unit_order
+from bot.render.battletext import note_text, result_lines, title, units_text
+from bot.render.style import INK, PANEL, Rgb, font, text_on
+from bot.render.unitkey import UnitKey
 
 WIDTH = 1000
 PAD = 16
@@ -71,7 +72,7 @@ def render_battle_table(log: BattleLog, colours: Mapping[str, str | Rgb] | None 
     head = _header(log, names)
     rows = [r for rnd in log.rounds for r in _rows(rnd)]
     die = SMALL_DIE if max((len(r.dice) for r in _rolls(log)), default=0) > CROWD else DIE
-    cells = [_row_cells(r, names, side_colour, die) for r in rows]
+    cells = [_row_cells(r, names, side_colour, die, log.units) for r in rows]
     heights = [max(c.height for c in row) + 2 * ROW_PAD for row in cells]
     colhead = 40
     foot = _text_block([plain(t) for t in result_lines(log)], WIDTH - 2 * PAD, 20)
@@ -121,9 +122,10 @@ def _colour(colours: Mapping[str, str | Rgb] | None, power: str | None, default:
 def _header(log: BattleLog, names: Mapping[str, str]) -> Cell:
     lines = [plain(title(log))]
     if log.started:
-        lines.append(f"Attacker {names['attacker']}: {_units(log.attackers)}"
-                     + (f" ({_units(log.seaborne)} from the sea)" if log.seaborne else ""))
-        lines += [f"Defender {p}: {_units(c)}" for p, c in log.defenders.items()]
+        key = log.units
+        lines.append(f"Attacker {names['attacker']}: {units_text(log.attackers, key)}"
+                     + (f" ({units_text(log.seaborne, key)} from the sea)" if log.seaborne else ""))
+        lines += [f"Defender {p}: {units_text(c, key)}" for p, c in log.defenders.items()]
     big = _text_block(lines[:1], WIDTH - 2 * PAD, 26)
     small = _text_block(lines[1:], WIDTH - 2 * PAD, 18)
 
@@ -131,11 +133,6 @@ def _header(log: BattleLog, names: Mapping[str, str]) -> Cell:
         big.draw(d, x, y)
         small.draw(d, x, y + big.height + 4)
     return Cell(big.height + small.height + 12, draw)
-
-
-def _units(counts: Mapping[str, int]) -> str:
-    parts = [f"{n} {short(k)}" for k, n in sorted(counts.items(), key=lambda kv: unit_order(kv[0]))]
-    return ", ".join(parts) or "nothing"
 
 
 def _rows(rnd: Round) -> list[Row]:
@@ -165,13 +162,13 @@ def _rolls(log: BattleLog) -> list[Roll]:
 
 
 def _row_cells(row: Row, names: Mapping[str, str], colour: Mapping[str, Rgb],
-               die: int) -> list[Cell]:
+               die: int, key: UnitKey) -> list[Cell]:
     cells = [_round_cell(row)]
     for side in ("attacker", "defender"):
         volley = row.volleys.get(side)
-        cells.append(_dice_cell(volley, colour[side], die) if volley else _empty())
+        cells.append(_dice_cell(volley, colour[side], die, key) if volley else _empty())
         cells.append(_hits_cell(volley, colour[side]) if volley else _empty())
-    notes = [plain(t) for n in row.notes if (t := note_text(n, names))]
+    notes = [plain(t) for n in row.notes if (t := note_text(n, names, key))]
     cells.append(_text_block(notes, COLUMNS[5] - 8, 16, wrap=True))
     return cells
 
@@ -189,7 +186,7 @@ def _empty() -> Cell:
     return Cell(0, lambda d, x, y: None)
 
 
-def _dice_cell(volley: Volley, colour: Rgb, die: int) -> Cell:
+def _dice_cell(volley: Volley, colour: Rgb, die: int, key: UnitKey) -> Cell:
     gap = GAP * die // DIE
     width = COLUMNS[1] - 8 - CAPTION
     per_line = max(1, (width + gap) // (die + gap))
@@ -205,18 +202,13 @@ def _dice_cell(volley: Volley, colour: Rgb, die: int) -> Cell:
             top = y0 + dy
             need = f"@{roll.value}" if roll.value is not None else "dmg"
             d.text((x, top), need, font=font(20), fill=INK)
-            d.text((x, top + 23), _fit(_group(roll.units), CAPTION - 6, 15), font=font(15), fill=INK)
+            d.text((x, top + 23), _fit(units_text(roll.units, key), CAPTION - 6, 15), font=font(15), fill=INK)
             for i, face in enumerate(roll.dice):
                 cx = x + CAPTION + (i % per_line) * (die + gap)
                 cy = top + (i // per_line) * (die + gap)
                 hit = roll.value is not None and face <= roll.value
                 _die(d, cx, cy, die, face, colour if hit else None)
     return Cell(max(y - gap, 0), draw)
-
-
-def _group(units: Mapping[str, int]) -> str:
-    ordered = sorted(units.items(), key=lambda kv: unit_order(kv[0]))
-    return ", ".join(f"{n} {short(k)}" for k, n in ordered)
 
 
 def _die(d: ImageDraw.ImageDraw, x: int, y: int, size: int, face: int, hit: Rgb | None) -> None:

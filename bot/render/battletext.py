@@ -2,8 +2,8 @@
 
 Every die is shown, grouped by the value it needed (``@2``), with the hits of each group
 and each side; every casualty says whose choice it was (in person, which standing order,
-no choice). Short unit names are the map's (``bot.render.style``), so the log and the map
-speak alike. Lines stay short because phones wrap code blocks.
+no choice). Short unit names are the map's (the rule system's, ``bot.render.unitkey``), so
+the log and the map speak alike. Lines stay short because phones wrap code blocks.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.render.battlelog import BattleLog, Note, Volley
-from bot.render.style import abbreviation, unit_order
+from bot.render.unitkey import UnitKey
 
 FENCE = "```"
 DICE_PER_LINE = 10
@@ -30,23 +30,19 @@ SOURCES = {
 }
 
 
-def short(kind: str) -> str:
-    return abbreviation(kind).lower()
+def short(kind: str, key: UnitKey) -> str:
+    return key.abbreviation(kind).lower()
 
 
-def units_text(counts: Mapping[str, int]) -> str:
+def units_text(counts: Mapping[str, int], key: UnitKey) -> str:
     """``3 inf, 1 art`` (``nothing`` when empty)."""
-    parts = [f"{n} {short(k)}" for k, n in _ordered(counts) if n]
+    parts = [f"{n} {short(k, key)}" for k, n in key.ordered(counts) if n]
     return ", ".join(parts) or "nothing"
 
 
-def group_label(counts: Mapping[str, int]) -> str:
+def group_label(counts: Mapping[str, int], key: UnitKey) -> str:
     """The units of one roll: ``inf×3, art``."""
-    return ", ".join(short(k) + (f"×{n}" if n > 1 else "") for k, n in _ordered(counts) if n)
-
-
-def _ordered(counts: Mapping[str, int]) -> list[tuple[str, int]]:
-    return sorted(counts.items(), key=lambda kv: unit_order(kv[0]))
+    return ", ".join(short(k, key) + (f"×{n}" if n > 1 else "") for k, n in key.ordered(counts) if n)
 
 
 def plural(n: int, word: str) -> str:
@@ -66,21 +62,21 @@ def title(log: BattleLog) -> str:
 
 def body_lines(log: BattleLog) -> list[str]:
     """The code block's lines: forces, rounds (each after a blank line), result."""
-    names = log.side_names
+    names, key = log.side_names, log.units
     lines: list[str] = []
     if log.started:
-        lines.append(f"Attacker  {names['attacker']}: {units_text(log.attackers)}")
+        lines.append(f"Attacker  {names['attacker']}: {units_text(log.attackers, key)}")
         if log.seaborne:
-            lines.append(f"          from the sea: {units_text(log.seaborne)}")
+            lines.append(f"          from the sea: {units_text(log.seaborne, key)}")
         for power, counts in log.defenders.items():
-            lines.append(f"Defender  {power}: {units_text(counts)}")
+            lines.append(f"Defender  {power}: {units_text(counts, key)}")
     label_w, dice_w = _widths(log)
     for rnd in log.rounds:
         lines += ["", f"Round {rnd.number}"] if lines else [f"Round {rnd.number}"]
         for entry in rnd.entries:
             if isinstance(entry, Volley):
-                lines += volley_lines(entry, names, label_w, dice_w)
-            elif (text := note_text(entry, names)) is not None:
+                lines += volley_lines(entry, names, label_w, dice_w, key)
+            elif (text := note_text(entry, names, key)) is not None:
                 lines.append(f"  {text}")
     lines += ["", *result_lines(log)] if lines else result_lines(log)
     return lines
@@ -88,23 +84,24 @@ def body_lines(log: BattleLog) -> list[str]:
 
 def _widths(log: BattleLog) -> tuple[int, int]:
     rolls = [r for rnd in log.rounds for e in rnd.entries if isinstance(e, Volley) for r in e.rolls]
-    label = max((len(_roll_label(r.value, r.units)) for r in rolls), default=0)
+    label = max((len(_roll_label(r.value, r.units, log.units)) for r in rolls), default=0)
     dice = max((len(r.dice) for r in rolls), default=0)
     return min(label, LABEL_WIDTH), 2 * min(dice, DICE_PER_LINE) - 1
 
 
-def _roll_label(value: int | None, units: Mapping[str, int]) -> str:
-    return f"@{value} {group_label(units)}" if value is not None else group_label(units)
+def _roll_label(value: int | None, units: Mapping[str, int], key: UnitKey) -> str:
+    return f"@{value} {group_label(units, key)}" if value is not None else group_label(units, key)
 
 
-def volley_lines(v: Volley, names: Mapping[str, str], label_w: int, dice_w: int) -> list[str]:
+def volley_lines(v: Volley, names: Mapping[str, str], label_w: int, dice_w: int,
+                 key: UnitKey) -> list[str]:
     """A side's header with its total, then one line per value rolled."""
     what = SOURCES.get(v.source, v.source)
     head = what if v.source == "raid_defense" else f"{names[v.side]} {what}"
     total = f"{v.hits} damage rolled" if v.source == "bombing" else plural(v.hits, "hit")
     out = [f" {head}: {total}"]
     for r in v.rolls:
-        label = _roll_label(r.value, r.units).ljust(label_w)
+        label = _roll_label(r.value, r.units, key).ljust(label_w)
         rows = [r.dice[i:i + DICE_PER_LINE] for i in range(0, len(r.dice), DICE_PER_LINE)] or [[]]
         tail = f"= {r.hits}" if r.value is None else f"→ {r.hits}"
         for i, row in enumerate(rows):
@@ -128,7 +125,7 @@ def chooser(data: Mapping[str, Any], name: str = "") -> str:
     return f"({by})" if by else ""
 
 
-def note_text(note: Note, names: Mapping[str, str]) -> str | None:
+def note_text(note: Note, names: Mapping[str, str], key: UnitKey) -> str | None:
     """One line for a choice or happening inside a round; None for routine presses."""
     d = note.data
     who = str(d.get("chosen_by") or names.get(str(d.get("side")), ""))
@@ -137,17 +134,17 @@ def note_text(note: Note, names: Mapping[str, str]) -> str | None:
         side = names.get(str(d.get("side")), who)
         if who and side != who:
             how = chooser(d, who)
-        return f"{casualty_text(d, side)} {how}".rstrip()
+        return f"{casualty_text(d, side, key)} {how}".rstrip()
     if note.type == "submerge":
         units = d.get("units") or {}
-        what = f"submerges {units_text(units)}" if units else "keeps its subs to strike"
+        what = f"submerges {units_text(units, key)}" if units else "keeps its subs to strike"
         return f"{who} {what} {how}".rstrip()
     if note.type == "intercept":
-        return f"{who} sends up {units_text(d.get('units') or {})} to intercept {how}".rstrip()
+        return f"{who} sends up {units_text(d.get('units') or {}, key)} to intercept {how}".rstrip()
     if note.type == "press":
         return f"{who} presses on {how}".rstrip() if d.get("by") == "in person" else None
     if note.type == "retreat":
-        units = units_text(d.get("units") or {})
+        units = units_text(d.get("units") or {}, key)
         where = "(aircraft stay to land)" if d.get("to") == d.get("space") else f"to {d.get('to')}"
         return f"{who} retreats {units} {where} {how}".rstrip()
     if note.type == "bombing" and "treasury" in d:
@@ -159,17 +156,17 @@ def note_text(note: Note, names: Mapping[str, str]) -> str | None:
     return None
 
 
-def casualty_text(d: Mapping[str, Any], who: str) -> str:
+def casualty_text(d: Mapping[str, Any], who: str, key: UnitKey) -> str:
     units, damaged, cargo = (d.get(k) or {} for k in ("units", "damaged", "cargo"))
     if d.get("source") == "defenseless":
-        text = f"{units_text(units)} defenseless, sunk"
-        return text + (f" with {units_text(cargo)}" if cargo else "")
+        text = f"{units_text(units, key)} defenseless, sunk"
+        return text + (f" with {units_text(cargo, key)}" if cargo else "")
     many = " & " in who
-    parts = [f"{'lose' if many else 'loses'} {units_text(units)}"] if units else []
+    parts = [f"{'lose' if many else 'loses'} {units_text(units, key)}"] if units else []
     if damaged:
-        parts.append(f"{'have' if many else 'has'} {units_text(damaged)} damaged")
+        parts.append(f"{'have' if many else 'has'} {units_text(damaged, key)} damaged")
     if cargo:
-        parts.append(f"cargo lost: {units_text(cargo)}")
+        parts.append(f"cargo lost: {units_text(cargo, key)}")
     if not parts:
         hits = sum(int(h[0]) for h in d.get("hits") or [])
         parts = [f"cannot take {plural(hits, 'hit')}"]
@@ -181,12 +178,12 @@ def result_lines(log: BattleLog) -> list[str]:
     after = {n.type: n.data for n in log.after}
     lines = [f"Result: {outcome_text(log, after)}"] if log.end else []
     for note in log.after:
-        if (text := after_text(note)) is not None:
+        if (text := after_text(note, log.units)) is not None:
             lines.append(f"  {text}")
     if log.end is not None:
         atk, dfn = log.end.get("attackers") or {}, log.end.get("defenders") or {}
         if log.kind != "raid":
-            lines.append(f"Left: {units_text(atk)} vs {units_text(dfn)}")
+            lines.append(f"Left: {units_text(atk, log.units)} vs {units_text(dfn, log.units)}")
     else:
         waiting = log.waiting
         lines.append(f"… continues{': ' + waiting if waiting else ''}")
@@ -231,16 +228,16 @@ def _stop(text: str) -> str:
     return text if text.endswith(".") else text + "."
 
 
-def after_text(note: Note) -> str | None:
+def after_text(note: Note, key: UnitKey) -> str | None:
     d = note.data
     if note.type == "plunder":
         return f"{d.get('power')} takes {d.get('victim')}'s {d.get('ipcs')} IPCs."
     if note.type == "destroyed":
         return f"{d.get('count')} enemy AAA removed."
     if note.type == "repair":
-        return f"{units_text(d.get('units') or {})} repaired."
+        return f"{units_text(d.get('units') or {}, key)} repaired."
     if note.type == "landing":
-        return f"{units_text(d.get('units') or {})} land in {d.get('space')} from {d.get('sea_zone')}."
+        return f"{units_text(d.get('units') or {}, key)} land in {d.get('space')} from {d.get('sea_zone')}."
     if note.type == "reland":
         return f"{d.get('power')}'s fighter lands on another carrier."
     return None

@@ -25,7 +25,8 @@ from bot.render.basemap import BaseLayer, View
 from bot.render.geometry import BoardGeometry
 from bot.render.labels import anchor_px, text_scale
 from bot.render.layout import Placer
-from bot.render.style import BATTLE, BATTLE_FILL, HALO, INK, abbreviation, font, unit_order
+from bot.render.style import BATTLE, BATTLE_FILL, HALO, INK, font
+from bot.render.unitkey import UnitKey
 
 
 @dataclass(frozen=True)
@@ -92,18 +93,18 @@ def read_changes(raw: Iterable[Mapping[str, Any]], board: BoardGeometry) -> list
     return changes
 
 
-def units_text(units: Mapping[str, int]) -> str:
+def units_text(units: Mapping[str, int], key: UnitKey) -> str:
     """'2 TNK 1 INF' style summary."""
-    return " ".join(f"{units[u]} {abbreviation(u)}" for u in sorted(units, key=unit_order))
+    return " ".join(f"{n} {key.abbreviation(u)}" for u, n in key.ordered(units))
 
 
-def describe(change: Change, board: BoardGeometry) -> str:
+def describe(change: Change, board: BoardGeometry, key: UnitKey) -> str:
     """One line of plain text for the legend's list of changes."""
     def name(space_id: str) -> str:
         return board.spaces[board.index_of[space_id]].name
 
     if isinstance(change, Move):
-        units = units_text(change.units)
+        units = units_text(change.units, key)
         what = f" {units}" if units else ""
         return f"{board.power(change.power).name}:{what} {name(change.origin)} -> {name(change.destination)}"
     if isinstance(change, Battle):
@@ -162,7 +163,7 @@ def _head(view: View, tail: tuple[float, float], head: tuple[float, float]) -> t
 
 
 def draw_moves(draw: ImageDraw.ImageDraw, board: BoardGeometry, view: View,
-               changes: list[Change], placer: Placer) -> list[ArrowDrawn]:
+               changes: list[Change], placer: Placer, key: UnitKey) -> list[ArrowDrawn]:
     """Arrows for moves, stopping short of the anchors' labels, with the units at the middle."""
     k = text_scale(view)
     width = max(3, round(3.5 * k))
@@ -176,7 +177,7 @@ def draw_moves(draw: ImageDraw.ImageDraw, board: BoardGeometry, view: View,
         end = _head(view, start, anchor_px(board, view, board.spaces[board.index_of[change.destination]]))
         tail, head = _trim(start, end, 8 * k)
         _arrow(draw, tail, head, color, width)
-        label = units_text(change.units)
+        label = units_text(change.units, key)
         if label:
             mx, my = (tail[0] + head[0]) / 2, (tail[1] + head[1]) / 2
             w = draw.textlength(label, font=fnt)

@@ -13,10 +13,10 @@ from bot.render.style import (
     NEUTRAL,
     NEUTRAL_HATCH,
     PANEL,
-    UNIT_ABBREVIATIONS,
     font,
     territory_fill,
 )
+from bot.render.unitkey import UnitKey
 
 _MAX_CHANGE_LINES = 14
 
@@ -75,8 +75,8 @@ def draw_legend(width: int, board: BoardGeometry, snapshot: Snapshot,
         money = f"{bank if bank is not None else '-'} / {earn[power.id]}"
         draw.text((x0 + size * 2.2, y), f"{power.name}  {money}", font=fnt, fill=INK)
     _symbols(draw, col, y0, line, size)
-    _units(draw, col * 1.85, y0, line, size)
-    _changes(draw, col * 2.75, y0, line, size, board, changes)
+    _units(draw, col * 1.85, y0, line, size, snapshot.units)
+    _changes(draw, col * 2.75, y0, line, size, board, changes, snapshot.units)
     return panel
 
 
@@ -98,26 +98,26 @@ def _symbols(draw: ImageDraw.ImageDraw, x: float, y: float, line: int, size: int
     draw.text((x + size * 1.6, y + 6 * line), "battle; bold outline: captured", font=fnt, fill=INK)
 
 
-def _units(draw: ImageDraw.ImageDraw, x: float, y: float, line: int, size: int) -> None:
+def _units(draw: ImageDraw.ImageDraw, x: float, y: float, line: int, size: int, key: UnitKey) -> None:
+    """The rule system's units, two columns of abbreviation and word."""
     fnt = font(size)
     draw.text((x, y), "Units", font=fnt, fill=INK)
-    items = list(UNIT_ABBREVIATIONS.items())
+    items = list(key.abbreviations.items())
     half = (len(items) + 1) // 2
     for i, (unit, abbr) in enumerate(items):
         cx = x + (0 if i < half else size * 9)
         cy = y + (1 + i % half) * line
         draw.text((cx, cy), abbr, font=fnt, fill=INK)
-        draw.text((cx + size * 2.6, cy), unit.replace("_", " ").replace("industrial complex", "factory"),
-                  font=fnt, fill=INK)
+        draw.text((cx + size * 2.6, cy), key.words[unit], font=fnt, fill=INK)
 
 
 def _changes(draw: ImageDraw.ImageDraw, x: float, y: float, line: int, size: int,
-             board: BoardGeometry, changes: list[Change]) -> None:
+             board: BoardGeometry, changes: list[Change], key: UnitKey) -> None:
     fnt = font(size)
     draw.text((x, y), "This turn" if changes else "This turn: no changes marked", font=fnt, fill=INK)
     shown = changes[:_MAX_CHANGE_LINES]
     for i, change in enumerate(shown, start=1):
-        draw.text((x, y + i * line), describe(change, board), font=fnt, fill=INK)
+        draw.text((x, y + i * line), describe(change, board, key), font=fnt, fill=INK)
     if len(changes) > len(shown):
         more = len(changes) - len(shown)
         draw.text((x, y + (len(shown) + 1) * line), f"... and {more} more", font=fnt, fill=INK)

@@ -162,7 +162,7 @@ def render_map_result(
     placer = Placer(view.width, view.height)
     for box in labels.boxes.values():
         placer.reserve(box)
-    arrows = draw_moves(draw, board, view, parsed, placer)
+    arrows = draw_moves(draw, board, view, parsed, placer, snapshot.units)
     canvas.paste(labels.image, (0, 0), labels.image)
     draw_battles(draw, board, view, parsed, placer)
     stacks = draw_stacks(draw, board, view, snapshot, placer, labels.boxes)

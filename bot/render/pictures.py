@@ -12,17 +12,20 @@ from bot.render.battleposts import present_battles
 from bot.render.geometry import load_board_geometry
 from bot.render.map import render_map
 from bot.render.oddschart import odds_png
+from bot.render.unitkey import unit_key_of
 
 TURN_MAP_WIDTH = 1600
 
 
-def battle_pictures(events: Sequence[Mapping[str, Any]], board: str) -> list[tuple[str, bytes]]:
+def battle_pictures(events: Sequence[Mapping[str, Any]], board: str,
+                    ruleset: str) -> list[tuple[str, bytes]]:
     """(file name, PNG) of each battle in the events worth a picture (3+ rounds, or long)."""
-    if not battle_logs(events):
+    units = unit_key_of(ruleset)
+    if not battle_logs(events, units):
         return []
     geometry = load_board_geometry(board)
     colours = {p.name: p.color for p in geometry.powers}
-    return [(post.filename, post.png) for post in present_battles(events, colours)
+    return [(post.filename, post.png) for post in present_battles(events, units, colours)
             if post.png is not None]
 
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.render.geometry import BoardGeometry
+from bot.render.unitkey import UnitKey, unit_key
 from engine import phase_title
 from maps import load_ruleset
 
@@ -31,6 +32,8 @@ class Snapshot:
     treasury: dict[str, int]
     winner: str | None
     spaces: dict[str, SpaceState]
+    units: UnitKey
+    """How the state's rule system names its units."""
 
 
 def _counts(raw: Any) -> dict[str, int]:
@@ -60,21 +63,18 @@ def read_snapshot(state: dict[str, Any], board: BoardGeometry) -> Snapshot:
             damaged=damaged,
             ic_damage=int(raw.get("ic_damage") or 0),
         )
+    # A picture may show any shipped rule system, also one not yet offered for new games.
+    rules = load_ruleset(str(state.get("ruleset") or board.board_id), unplayable=True)
     turn = state.get("turn")
+    phase = state.get("phase")
     winner = state.get("winner")
     return Snapshot(
         round=state.get("round"),
         turn=board.power(turn).name if turn and board.has_power(turn) else turn,
-        phase=_phase_title(state, board),
+        phase=phase_title(rules, str(phase)) if phase else None,
         treasury={board.power(p).id: int(v) for p, v in (state.get("treasury") or {}).items()},
         winner=str(winner) if winner else None,
         spaces=spaces,
+        units=unit_key(rules),
     )
 
-
-def _phase_title(state: dict[str, Any], board: BoardGeometry) -> str | None:
-    phase = state.get("phase")
-    if not phase:
-        return None
-    # A picture may show any shipped rule system, also one not yet offered for new games.
-    return phase_title(load_ruleset(str(state.get("ruleset") or board.board_id), unplayable=True), str(phase))

@@ -1,6 +1,6 @@
 """Unit stacks: one box per power per space, in the power's colour, with counts.
 
-Each box lists "count ABBR" entries (abbreviations in `style`); damaged units
+Each box lists "count ABBR" entries (abbreviations from the rule system, ``unitkey``); damaged units
 and industrial-complex damage get red chips. What was drawn is also returned
 as data, so tests and callers can check the numbers without reading pixels.
 """
@@ -17,7 +17,8 @@ from bot.render.geometry import BoardGeometry
 from bot.render.labels import anchor_px, text_scale
 from bot.render.layout import Placer, Rect
 from bot.render.snapshot import Snapshot, SpaceState
-from bot.render.style import INK, abbreviation, font, text_on, unit_order
+from bot.render.style import INK, font, text_on
+from bot.render.unitkey import UnitKey
 
 DAMAGE = (200, 20, 20)
 _PER_LINE = 4
@@ -42,14 +43,14 @@ class _Chip:
     alert: bool
 
 
-def _chips(units: dict[str, int], damaged: dict[str, int], ic_damage: int) -> list[_Chip]:
+def _chips(units: dict[str, int], damaged: dict[str, int], ic_damage: int, key: UnitKey) -> list[_Chip]:
     chips: list[_Chip] = []
-    for unit in sorted(units, key=unit_order):
-        chips.append(_Chip(f"{units[unit]} {abbreviation(unit)}", alert=False))
+    for unit, count in key.ordered(units):
+        chips.append(_Chip(f"{count} {key.abbreviation(unit)}", alert=False))
         if damaged.get(unit):
             chips.append(_Chip(f"{damaged[unit]} dmg", alert=True))
-        if unit == "industrial_complex" and ic_damage:
-            chips.append(_Chip(f"IC -{ic_damage}", alert=True))
+        if unit in key.structures and ic_damage:
+            chips.append(_Chip(f"{key.abbreviation(unit)} -{ic_damage}", alert=True))
     return chips
 
 
@@ -128,14 +129,14 @@ class _Block:
     size: tuple[float, float]
 
 
-def _blocks(board: BoardGeometry, state: SpaceState, fnt: ImageFont.FreeTypeFont,
+def _blocks(board: BoardGeometry, state: SpaceState, key: UnitKey, fnt: ImageFont.FreeTypeFont,
             pad: float) -> list[_Block]:
     blocks = []
     for power_id in (p.id for p in board.powers if p.id in state.units):
         units = state.units[power_id]
         damaged = state.damaged.get(power_id, {})
-        ic_damage = state.ic_damage if "industrial_complex" in units else 0
-        lines = _lines(_chips(units, damaged, ic_damage))
+        ic_damage = state.ic_damage if key.structures & units.keys() else 0
+        lines = _lines(_chips(units, damaged, ic_damage, key))
         blocks.append(_Block(power_id, units, damaged, ic_damage, lines, _measure(lines, fnt, pad)))
     return blocks
 
@@ -158,7 +159,7 @@ def draw_stacks(
         ax, ay = anchor_px(board, view, space)
         if not (0 <= ax < view.width and 0 <= ay < view.height):
             continue
-        blocks = _blocks(board, snapshot.spaces[space_id], fnt, pad)
+        blocks = _blocks(board, snapshot.spaces[space_id], snapshot.units, fnt, pad)
         total_w = max(b.size[0] for b in blocks)
         total_h = sum(b.size[1] for b in blocks) + pad * (len(blocks) - 1)
         label = label_boxes.get(space_id)

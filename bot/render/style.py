@@ -1,4 +1,5 @@
-"""Colours, fonts and unit abbreviations shared by the map's drawing code."""
+"""Colours and fonts shared by the map's drawing code (unit names come from the rule
+system: ``bot.render.unitkey``)."""
 
 from __future__ import annotations
 
@@ -21,34 +22,6 @@ HALO = (255, 255, 255)
 PANEL = (246, 243, 236)
 BATTLE = (205, 30, 30)
 BATTLE_FILL = (255, 214, 64)
-
-# Short forms drawn in unit stacks, in the order they are listed.
-UNIT_ABBREVIATIONS: dict[str, str] = {
-    "infantry": "INF",
-    "artillery": "ART",
-    "tank": "TNK",
-    "aaa": "AAA",
-    "fighter": "FTR",
-    "bomber": "BMB",
-    "battleship": "BB",
-    "carrier": "CV",
-    "cruiser": "CA",
-    "destroyer": "DD",
-    "submarine": "SS",
-    "transport": "TRN",
-    "industrial_complex": "IC",
-}
-
-
-def abbreviation(unit: str) -> str:
-    """Short form of a unit type; unknown types fall back to their first letters."""
-    return UNIT_ABBREVIATIONS.get(unit, unit[:3].upper())
-
-
-def unit_order(unit: str) -> int:
-    """Sort key that lists units land, air, sea, then factories."""
-    order = list(UNIT_ABBREVIATIONS)
-    return order.index(unit) if unit in order else len(order)
 
 
 def territory_fill(color: Rgb) -> Rgb:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy.exc import IntegrityError
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from bot.render.unitkey import unit_key
 from bot.scheduler import desk as deadline_desk
 from bot.service.bidcmd import bid_command, with_bid
 from bot.service.dice import DiceExhaustedError, DiceKeyMismatchError
@@ -421,12 +422,13 @@ class GameService(GameLedger):
                 raise Refusal(str(err), "dice.exhausted") from None
             new = outcome.state
             events = [e.to_json() for e in outcome.events]
-            space = continued_space(events)
+            units = unit_key(new.rules)
+            space = continued_space(events, units)
             opening = await battle_opening(tx.session, _id(g), space) if space else None
             # Working out a battle's luck takes a thread; a command that ends no battle has none.
             ends_battle = any(e.get("type") == "battle_end" for e in events)
             notes = await self._luck_notes(new, events, opening) if ends_battle else {}
-            texts = channel_posts(events, dice.roll_entries(), opening, notes)
+            texts = channel_posts(events, units, dice.roll_entries(), opening, notes)
             if correction:
                 note = {
                     "type": "correction",
@@ -466,6 +468,7 @@ class GameService(GameLedger):
                 reply,
                 events=tuple(events),
                 board=new.rules.board.id,
+                ruleset=new.rules.id,
                 turn_end=seq if ended else None,
             )
 

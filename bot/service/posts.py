@@ -15,6 +15,7 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.render.battlelog import BattleLog, partition
+from bot.render.unitkey import UnitKey
 from bot.store.models import LogEntry
 
 Event = Mapping[str, Any]
@@ -23,13 +24,14 @@ OPENING_WINDOW = 200
 
 
 def channel_posts(
-    events: Sequence[Event], rolls: Sequence[Mapping[str, Any]] = (), opening: Event | None = None,
-    notes: Mapping[str, str] | None = None,
+    events: Sequence[Event], units: UnitKey, rolls: Sequence[Mapping[str, Any]] = (),
+    opening: Event | None = None, notes: Mapping[str, str] | None = None,
 ) -> list[str]:
-    """The posts for a command's events, in order; ``rolls`` are its dice log roll entries,
+    """The posts for a command's events, in order; ``units`` names the game's units,
+    ``rolls`` are its dice log roll entries,
     ``opening`` the ``battle_start`` of a battle the events continue (for its powers' names),
     ``notes`` a line to end each finished battle's log with, by space (its luck)."""
-    outside = {id(e) for e in partition(events)[1]}
+    outside = {id(e) for e in partition(events, units)[1]}
     posts: list[str] = []
     run: list[Event] = []
     for event in [*events, None]:
@@ -37,7 +39,8 @@ def channel_posts(
             run.append(event)
             continue
         if run:
-            logs = _named(run, opening) if not posts and opening is not None else partition(run)[0]
+            logs = (_named(run, opening, units) if not posts and opening is not None
+                    else partition(run, units)[0])
             from bot.render.battletext import battle_text  # its fonts load with the first battle
 
             posts += [_with_dice(_noted(battle_text(log), log, notes or {}), log.space, rolls) for log in logs]
@@ -47,9 +50,9 @@ def channel_posts(
     return posts
 
 
-def continued_space(events: Sequence[Event]) -> str | None:
+def continued_space(events: Sequence[Event], units: UnitKey) -> str | None:
     """The space of the battle the events continue (they begin in its middle), if any."""
-    logs = partition(events)[0]
+    logs = partition(events, units)[0]
     return logs[0].space if logs and not logs[0].started else None
 
 
@@ -73,11 +76,11 @@ def dice_line(roll: Mapping[str, Any]) -> str:
     return f"dice: roll #{roll['seq']}, record {str(roll['hash'])[:12]}"
 
 
-def _named(run: Sequence[Event], opening: Event) -> list[BattleLog]:
+def _named(run: Sequence[Event], opening: Event, units: UnitKey) -> list[BattleLog]:
     """The run's logs, the first told with the powers' names its ``battle_start`` gave."""
-    logs = partition(run)[0]
+    logs = partition(run, units)[0]
     if logs and not logs[0].started and logs[0].space == opening.get("space"):
-        first = partition([opening, *_first_battle(run)])[0][0]
+        first = partition([opening, *_first_battle(run)], units)[0][0]
         first.started = False            # still a continuation: no force lines, "(continued)"
         logs[0] = first
     return logs

@@ -44,6 +44,8 @@ class Reply:
     """The command's engine events (JSON), for pictures of its battles."""
     board: str | None = None
     """The game's board id, to draw those pictures."""
+    ruleset: str | None = None
+    """The game's rule system id, to name its units in those pictures."""
     turn_end: int | None = None
     """The log entry that ended a power's turn: the front end posts that turn's map."""
     candidates: tuple[str, ...] = ()

@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 import maps
+from bot.render.unitkey import unit_key
 from engine import GameState, RuleSet, apply, new_game, parse_command
 from engine.combat.handlers import battle
 from engine.commands import Battle
@@ -16,6 +17,7 @@ from tests.engine.combat_kit import begin, board, moved, sid
 Events = list[dict[str, Any]]
 
 RULES: RuleSet = maps.load_ruleset("aa1942-2e")
+UNITS = unit_key(RULES)
 
 
 def as_json(events: Any) -> Events:

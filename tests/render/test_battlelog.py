@@ -24,7 +24,7 @@ def flat(lines: list[str]) -> list[str]:
 def test_west_russia_every_die_grouped_by_needed_value_with_hits_and_choosers() -> None:
     """Infantry supported by artillery rolls at 2 with it (000, Unit Profiles,
     Artillery); units sharing a value roll together (General Combat, Step 3)."""
-    logs = battle_logs(kit.west_russia())
+    logs = battle_logs(kit.west_russia(), kit.UNITS)
     assert len(logs) == 1
     log = logs[0]
     assert log.finished and log.started and log.waiting is None
@@ -54,7 +54,7 @@ def test_west_russia_every_die_grouped_by_needed_value_with_hits_and_choosers() 
 
 
 def test_dice_columns_line_up_within_a_battle() -> None:
-    lines = body_lines(battle_logs(kit.west_russia())[0])
+    lines = body_lines(battle_logs(kit.west_russia(), kit.UNITS)[0])
     arrows = {line.index("→") for line in lines if "→" in line}
     assert len(arrows) == 1
 
@@ -64,7 +64,7 @@ def test_a_battle_stopped_for_a_choice_is_partial_and_says_who_must_choose() -> 
     Combat, Step 3: the defender chooses); the next command continues the same battle."""
     state = kit.karelia(orders={"Soviet Union": {"decide": "self"}})
     state, first = kit.fight(state, "Karelia", [1, 6, 6])
-    (log,) = battle_logs(first)
+    (log,) = battle_logs(first, kit.UNITS)
     assert not log.finished
     assert log.waiting == "waiting for Soviet Union to choose casualties"
     assert battle_text(log).splitlines()[-2] == \
@@ -73,12 +73,12 @@ def test_a_battle_stopped_for_a_choice_is_partial_and_says_who_must_choose() -> 
     dice = FixedDice([6, 6, 6, 1, 1, 1, 6, 6])
     state, later = casualties(state, Casualties(((kit.RULES.find_unit("artillery"), 1),)), dice)
     second = kit.as_json(later)
-    (rest,) = battle_logs(second)
+    (rest,) = battle_logs(second, kit.UNITS)
     assert not rest.started and rest.finished
     assert title(rest) == "⚔ Karelia S.S.R. — Germany attacks Soviet Union (continued)"
     assert "Soviet Union loses 1 art (in person)" in flat(body_lines(rest))
 
-    (whole,) = battle_logs(first + second)
+    (whole,) = battle_logs(first + second, kit.UNITS)
     assert whole.started and whole.finished
     assert [r.number for r in whole.rounds] == [1, 2]
     assert flat(body_lines(whole)).count("Soviet Union loses 1 art (in person)") == 1
@@ -87,14 +87,14 @@ def test_a_battle_stopped_for_a_choice_is_partial_and_says_who_must_choose() -> 
 def test_waiting_for_the_attacker_to_press_or_retreat() -> None:
     state = kit.karelia(orders={"Germany": {"decide": "self"}})
     _, events = kit.fight(state, "Karelia", [6, 6, 6, 6, 6, 6])
-    assert battle_logs(events)[0].waiting == "waiting for Germany to press on or retreat"
+    assert battle_logs(events, kit.UNITS)[0].waiting == "waiting for Germany to press on or retreat"
 
 
 def test_retreat_by_standing_order_names_the_order() -> None:
     """General Combat, Step 6: the attacker may retreat; here its ``retreat_below`` order."""
     state = kit.karelia(orders={"Germany": {"retreat_below": 3}})
     _, events = kit.fight(state, "Karelia", [6, 6, 6, 1, 6, 6])
-    lines = flat(body_lines(battle_logs(events)[0]))
+    lines = flat(body_lines(battle_logs(events, kit.UNITS)[0]))
     assert ("Germany retreats 1 inf, 1 tnk to Belorussia "
             "(orders: retreat below 3 units: 2 left)") in lines
     assert "Result: Germany retreats; Soviet Union holds Karelia S.S.R." in lines
@@ -103,7 +103,7 @@ def test_retreat_by_standing_order_names_the_order() -> None:
 def test_sea_battle_surprise_strike_damage_and_repair() -> None:
     """Submarines' Surprise Strike (General Combat, Step 2); a battleship takes two hits
     and is repaired after the battle (Unit Profiles, Battleships)."""
-    (log,) = battle_logs(kit.sea_zone_6())
+    (log,) = battle_logs(kit.sea_zone_6(), kit.UNITS)
     lines = flat(body_lines(log))
     assert lines[lines.index("Round 1") + 1:][:5] == [
         "Germany keeps its subs to strike (orders: submerge never)",
@@ -120,7 +120,7 @@ def test_sea_battle_surprise_strike_damage_and_repair() -> None:
 def test_raid_shows_factory_fire_damage_and_cap() -> None:
     """Strategic Bombing Raids: the factory rolls one die per bomber hitting on 1; damage
     is capped at twice the territory's value."""
-    (log,) = battle_logs(kit.raid_on_italy())
+    (log,) = battle_logs(kit.raid_on_italy(), kit.UNITS)
     assert log.kind == "raid"
     assert title(log) == "✈ Raid on Italy — United Kingdom"
     lines = flat(body_lines(log))
@@ -139,7 +139,7 @@ def test_raid_shows_factory_fire_damage_and_cap() -> None:
 def test_raid_that_takes_ipcs_says_who_surrenders_what() -> None:
     """002, Strategic Bombing Raids: "the defender must surrender IPCs equal to the total",
     capped at the territory's value (Q&A, Strategic Bombing and Rockets)."""
-    (log,) = battle_logs(kit.raid_for_ipcs())
+    (log,) = battle_logs(kit.raid_for_ipcs(), kit.UNITS)
     lines = flat(body_lines(log))
     assert lines[-3:] == ["Germany surrenders 3 IPCs (5 rolled, cap 3); treasury now 7", "",
                           "Result: Germany surrenders 3 IPCs."]
@@ -148,7 +148,7 @@ def test_raid_that_takes_ipcs_says_who_surrenders_what() -> None:
 def test_antiaircraft_and_bombardment_are_their_own_lines() -> None:
     """AAA fires before the first round (Unit Profiles, AAA); ships bombard in an
     amphibious assault (Amphibious Assaults, Step 2)."""
-    (log,) = battle_logs(kit.aa_and_bombardment())
+    (log,) = battle_logs(kit.aa_and_bombardment(), kit.UNITS)
     lines = flat(body_lines(log))
     assert "from the sea: 2 inf" in lines
     assert lines[lines.index("Round 1") + 1:][:6] == [
@@ -166,12 +166,12 @@ def test_antiaircraft_and_bombardment_are_their_own_lines() -> None:
 def test_events_outside_battles_stay_sentences() -> None:
     stray = [{"type": "phase", "text": "Soviet Union: Conduct Combat."},
              {"type": "capture", "text": "Soviet Union captures Finland.", "space": "Finland"}]
-    logs, others = partition([stray[0], *kit.west_russia(), stray[1]])
+    logs, others = partition([stray[0], *kit.west_russia(), stray[1]], kit.UNITS)
     assert len(logs) == 1 and others == stray
 
 
 def test_several_battles_in_one_turn() -> None:
-    logs = battle_logs(kit.west_russia() + kit.sea_zone_6())
+    logs = battle_logs(kit.west_russia() + kit.sea_zone_6(), kit.UNITS)
     assert [(log.space, log.finished) for log in logs] == [("West Russia", True),
                                                            ("Sea Zone 6", True)]
 
@@ -184,10 +184,10 @@ def test_submerge_choice_in_person_continues_a_sea_battle() -> None:
                   orders={"Germany": {"decide": "self"}})
     state, _ = begin(moved(state, "Sea Zone 6", "Germany", "submarine", came_from="Sea Zone 5"))
     state, first = kit.fight(state, "Sea Zone 6", [])
-    assert battle_logs(first)[0].waiting == "waiting for a choice to submerge submarines or strike"
+    assert battle_logs(first, kit.UNITS)[0].waiting == "waiting for a choice to submerge submarines or strike"
     sub = kit.RULES.find_unit("submarine")
     _, later = submerge(state, Submerge(((sub, 1),)), FixedDice([2, 6]))
-    (rest,) = battle_logs(kit.as_json(later))
+    (rest,) = battle_logs(kit.as_json(later), kit.UNITS)
     assert rest.kind == "sea" and not rest.started
     assert flat(body_lines(rest)) == [
         "Round 1", "Germany submerges 1 ss (in person)", "Germany surprise strike: 1 hit",
@@ -203,7 +203,7 @@ def test_multinational_defence_names_every_defending_power() -> None:
                   orders={"United Kingdom": {"loss": ["cruiser"]}})
     state, _ = begin(moved(state, "Sea Zone 6", "Germany", "battleship", came_from="Sea Zone 5"))
     _, events = kit.fight(state, "Sea Zone 6", [1, 6, 6, 1, 6])
-    (log,) = battle_logs(events)
+    (log,) = battle_logs(events, kit.UNITS)
     assert title(log) == "⚔ Sea Zone 6 — Germany attacks United Kingdom & United States"
     lines = flat(body_lines(log))
     assert lines[:3] == ["Attacker Germany: 1 bb", "Defender United Kingdom: 1 dd",

@@ -23,7 +23,7 @@ from tests.render import battlelog_kit as kit
 
 @pytest.fixture(scope="module")
 def attrition() -> BattleLog:
-    (log,) = battle_logs(kit.war_of_attrition())
+    (log,) = battle_logs(kit.war_of_attrition(), kit.UNITS)
     return log
 
 
@@ -59,7 +59,7 @@ def test_no_line_is_ever_cut(attrition: BattleLog) -> None:
 
 
 def test_a_short_log_is_one_message() -> None:
-    text = battle_text(battle_logs(kit.west_russia())[0])
+    text = battle_text(battle_logs(kit.west_russia(), kit.UNITS)[0])
     assert split_for_discord(text) == [text]
 
 
@@ -93,7 +93,7 @@ def test_embeds_respect_every_limit(attrition: BattleLog) -> None:
 
 
 def test_embeds_are_plain_json_values() -> None:
-    (log,) = battle_logs(kit.sea_zone_6())
+    (log,) = battle_logs(kit.sea_zone_6(), kit.UNITS)
     (message,) = battle_embeds(log)
     assert message == [{"description": message[0]["description"], "title": message[0]["title"]}]
     assert all(isinstance(v, str) for v in message[0].values())

@@ -11,6 +11,7 @@ from bot.render import BoardGeometry, RenderResult, render_map_result
 from bot.render.basemap import base_layer
 from bot.render.changes import Battle, Capture, Move, describe, read_changes
 from bot.render.style import BATTLE_FILL
+from bot.render.unitkey import unit_key_of
 
 from .conftest import pixels
 
@@ -104,8 +105,8 @@ def test_changes_are_read_by_name_id_or_alias(board: BoardGeometry) -> None:
         Battle("sz_05", "attacker won"),
         Capture("ukraine_ssr", "soviet_union"),
     ]
-    assert describe(changes[0], board) == "Germany: 2 TNK Germany -> West Russia"
-    assert describe(changes[2], board) == "Ukraine S.S.R. captured by Soviet Union"
+    assert describe(changes[0], board, unit_key_of("aa1942-2e")) == "Germany: 2 TNK Germany -> West Russia"
+    assert describe(changes[2], board, unit_key_of("aa1942-2e")) == "Ukraine S.S.R. captured by Soviet Union"
 
 
 @pytest.mark.parametrize("bad", [
