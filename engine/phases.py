@@ -61,6 +61,9 @@ class Phase:
     optional: Mapping[type[Command], Handler] = field(default_factory=dict)
     """Commands this phase takes only in a rule system that lists them (``commands`` in
     ``ruleset.toml``): Revised's ``/rocket`` in Combat Move."""
+    default: Callable[[GameState], Command | None] | None = None
+    """What the referee enters for a seat whose deadline passed, short of ending the phase:
+    only a step the player has no say in (``engine.deadline``); None: the phase just ends."""
 
     def taken(self, rules: RuleSet) -> Mapping[type[Command], Handler]:
         """The commands this phase accepts in ``rules``: its own and the optional ones the

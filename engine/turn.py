@@ -10,6 +10,7 @@ from . import combat, mobilize, purchase, research
 from .combat import rockets
 from .commands import Battle, Buy, Casualties, Move, Place, Press, Repair, Retreat, Rocket, Submerge
 from .control import income
+from .deadline import first_battle, first_placement
 from .dice import Dice
 from .events import Event, event
 from .movement import apply_move, end_combat_move, end_noncombat_move
@@ -45,11 +46,12 @@ CONDUCT_COMBAT = register_phase(Phase(
     "conduct_combat", "Conduct Combat",
     {Battle: combat.battle, Casualties: combat.casualties, Retreat: combat.retreat, Press: combat.press,
      Submerge: combat.submerge},
-    on_enter=_enter_combat, on_end=combat.end_conduct_combat, needs_capital=False, undo=False))
+    on_enter=_enter_combat, on_end=combat.end_conduct_combat, needs_capital=False, undo=False,
+    default=first_battle))
 NONCOMBAT_MOVE = register_phase(Phase(
     "noncombat_move", "Noncombat Move", {Move: apply_move}, on_end=end_noncombat_move, needs_capital=False,
     movement="noncombat", offers=move_offers))
 MOBILIZE = register_phase(Phase(
     "mobilize", "Mobilize New Units", {Place: mobilize.place}, on_enter=research.take_effect,
-    on_end=mobilize.end_mobilize, offers=place_offers))
+    on_end=mobilize.end_mobilize, offers=place_offers, default=first_placement))
 COLLECT_INCOME = register_phase(Phase("collect_income", "Collect Income", on_enter=_collect_income, undo=False))
