@@ -58,6 +58,11 @@ class RuleSet:
     def powers(self) -> tuple[str, ...]:
         return POWERS
 
+    @property
+    def units(self) -> dict[str, Any]:
+        """No unit types: the fake's events hold no battles to name units in."""
+        return {}
+
     def power_name(self, power: str) -> str:
         return power.replace("_", " ").title()
 
