@@ -12,7 +12,7 @@ from bot.render.battleposts import present_battles
 from bot.render.geometry import load_board_geometry
 from bot.render.map import render_map
 from bot.render.oddschart import odds_png
-from bot.render.unitkey import unit_key_of
+from bot.render.unitkey import NO_UNITS, unit_key_of
 
 TURN_MAP_WIDTH = 1600
 
@@ -20,9 +20,9 @@ TURN_MAP_WIDTH = 1600
 def battle_pictures(events: Sequence[Mapping[str, Any]], board: str,
                     ruleset: str) -> list[tuple[str, bytes]]:
     """(file name, PNG) of each battle in the events worth a picture (3+ rounds, or long)."""
-    units = unit_key_of(ruleset)
-    if not battle_logs(events, units):
+    if not battle_logs(events, NO_UNITS):
         return []
+    units = unit_key_of(ruleset)
     geometry = load_board_geometry(board)
     colours = {p.name: p.color for p in geometry.powers}
     return [(post.filename, post.png) for post in present_battles(events, units, colours)

@@ -40,6 +40,11 @@ class UnitKey:
         return sorted(counts.items(), key=lambda kv: self.order(kv[0]))
 
 
+NO_UNITS = UnitKey({}, {}, frozenset())
+"""A key naming no unit: enough to tell whether events hold a battle before loading a
+rule system for its names."""
+
+
 def unit_key(rules: RuleSet) -> UnitKey:
     """The key of ``rules``' units."""
     specs = sorted(rules.units.values(), key=lambda s: (s.structure, DOMAINS.index(s.domain)))
