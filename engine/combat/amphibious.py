@@ -55,7 +55,7 @@ def bombard(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
         return state, phase, []
     if len(ships) > limit and len({s.kind for s in ships}) > 1 and in_person(state, b.attacker):
         pending = Pending("bombard", b.attacker, "attacker", hits=((limit, "any"),), source="bombard",
-                          among=tuple(s.id for s in ships))
+                          among=tuple(s.id for s in ships), again=True)
         return state, with_battle(phase, b.but(pending=pending)), []
     ships = ships[:limit]
     groups: dict[tuple[int, str], list[Unit]] = {}

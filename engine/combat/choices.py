@@ -268,7 +268,8 @@ def submerge(state: GameState, phase: CombatPhase, n: int, by: str) -> Result:
 
 def choose_bombard(state: GameState, phase: CombatPhase, ships: Sequence[int], by: str) -> Result:
     """The ships the attacker chose to bombard: the others sit this assault out (they are
-    counted as used, since each ship supports one assault), and the bombard step runs again."""
+    counted as used, since each ship supports one assault), and the step that asked runs
+    again (``Pending.again``) to fire with the chosen ones."""
     b = current(phase)
     p = b.pending
     assert p is not None
@@ -278,7 +279,7 @@ def choose_bombard(state: GameState, phase: CombatPhase, ships: Sequence[int], b
     who = state.rules.power_name(p.chooser)
     ev = event("bombard_choice", f"{name}: {who} bombards with {unit_text(state, counts(state, chosen))} ({by}).",
                space=name, units=counts(state, chosen), chosen_by=who, by=by)
-    return state, with_battle(phase, b.but(pending=None, step="bombard")), [ev]
+    return state, with_battle(phase, b.but(pending=None)), [ev]
 
 
 def intercept(state: GameState, phase: CombatPhase, n: int, by: str) -> Result:

@@ -49,6 +49,9 @@ class Pending:
     """Casualties leave at once (else they go behind the casualty strip and fire back)."""
     among: tuple[int, ...] = ()
     """Ids of the units the hits (or the choice) may fall on."""
+    again: bool = False
+    """The step that asked runs again once the choice is answered (which ships bombard: the
+    step then fires with those); otherwise the battle goes on at the step after it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +132,8 @@ def _battle_to_json(b: Battle) -> dict[str, Any]:
     if b.pending is not None:
         p = b.pending
         pending = {"kind": p.kind, "chooser": p.chooser, "side": p.side,
-                   "hits": [list(h) for h in p.hits], "source": p.source, "immediate": p.immediate, "among": list(p.among)}
+                   "hits": [list(h) for h in p.hits], "source": p.source, "immediate": p.immediate, "among": list(p.among),
+                   "again": p.again}
     return {
         "space": b.space, "kind": b.kind, "attacker": b.attacker, "amphibious": b.amphibious,
         "round": b.round, "step": b.step, "pending": pending, "strip": list(b.strip),
@@ -147,7 +151,7 @@ def combat_from_json(d: Mapping[str, Any]) -> CombatPhase:
             p = c["pending"]
             pending = Pending(p["kind"], PowerId(p["chooser"]), p["side"],
                               tuple((int(n), str(r)) for n, r in p["hits"]), p["source"], bool(p["immediate"]),
-                              tuple(int(u) for u in p["among"]))
+                              tuple(int(u) for u in p["among"]), bool(p.get("again", False)))
         current = Battle(
             space=SpaceId(c["space"]), kind=c["kind"], attacker=PowerId(c["attacker"]),
             amphibious=bool(c["amphibious"]), round=int(c["round"]), step=c["step"], pending=pending,

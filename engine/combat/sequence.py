@@ -105,14 +105,16 @@ def first_step(rules: RuleSet, kind: str) -> str:
 
 def run_step(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
     """Run the current battle's next step if it applies to this battle, then point the
-    battle at the step after it (unless the step ended the battle)."""
+    battle at the step after it (unless the step ended the battle, or asked a choice it
+    runs again once answered: ``Pending.again``)."""
     b = current(phase)
     entry = STEPS[b.step]
     events: list[Event] = []
     if entry.applies(b):
         state, phase, events = entry.run(state, phase, dice)
     after = phase.current
-    if after is not None and (after.space, after.kind) == (b.space, b.kind):
+    again = after is not None and after.pending is not None and after.pending.again
+    if after is not None and (after.space, after.kind) == (b.space, b.kind) and not again:
         phase = with_battle(phase, after.but(step=advance(state.rules, b)))
     return state, phase, events
 

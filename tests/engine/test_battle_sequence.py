@@ -7,13 +7,14 @@ from typing import Any
 import pytest
 
 import maps
-from engine import BoardDataError, RuleSet
+from engine import BoardDataError, GameState, RuleSet, apply, parse_command
 from engine.combat.handlers import battle
 from engine.combat.sequence import check_battle_steps
 from engine.commands import Battle
 from engine.dice import FixedDice
 
 from .combat_kit import begin, board, moved, sid
+from .positions import position
 
 
 def _with_battle(**battle_data: Any) -> RuleSet:
@@ -62,3 +63,24 @@ def test_the_list_decides_which_steps_run(rules: RuleSet) -> None:
     battle(state, Battle(sid(state, "Karelia")), dice)
     assert [purpose for purpose, _ in dice.log][:2] == [
         "Karelia S.S.R. r1 attacker 3 fighters @3", "Karelia S.S.R. r1 attacker 2 bombers @4"]
+
+
+def test_a_stored_bombard_choice_resumes_at_the_step_that_asked(rules: RuleSet) -> None:
+    """000, "Amphibious Assaults", Step 2: the attacker chooses which ships bombard; the
+    choice is asked by the bombard step, which fires with the chosen ship once answered,
+    also after the game was stored and read back mid-choice."""
+    state = position(rules, turn="Germany", phase="combat_move", spaces={
+        "Sea Zone 5": {"Germany": {"transport": 1, "infantry": 1, "battleship": 1, "cruiser": 1}},
+        "Karelia S.S.R.": {"Soviet Union": {"infantry": 1}}})
+    dice = FixedDice([1, 6])
+    for line in ["/orders power:Germany decide:self",
+                 '/move units:"1 infantry" from:"Sea Zone 5" to:Karelia', "/done",
+                 "/battle territory:Karelia"]:
+        state = apply(state, parse_command(line, state), dice).state
+    asked = state.combat.current
+    assert asked.pending.kind == "bombard" and asked.pending.again and asked.step == "bombard"
+    stored = GameState.from_json(state.to_json(), rules)
+    assert stored.combat.current == asked
+    after = apply(stored, parse_command('/casualties units:"1 cruiser"', stored), dice)
+    assert dice.log[0][0] == "Karelia S.S.R. r1 attacker 1 cruiser @3"
+    assert [e.type for e in after.events][0] == "bombard_choice"
