@@ -166,8 +166,8 @@ async def luck_reply(service: GameService, ref: GameRef) -> Reply:
 def luck_line(luck: Luck) -> str:
     (by_attacker, by_defender), (exp_attacker, exp_defender) = luck.destroyed, luck.expected
     return (f"Luck: the attacker's outcome was at the {_ordinal(round(luck.percentile))} percentile "
-            f"(IPC value destroyed: {luck.attacker} {by_attacker}, {exp_attacker:.1f} expected; "
-            f"{luck.defender} {by_defender}, {exp_defender:.1f} expected).")
+            f"(IPC value destroyed by {luck.attacker} {by_attacker}, {exp_attacker:.1f} expected; "
+            f"by {luck.defender} {by_defender}, {exp_defender:.1f} expected).")
 
 
 def game_luck(state: GameState, events: list[dict[str, Any]]) -> str:

@@ -43,8 +43,9 @@ def conclude(state: GameState, phase: CombatPhase, outcome: str, events: list[Ev
                 if 0 < u.hits < state.rules.spec(u.kind).hits]
     if repaired:
         state = state.with_units(repaired)
+        verb = "returns" if len(repaired) == 1 else "return"
         events.append(event("repair", f"{name}: {unit_text(state, counts(state, repaired))} survived with one hit "
-                            "and return upright.", space=name, units=counts(state, repaired)))
+                            f"and {verb} upright.", space=name, units=counts(state, repaired)))
     captured = False
     if b.kind == "land" and outcome == "attacker":
         if any(state.rules.spec(u.kind).can_capture for u in attackers(state, b)):
