@@ -103,9 +103,6 @@ class CommandSpec:
     aliases: tuple[str, ...] = ()
     command: type[Command] | None = None
     """The engine command class it reads into; None for the service's own commands."""
-    development: str = ""
-    """A weapons development the command needs (``rockets``); a rule system whose chart
-    has no such development does not use the command, even where a phase takes it."""
 
     @property
     def word(self) -> str:
@@ -322,12 +319,10 @@ def phases_taking(rules: RuleSet, spec: CommandSpec) -> tuple[str, ...] | None:
 
 def is_used_by(rules: RuleSet, spec: CommandSpec) -> bool:
     """Whether the rule system uses ``spec``'s command: a rule system lists its phases and
-    each phase the commands it takes, so a command no listed phase takes (``/research`` in
-    1942 Second Edition) is not part of it; nor is one that needs a weapons development
-    the rule system's chart lacks. Service commands are part of every system."""
-    if spec.development and spec.development not in {
-            d.id for d in rules.technology.developments}:
-        return False
+    each phase the commands it takes (a phase's optional commands only where the rule
+    system lists them, as Revised lists ``rocket``), so a command no listed phase takes
+    (``/research`` in 1942 Second Edition) is not part of it. Service commands are part of
+    every system."""
     return phases_taking(rules, spec) != ()
 
 
