@@ -6,14 +6,13 @@ one command. Through the GameService with the 1942 Second Edition engine on SQLi
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from dataclasses import replace
 
 import pytest
 
 from bot.service import Actor, FixedDiceSource, GameService
 from bot.service.commands import ALL_COMMANDS, OTHER_COMMANDS
 from bot.store import Database
-from engine.registry import ENGINE_COMMANDS, engine_command, is_used_by
+from engine.registry import is_used_by
 from maps import load_ruleset
 
 ANA = Actor("ana")
@@ -125,21 +124,14 @@ async def test_help_explains_one_command(service: GameService) -> None:
 
 
 async def test_help_leaves_out_a_command_the_rule_system_does_not_use(
-        service: GameService, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A command a shared phase takes but that needs a development 1942's chart lacks (as
-    /rocket needs rockets, 003, Phase 1, Weapons Developments) is neither listed nor
-    explained as usable; /research is not part of 1942 either."""
-    import bot.service.commands as registry
-    import bot.service.help as help_module
-
-    buy = replace(engine_command("buy"), development="rockets")
-    swapped = tuple(buy if c.name == "buy" else c for c in registry.ALL_COMMANDS)
-    monkeypatch.setattr(help_module, "ENGINE_COMMANDS", swapped[:len(ENGINE_COMMANDS)])
-    monkeypatch.setattr(registry, "ALL_COMMANDS", swapped)
+        service: GameService) -> None:
+    """/research and /rocket are not part of 1942: it has no Develop Weapons phase and lists
+    no optional /rocket for Combat Move (003, Phase 1, Weapons Developments, "2. Rockets",
+    is Revised's), so help neither lists nor explains them as usable."""
     ok, listing, _ = await said(service, "/help")
     assert ok and "Now Soviet Union (Purchase Units) can use:" in listing
-    assert "/buy" not in listing and "/repair" in listing
-    assert f"Not part of {RULES.name}." in (await said(service, "/help buy"))[1]
+    assert "/research" not in listing and "/rocket" not in listing and "/buy" in listing
+    assert f"Not part of {RULES.name}." in (await said(service, "/help rocket"))[1]
     assert f"Not part of {RULES.name}." in (await said(service, "/help research"))[1]
 
 
