@@ -164,6 +164,15 @@ def _subs(state: GameState, phase: CombatPhase, side: str) -> list[Unit]:
     return [u for u in units if state.rules.spec(u.kind).submarine]
 
 
+def _sea_targets(state: GameState, phase: CombatPhase, side: str) -> bool:
+    """Whether ``side``'s submarines face an enemy sea unit not yet behind the strip: they
+    hit sea units only (000, Submarines, "Cannot Hit Air Units"; 002 Q&A, Submarines), so
+    against aircraft alone they roll nothing."""
+    b = current(phase)
+    enemy = defenders(state, b, phase) if side == "attacker" else attackers(state, b)
+    return any(state.rules.spec(u.kind).is_sea for u in enemy if u.id not in b.strip)
+
+
 def submerge(side: str) -> Step:
     """The step where ``side`` decides to submerge or strike."""
 
@@ -186,10 +195,11 @@ def surprise(side: str) -> Step:
 
     def step(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
         """Surprise Strike: attacking subs hit on 2, defending subs on 1, hits on sea units
-        only; all its casualties leave together after both sides rolled (000, Step 2)."""
+        only, so no roll against aircraft alone; all its casualties leave together after
+        both sides rolled (000, Step 2)."""
         b = current(phase)
         subs = _subs(state, phase, side)
-        if not subs or not _surprise_allowed(b, side):
+        if not subs or not _surprise_allowed(b, side) or not _sea_targets(state, phase, side):
             return state, phase, []
         groups: dict[tuple[int, str], list[Unit]] = {}
         for u in subs:
@@ -212,12 +222,10 @@ def opening(side: str) -> Step:
         once unless the attacker has a destroyer (the defender's subs fire after the
         attacker's, so theirs have fired already); the defender's leave at ``opening_end``
         unless the defender has a destroyer; victims kept fire back and leave in Step 6.
-        Subs facing no sea unit roll nothing: "Submarines can only hit sea units" (Q&A,
-        Submarines)."""
+        Subs facing no sea unit roll nothing (``_sea_targets``)."""
         b = current(phase)
         subs = _subs(state, phase, side)
-        enemy = defenders(state, b, phase) if side == "attacker" else attackers(state, b)
-        if not subs or not any(state.rules.spec(u.kind).is_sea for u in enemy if u.id not in b.strip):
+        if not subs or not _sea_targets(state, phase, side):
             return state, phase, []
         vals = values(state, subs, side)
         groups: dict[tuple[int, str], list[Unit]] = {}
