@@ -24,6 +24,7 @@ from bot.scheduler.store import gid, label, mention, note_due, note_start, scope
 from bot.service.reply import Actor, Refusal, Reply
 from bot.store import repo
 from bot.store.models import Game, Notice, Setting, Vacation
+from bot.store.unit import WriteUnit
 
 if TYPE_CHECKING:
     from bot.service.game_service import GameRef, GameService
@@ -47,11 +48,12 @@ class DeadlineDesk:
         return await self.actions.claim_unsent(limit)
 
     # -- reading ----------------------------------------------------------------------------
-    async def with_deadline(self, session: AsyncSession, game: Game, reply: Reply) -> Reply:
+    async def with_deadline(self, unit: WriteUnit, game: Game, reply: Reply) -> Reply:
         """A reply that pings the player now due also shows their deadline (a ping for
         another seat, such as a seat handed over, does not)."""
         if not reply.ok or not reply.pings or not reply.posts:
             return reply
+        session = unit.session
         holders = {s.user_id for s in await repo.seats(session, gid(game))
                    if s.power == game.due_power}
         if not holders & set(reply.pings):

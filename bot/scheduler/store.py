@@ -15,7 +15,9 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.scheduler.deadlines import GameSettings, Interval, SettingError, deadline
+from bot.store import repo
 from bot.store.models import Game, Pause, Seat, Setting, Vacation
+from bot.store.unit import Writer
 
 
 def mention(user_id: str) -> str:
@@ -28,18 +30,13 @@ def scope(game_id: int, user_id: str | None = None) -> str:
     return f"game:{game_id}" if user_id is None else f"game:{game_id}:user:{user_id}"
 
 
-async def note_due(session: AsyncSession, game: Game, seq: int, power: str, at: datetime,
+async def note_due(writer: Writer, game: Game, seq: int, power: str, at: datetime,
                    *, restart: bool = False) -> None:
     """Start the clock of ``power`` at entry ``seq`` when the input passes to it (or restarts),
     and wake the scheduler for the game (a turn notice may be due at once)."""
     if game.due_power == power and not restart:
         return
-    connection = await session.connection()
-    await connection.execute(update(Game).where(col(Game.id) == game.id)
-                             .values(due_power=power, due_seq=seq, due_at=at, wake_at=at)
-                             .execution_options(synchronize_session=False))
-    for name, value in (("due_power", power), ("due_seq", seq), ("due_at", at), ("wake_at", at)):
-        set_committed_value(game, name, value)
+    await repo.set_due(writer, game, power, seq, at)
 
 
 async def note_start(session: AsyncSession, game: Game, at: datetime) -> None:

@@ -105,7 +105,7 @@ async def entropy(
             )
         if not text:
             raise Refusal("Say something: /dice entropy text:<anything>", "dice.no_text")
-        seats = await service.seats_of(tx.session, g)
+        seats = await service.seats_of(tx.unit, g)
         if all(s.user_id != actor.user_id for s in seats):
             raise Refusal(f"You have no seat in game #{g.id} ({g.name}).", "service.not_player")
         last = await repo.last_dice(tx.session, g.id, "entropy")

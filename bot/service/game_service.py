@@ -42,6 +42,7 @@ from bot.service.reply import Actor, Refusal, Reply
 from bot.service.turns import TurnMap, last_turn_end, load_turn
 from bot.store import repo
 from bot.store.models import Game, LogEntry, Seat
+from bot.store.unit import WriteUnit
 from engine.errors import RulesError
 from engine.names import shown
 from engine.registry import CommandSpec, Kind, read_count, resolve_options
@@ -345,7 +346,7 @@ class GameService(GameLedger):
             if g.status != "setup":
                 raise Refusal(f"{_label(g)} is over ({g.result}).", "game.over")
             rules = self.rules.load_ruleset(g.ruleset)
-            seats = await self.seats_of(tx.session, g)
+            seats = await self.seats_of(tx.unit, g)
             if not self.may_manage(actor, g) and all(s.user_id != actor.user_id for s in seats):
                 raise Refusal(
                     "Only a seated player or the referee can start the game.", "game.not_player"
@@ -391,7 +392,7 @@ class GameService(GameLedger):
             g = tx.game
             state = await self.require_active(tx)
             await self.referee.check_playing(tx, actor)
-            seats = await self.seats_of(tx.session, g)
+            seats = await self.seats_of(tx.unit, g)
             due = state.actor
             rules = state.rules
             try:
@@ -690,9 +691,9 @@ class GameService(GameLedger):
             return Reply(False, refusal.message, reason=refusal.reason)
 
     # -- machinery ------------------------------------------------------------------------------
-    async def finish_reply(self, session: AsyncSession, game: Game, reply: Reply) -> Reply:
+    async def finish_reply(self, unit: WriteUnit, game: Game, reply: Reply) -> Reply:
         """A reply that pings the seat now due also shows its deadline."""
-        return await self.deadlines.with_deadline(session, game, reply)
+        return await self.deadlines.with_deadline(unit, game, reply)
 
     def may_manage(self, actor: Actor, game: Game) -> bool:
         """Starting, pausing and abandoning a game: its creator or a referee."""

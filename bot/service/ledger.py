@@ -29,7 +29,8 @@ from bot.service.reply import Actor, Refusal, Reply
 from bot.service.rules import Engine, engine_rules
 from bot.store import repo
 from bot.store.db import Database
-from bot.store.models import DiceLog, Game, Pause, Snapshot
+from bot.store.models import DiceLog, Game, Pause
+from bot.store.unit import Writer, WriteUnit, session_of
 
 GameRef = int | str
 """A game id (``int``) or the id of the channel the game is played in (``str``)."""
@@ -55,9 +56,14 @@ class Holder:
 class GameTransaction:
     """One write transaction's working set; ``after`` runs once the commit is on disk."""
 
-    session: AsyncSession
+    unit: WriteUnit
     game: Game
     after: list[Callable[[], None]] = field(default_factory=list)
+
+    @property
+    def session(self) -> AsyncSession:
+        """The transaction's ORM session (on SQLite opened on first use)."""
+        return self.unit.session
 
 
 class GameLedger:
@@ -90,7 +96,7 @@ class GameLedger:
         """Game id -> (version, the referee's pause in force): pauses change only by a
         logged, versioned entry."""
 
-    async def finish_reply(self, session: AsyncSession, game: Game, reply: Reply) -> Reply:
+    async def finish_reply(self, unit: WriteUnit, game: Game, reply: Reply) -> Reply:
         """The reply an action gave, as the transaction stores and returns it (the service
         adds the deadline of the seat it pings)."""
         return reply
@@ -122,17 +128,17 @@ class GameLedger:
         game_id: int | None = None
         for attempt in range(_RETRIES):
             try:
-                async with self.db.write() as session:
-                    row = await self._row(session, game, lock=attempt > 0)
+                async with self.db.unit() as unit:
+                    row = await self._row(unit, game, lock=attempt > 0)
                     game_id = row.id
                     # A concurrent duplicate meets this one at the version and runs again.
-                    if request_id and (stored := await repo.stored_reply(session, request_id)):
+                    if request_id and (stored := await repo.stored_reply(unit, request_id)):
                         return Reply.from_json(stored)
-                    tx = GameTransaction(session, row)
+                    tx = GameTransaction(unit, row)
                     reply = await action(tx)
-                    reply = await self.finish_reply(session, tx.game, reply)
+                    reply = await self.finish_reply(unit, tx.game, reply)
                     if request_id:
-                        await repo.add_request(session, request_id, game_id, reply.to_json())
+                        await repo.add_request(unit, request_id, game_id, reply.to_json())
             except Refusal as refusal:
                 return Reply(
                     False,
@@ -157,22 +163,22 @@ class GameLedger:
             False, "The game is busy; please try again.", game_id=game_id, reason="service.busy"
         )
 
-    async def _row(self, session: AsyncSession, game: GameRef, *, lock: bool = False) -> Game:
+    async def _row(self, unit: WriteUnit, game: GameRef, *, lock: bool = False) -> Game:
         """The game row for a write (``lock``: locked, where the database locks rows); a
         channel's game id is remembered."""
         if isinstance(game, int):
-            row = await repo.get_game(session, game, lock=lock)
+            row = await repo.game_row(unit, game, lock=lock)
             if row is None:
                 raise Refusal(f"There is no game #{game}.", "service.unknown_game")
             return row
         known = self._channels.get(game)
         if known is not None:
-            row = await repo.get_game(session, known, lock=lock)
+            row = await repo.game_row(unit, known, lock=lock)
             # Only a finished game can be succeeded by a new one in the same channel.
             if row is not None and row.channel_id == game and row.status in ("setup", "active"):
                 return row
-        found = await self.find(session, game)
-        row = await repo.get_game(session, _id(found), lock=True) if lock else found
+        found = await self.find(unit.session, game)
+        row = await repo.game_row(unit, _id(found), lock=True) if lock else found
         assert row is not None
         self._channels[game] = _id(row)
         return row
@@ -213,7 +219,7 @@ class GameLedger:
             )
         if g.status != "active":
             raise Refusal(f"{_label(g)} is over ({g.result}).", "game.over")
-        return await self.load_state(tx.session, g)
+        return await self.load_state(tx.unit, g)
 
     def find_power(self, rules: Any, text: str) -> str:
         """The power id a player's text names, or a refusal that says why not."""
@@ -222,21 +228,23 @@ class GameLedger:
         except self.rules.RulesError as err:
             raise Refusal(str(err), err.reason) from None
 
-    async def seats_of(self, session: AsyncSession, game: Game) -> Sequence[Holder]:
+    async def seats_of(self, source: Writer, game: Game) -> Sequence[Holder]:
         """The game's seats, cached while its version is unchanged."""
         cached = self._seats.get(_id(game))
         if cached is not None and cached[0] == game.version:
             return cached[1]
-        seats = tuple(Holder(s.power, s.user_id) for s in await repo.seats(session, _id(game)))
+        rows = await repo.seats(session_of(source), _id(game))
+        seats = tuple(Holder(s.power, s.user_id) for s in rows)
         self._seats[_id(game)] = (game.version, seats)
         return seats
 
-    async def running_pause(self, session: AsyncSession, game: Game) -> Pause | None:
+    async def running_pause(self, source: Writer, game: Game) -> Pause | None:
         """The referee's pause of the game in force, cached while its version is unchanged."""
         cached = self._pauses.get(_id(game))
         if cached is not None and cached[0] == game.version:
             return cached[1]
-        running = deadline_store.running_pause(await deadline_store.game_pauses(session, _id(game)))
+        rows = await deadline_store.game_pauses(session_of(source), _id(game))
+        running = deadline_store.running_pause(rows)
         # A copy that belongs to no session, so no rollback can expire it under the cache.
         kept = Pause(**running.model_dump()) if running is not None else None
         self._pauses[_id(game)] = (game.version, kept)
@@ -246,11 +254,12 @@ class GameLedger:
         """Drop the cached state of a game whose transaction failed: the next read replays it."""
         self._states.pop(game_id, None)
 
-    async def load_state(self, session: AsyncSession, game: Game) -> Any:
+    async def load_state(self, source: Writer, game: Game) -> Any:
         """The state after the game's last log entry: cache, else snapshot plus replay."""
         cached = self._states.get(_id(game))
         if cached is not None and cached[0] == game.version:
             return cached[1]
+        session = session_of(source)
         snap = await repo.latest_snapshot(session, _id(game), game.version)
         if snap is None:
             raise RuntimeError(f"game {game.id} is {game.status} but has no start snapshot")
@@ -287,15 +296,15 @@ class GameLedger:
         seq = g.version + 1
         ending = status in ENDED and g.status not in ENDED
         final = state if state is not None or g.status == "setup" or not ending else (
-            await self.load_state(tx.session, g))
+            await self.load_state(tx.unit, g))
         await repo.bump_version(
-            tx.session,
+            tx.unit,
             g,
             seq,
             status=status or g.status,
             result=result if result is not None else g.result,
         )
-        await repo.add_entry(tx.session, _id(g), seq, kind=kind, user_id=actor.user_id,
+        await repo.add_entry(tx.unit, _id(g), seq, kind=kind, user_id=actor.user_id,
                              power=power, text=text, events=events)
         if rolls is not None:
             for body in rolls.roll_entries():
@@ -303,9 +312,10 @@ class GameLedger:
         # Offset by the game id so that games started together do not snapshot together.
         if state is not None and (snapshot or (seq + _id(g)) % self.snapshot_every == 0):
             if not snapshot:
-                await repo.prune_snapshots(tx.session, _id(g), before=seq)
-            tx.session.add(Snapshot(game_id=_id(g), seq=seq, state=state.to_json()))
-        await tx.session.flush()
+                await repo.prune_snapshots(tx.unit, _id(g), before=seq)
+            await repo.add_snapshot(tx.unit, _id(g), seq, state.to_json())
+        if tx.unit.session_opened:
+            await tx.session.flush()
         if ending:
             assert status is not None
             from bot.ladder.results import record_end  # ratings load with the first game's end
@@ -313,7 +323,7 @@ class GameLedger:
             await record_end(tx.session, g, self.rules, kind=kind, status=status, events=events,
                              state=final)
         if state is not None:
-            await deadline_store.note_due(tx.session, g, seq, state.actor, self.clock())
+            await deadline_store.note_due(tx.unit, g, seq, state.actor, self.clock())
             tx.after.append(lambda: self._states.__setitem__(_id(g), (seq, state)))
         if kind != "admin":
             # Only admin entries change seats and pauses, so the cached ones stay valid.

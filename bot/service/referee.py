@@ -39,7 +39,7 @@ class RefereeDesk:
         """Refuse a player's command while the game is paused; a referee may still correct."""
         if actor.referee:
             return
-        pause = await self.service.running_pause(tx.session, tx.game)
+        pause = await self.service.running_pause(tx.unit, tx.game)
         if pause is not None:
             raise Refusal(_paused_text(pause, tx.game.channel_id), "game.paused")
 

@@ -1,6 +1,7 @@
 """Persistence for games: SQLModel tables, the async database, migrations and data functions.
 
-The service owns the transaction; the functions here take a session and never commit.
+The service owns the transaction; the functions here take a session (or a writer's unit,
+``bot.store.unit``) and never commit.
 """
 
 from bot.store.db import Database, database_url

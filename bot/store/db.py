@@ -4,7 +4,7 @@ SQLite (the embedded default) allows one writer per file. A write transaction st
 ``BEGIN IMMEDIATE`` so the write lock is taken before the game is read, which serialises
 writers across processes; inside one process an ``asyncio.Lock`` queues writers so they do
 not spin on SQLite's busy handler. The writer's statements run on the event loop's thread
-(``bot.store.inline``). Writers that queue share one commit (group commit): each runs in a
+(``bot.store.inline``), and those every command runs skip the ORM (:meth:`Database.unit`). Writers that queue share one commit (group commit): each runs in a
 savepoint of the open transaction, and the last of the queue commits for all of them, so one
 fsync serves many commands; no writer returns before the commit that holds its writes is on
 disk. PostgreSQL runs writers concurrently, each in its own transaction; a game's writers
@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, nullcontext
 from dataclasses import dataclass, field
@@ -34,6 +35,8 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.settings import Settings
 from bot.store.inline import DRIVER
+from bot.store.prepared import PreparedStatements
+from bot.store.unit import WriteUnit
 
 _WRITE = "aaref_write"
 GROUP_LIMIT = 200
@@ -102,6 +105,7 @@ class Database:
             _configure_sqlite(inline, sync)
             self._inline = inline
             self._writer = inline.execution_options(**{_WRITE: True})
+            self._prepared = PreparedStatements(inline.dialect)
         else:
             self._writer = self.engine
 
@@ -118,18 +122,33 @@ class Database:
         It returns only once its writes are on disk; on SQLite they may share the commit of
         other writers that queued meanwhile (each in its own savepoint, so one that fails
         takes nothing of the others with it)."""
+        async with self.unit() as unit:
+            yield unit.session
+
+    @asynccontextmanager
+    async def unit(self) -> AsyncIterator[WriteUnit]:
+        """:meth:`write` for the writers that run their common statements through
+        :meth:`WriteUnit.run`: on SQLite, straight on the connection, and the ORM session
+        only if the writer asks for it."""
         if self._sqlite_write_lock is None:
             async with AsyncSession(self._writer, expire_on_commit=False) as session:
                 async with session.begin():
-                    yield session
+                    yield WriteUnit(lambda: session)
             return
         group = await self._join()
         wrote = False
         try:
-            async with AsyncSession(bind=group.connection, expire_on_commit=False,
-                                    join_transaction_mode="create_savepoint") as session:
-                async with session.begin():
-                    yield session
+            unit = WriteUnit(group.session, (group.raw, self._prepared))
+            _savepoint(group.raw, "SAVEPOINT")
+            try:
+                yield unit
+                await unit.end(commit=True)
+            except BaseException:
+                await unit.end(commit=False)
+                _savepoint(group.raw, "ROLLBACK TO")
+                raise
+            finally:
+                _savepoint(group.raw, "RELEASE")
             wrote = True
             group.members += 1
         finally:
@@ -158,7 +177,10 @@ class Database:
                 except BaseException:
                     await connection.close()
                     raise
-                self._group = _Group(connection, asyncio.get_running_loop().create_future())
+                raw = (await connection.get_raw_connection()).driver_connection
+                assert isinstance(raw, sqlite3.Connection)
+                self._group = _Group(connection, raw,
+                                     asyncio.get_running_loop().create_future())
             return self._group
         except BaseException:
             self._sqlite_write_lock.release()
@@ -216,8 +238,23 @@ class _Group:
     """Writers sharing one SQLite transaction; ``done`` resolves when its commit is on disk."""
 
     connection: AsyncConnection
+    raw: sqlite3.Connection
+    """The same connection as the driver's: writers' common statements run on it."""
     done: asyncio.Future[None]
     members: int = field(default=0)
+
+    def session(self) -> AsyncSession:
+        """A writer's ORM session: a savepoint of its own inside the writer's."""
+        return AsyncSession(bind=self.connection, expire_on_commit=False,
+                            join_transaction_mode="create_savepoint")
+
+
+_SAVEPOINT = "aaref_writer"
+
+
+def _savepoint(raw: sqlite3.Connection, verb: str) -> None:
+    """Open, roll back to or release the savepoint that holds one writer's changes."""
+    raw.execute(f"{verb} {_SAVEPOINT}").close()
 
 
 async def _finish(group: _Group) -> None:

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import bindparam, delete, func, insert, text, update
+from sqlalchemy import bindparam, delete, func, insert, inspect, text, update
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.store.models import DiceLog, Game, LogEntry, Request, Seat, Snapshot, utcnow
+from bot.store.prepared import Statement
+from bot.store.unit import Writer, unit_of
 
 ENGINE_KINDS = ("play", "correction", "concede")
 """Log entry kinds that change the engine state; replay applies exactly these."""
@@ -19,6 +22,11 @@ ENGINE_KINDS = ("play", "correction", "concede")
 
 class ConcurrentWriteError(RuntimeError):
     """Another writer bumped the game's version first; the transaction must be retried."""
+
+
+async def _run(writer: Writer, statement: Statement,
+               params: dict[str, Any]) -> Sequence[tuple[Any, ...]]:
+    return await unit_of(writer).run(statement, params)
 
 
 async def get_game(session: AsyncSession, game_id: int, *, lock: bool = False) -> Game | None:
@@ -30,6 +38,18 @@ async def get_game(session: AsyncSession, game_id: int, *, lock: bool = False) -
     if lock:
         query = query.with_for_update()
     return (await session.exec(query)).first()
+
+
+async def game_row(writer: Writer, game_id: int, *, lock: bool = False) -> Game | None:
+    """:func:`get_game` for a write: the row as a plain ``Game``, in no session."""
+    rows = await _run(writer, _GAME_LOCKED if lock else _GAME, {"game_id": game_id})
+    if not rows:
+        return None
+    # Built as the ORM builds a loaded row, without the model's __init__ (a third of a
+    # command's database time otherwise).
+    game: Game = _GAME_CLASS.new_instance()
+    game.__dict__.update(zip(_GAME_COLUMNS, rows[0], strict=True))
+    return game
 
 
 async def lock_channel(session: AsyncSession, channel_id: str) -> None:
@@ -85,20 +105,12 @@ async def first_snapshot(session: AsyncSession, game_id: int) -> Snapshot | None
     return (await session.exec(query.limit(1))).first()
 
 
-async def prune_snapshots(session: AsyncSession, game_id: int, *, before: int) -> None:
+async def prune_snapshots(writer: Writer, game_id: int, *, before: int) -> None:
     """Drop the game's snapshots older than ``before`` except the first one.
 
     Loading needs only the newest snapshot, and export the start; the log keeps the rest.
     """
-    first = select(func.min(Snapshot.seq)).where(Snapshot.game_id == game_id).scalar_subquery()
-    connection = await session.connection()
-    await connection.execute(
-        delete(Snapshot).where(
-            col(Snapshot.game_id) == game_id,
-            col(Snapshot.seq) < before,
-            col(Snapshot.seq) > first,
-        )
-    )
+    await _run(writer, _PRUNE, {"game_id": game_id, "before": before})
 
 
 async def engine_entries(
@@ -156,7 +168,7 @@ async def last_dice(
 
 
 async def bump_version(
-    session: AsyncSession, game: Game, new_version: int, *, status: str, result: str | None
+    writer: Writer, game: Game, new_version: int, *, status: str, result: str | None
 ) -> None:
     """Compare-and-swap the game's version (and set its status); raises if it moved meanwhile.
 
@@ -165,19 +177,18 @@ async def bump_version(
     The loaded ``game`` is updated in place without being marked dirty, so the ORM never
     writes the row behind the guard's back.
     """
-    connection = await session.connection()
-    outcome = await connection.execute(_BUMP, {
+    outcome = await _run(writer, _BUMP, {
         "game_id": game.id, "old": game.version, "new": new_version, "new_status": status,
         "new_result": result, "now": utcnow(),
     })
-    if outcome.first() is None:
+    if not outcome:
         raise ConcurrentWriteError(f"game {game.id} changed under this transaction")
     for name, value in (("version", new_version), ("status", status), ("result", result)):
         set_committed_value(game, name, value)
 
 
 async def add_entry(
-    session: AsyncSession,
+    writer: Writer,
     game_id: int,
     seq: int,
     *,
@@ -188,11 +199,23 @@ async def add_entry(
     events: list[dict[str, Any]],
 ) -> None:
     """Add a log entry by one cached insert: no ORM object to build and flush per command."""
-    connection = await session.connection()
-    await connection.execute(_ADD_ENTRY, {
+    await _run(writer, _ADD_ENTRY, {
         "game_id": game_id, "seq": seq, "kind": kind, "user_id": user_id, "power": power,
         "text": text, "events": events, "request_id": None, "created_at": utcnow(),
     })
+
+
+async def set_due(writer: Writer, game: Game, power: str, seq: int, at: datetime) -> None:
+    """The input of the game passes to ``power`` at entry ``seq`` (written at ``at``), and
+    the scheduler wakes for it then; the loaded ``game`` is updated in place."""
+    await _run(writer, _SET_DUE, {"game_id": game.id, "power": power, "seq": seq, "at": at})
+    for name, value in (("due_power", power), ("due_seq", seq), ("due_at", at), ("wake_at", at)):
+        set_committed_value(game, name, value)
+
+
+async def add_snapshot(writer: Writer, game_id: int, seq: int, state: dict[str, Any]) -> None:
+    """Store the state after log entry ``seq``."""
+    await _run(writer, _ADD_SNAPSHOT, {"game_id": game_id, "seq": seq, "state": state})
 
 
 async def get_request(session: AsyncSession, request_id: str) -> Request | None:
@@ -200,20 +223,18 @@ async def get_request(session: AsyncSession, request_id: str) -> Request | None:
     return await session.get(Request, request_id)
 
 
-async def stored_reply(session: AsyncSession, request_id: str) -> dict[str, Any] | None:
+async def stored_reply(writer: Writer, request_id: str) -> dict[str, Any] | None:
     """Only the stored reply of a request id: the check every retried command makes."""
-    connection = await session.connection()
-    row = (await connection.execute(_REPLY, {"request_id": request_id})).first()
-    return dict(row[0]) if row is not None else None
+    rows = await _run(writer, _REPLY, {"request_id": request_id})
+    return dict(rows[0][0]) if rows else None
 
 
 async def add_request(
-    session: AsyncSession, request_id: str, game_id: int | None, reply: dict[str, Any]
+    writer: Writer, request_id: str, game_id: int | None, reply: dict[str, Any]
 ) -> None:
     """Remember the reply to a request id in the current transaction."""
-    connection = await session.connection()
-    await connection.execute(_ADD_REQUEST, {"request_id": request_id, "game_id": game_id,
-                                            "reply": reply, "created_at": utcnow()})
+    await _run(writer, _ADD_REQUEST, {"request_id": request_id, "game_id": game_id,
+                                      "reply": reply, "created_at": utcnow()})
 
 
 # Built once, so each use finds its compiled form in SQLAlchemy's cache.
@@ -226,5 +247,22 @@ _BUMP = (
     .execution_options(synchronize_session=False)
 )
 _ADD_ENTRY = insert(LogEntry)
+_SET_DUE = (
+    update(Game).where(col(Game.id) == bindparam("game_id"))
+    .values(due_power=bindparam("power"), due_seq=bindparam("seq"), due_at=bindparam("at"),
+            wake_at=bindparam("at"))
+    .execution_options(synchronize_session=False)
+)
+_ADD_SNAPSHOT = insert(Snapshot)
+_GAME_CLASS = inspect(Game).class_manager
+_GAME_COLUMNS = tuple(c.key for c in inspect(Game).columns)
+_GAME = select(*inspect(Game).columns).where(col(Game.id) == bindparam("game_id"))
+_GAME_LOCKED = _GAME.with_for_update()
+_PRUNE = delete(Snapshot).where(
+    col(Snapshot.game_id) == bindparam("game_id"),
+    col(Snapshot.seq) < bindparam("before"),
+    col(Snapshot.seq) > select(func.min(Snapshot.seq))
+    .where(col(Snapshot.game_id) == bindparam("game_id")).scalar_subquery(),
+)
 _ADD_REQUEST = insert(Request)
 _REPLY = select(col(Request.reply)).where(col(Request.request_id) == bindparam("request_id"))
