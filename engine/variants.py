@@ -1,0 +1,154 @@
+"""What a game option changes in its rule system: the tables under ``[options.<name>]``.
+
+A rulebook's optional rules are data. Besides its description, default and choices, an
+on/off option's table may say what the rules become while it is on; a game plays the
+rule system those options make (:meth:`engine.ruleset.RuleSet.for_options`), so the engine
+never tests an option's name:
+
+- ``switches``: switch values (``{ aa_fires_at_overflight = true }``);
+- ``units``: unit table fields (``{ battleship = { hits = 2 } }``);
+- ``skip_phases``: phases the turn leaves out;
+- ``place``: units added to the opening setup, written like setup.toml's ``[[place]]``;
+- ``tech``: developments powers have from the start (``{ germany = ["jet_power"] }``);
+- ``truce``: attacks a power may not make in the first rounds
+  (``[{ power = "soviet_union", target = "germany", rounds = 1 }]``);
+- ``groups``: the most groups (spaces holding them) of a unit type one power may have;
+- ``carries``: aircraft that may carry one land unit each (``{ bomber = "infantry" }``);
+- ``not_buyable``: unit types no power may buy;
+- ``enables``: rules the engine plays only when asked (:data:`BEHAVIOURS`).
+
+Everything is checked when the rule system loads; a key or a name the engine does not know
+fails there, naming the option.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import BoardDataError
+from .ids import PowerId, UnitKind
+
+KAMIKAZE = "kamikaze"
+"""Aircraft may make combat moves that leave them no place to land (004 §15, Kamikazes)."""
+SCORCHED_EARTH = "scorched_earth"
+"""The loser of a territory destroys its AA guns and industrial complex rather than let
+the captor take them (004 §15, Scorched Earth)."""
+RETURN_FLIGHT_FIRE = "return_flight_fire"
+"""AA guns fire at aircraft flying over them in Noncombat Move too (004 §15, Always Active
+AA Guns: "or coming back through to a friendly territory")."""
+BEHAVIOURS = (KAMIKAZE, SCORCHED_EARTH, RETURN_FLIGHT_FIRE)
+
+KEYS = ("description", "default", "choices", "switches", "units", "skip_phases", "place", "tech", "truce",
+        "groups", "carries", "not_buyable", "enables")
+
+
+@dataclass(frozen=True, slots=True)
+class Truce:
+    """``power`` may not attack ``target`` before round ``rounds`` is over."""
+
+    power: PowerId
+    target: PowerId
+    rounds: int
+    option: str
+    """The option that makes it, as players type it (for the refusal)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """What the options a game has on change, beyond switches, units, phases and setup:
+    what the engine reads on ``rules.variant`` (empty in a rule system's plain rules)."""
+
+    tech: Mapping[PowerId, tuple[str, ...]] = field(default_factory=dict)
+    truces: tuple[Truce, ...] = ()
+    groups: Mapping[UnitKind, tuple[int, str]] = field(default_factory=dict)
+    """Unit type -> (most groups per power, the option that says so)."""
+    carries: Mapping[UnitKind, UnitKind] = field(default_factory=dict)
+    not_buyable: Mapping[UnitKind, str] = field(default_factory=dict)
+    """Unit type -> the option that forbids buying it."""
+    enables: frozenset[str] = frozenset()
+
+    def joined(self, other: Variant) -> Variant:
+        """Both variants' changes (a game with several options on)."""
+        tech = {p: tuple(dict.fromkeys((*self.tech.get(p, ()), *other.tech.get(p, ()))))
+                for p in {*self.tech, *other.tech}}
+        return Variant(tech, (*self.truces, *other.truces), {**self.groups, **other.groups},
+                       {**self.carries, **other.carries}, {**self.not_buyable, **other.not_buyable},
+                       self.enables | other.enables)
+
+    def enabled(self, behaviour: str) -> bool:
+        return behaviour in self.enables
+
+
+PLAIN = Variant()
+
+
+@dataclass(frozen=True, slots=True)
+class Effects:
+    """One option's changes, as read from its table (placements are parsed by the caller,
+    which knows the setup format)."""
+
+    switches: Mapping[str, object] = field(default_factory=dict)
+    units: Mapping[UnitKind, Mapping[str, object]] = field(default_factory=dict)
+    skip_phases: tuple[str, ...] = ()
+    place: tuple[Any, ...] = ()
+    variant: Variant = PLAIN
+
+    def __bool__(self) -> bool:
+        return bool(self.switches or self.units or self.skip_phases or self.place or self.variant != PLAIN)
+
+
+@dataclass(frozen=True, slots=True)
+class Known:
+    """What an option's table may name: the rule system's powers, units, phases and
+    developments."""
+
+    powers: Collection[str]
+    units: Collection[str]
+    phases: Collection[str]
+    developments: Collection[str]
+
+
+def effects_from_dict(where: str, name: str, data: Mapping[str, Any], known: Known,
+                      place: tuple[Any, ...]) -> Effects:
+    """Check the table of option ``name`` and read its changes (``place`` already parsed)."""
+    at = f"{where} [options.{name}]"
+    unknown = sorted(set(data) - set(KEYS))
+    if unknown:
+        raise BoardDataError(f"{at}: unknown key {unknown[0]!r}; an option takes {', '.join(KEYS)}")
+    units = {UnitKind(_one_of(at, "units", k, known.units)): dict(v) for k, v in data.get("units", {}).items()}
+    spec_fields = {"hits", "attack", "defense", "move", "cost"}
+    for kind, changes in units.items():
+        for f in changes:
+            if f not in spec_fields:
+                raise BoardDataError(f"{at}: units.{kind}.{f} cannot be changed; an option may change "
+                                     f"{', '.join(sorted(spec_fields))}")
+    tech = {PowerId(_one_of(at, "tech", p, known.powers)): tuple(_one_of(at, "tech", d, known.developments)
+                                                                  for d in ds)
+            for p, ds in data.get("tech", {}).items()}
+    truces = tuple(Truce(PowerId(_one_of(at, "truce", t["power"], known.powers)),
+                         PowerId(_one_of(at, "truce", t["target"], known.powers)), int(t.get("rounds", 1)), name)
+                   for t in data.get("truce", ()))
+    groups = {UnitKind(_one_of(at, "groups", k, known.units)): (int(n), name) for k, n in data.get("groups", {}).items()}
+    carries = {UnitKind(_one_of(at, "carries", a, known.units)): UnitKind(_one_of(at, "carries", c, known.units))
+               for a, c in data.get("carries", {}).items()}
+    not_buyable = {UnitKind(_one_of(at, "not_buyable", k, known.units)): name for k in data.get("not_buyable", ())}
+    enables = frozenset(_one_of(at, "enables", b, BEHAVIOURS) for b in data.get("enables", ()))
+    effects = Effects(
+        switches=dict(data.get("switches", {})),
+        units=units,
+        skip_phases=tuple(_one_of(at, "skip_phases", p, known.phases) for p in data.get("skip_phases", ())),
+        place=place,
+        variant=Variant(tech, truces, groups, carries, not_buyable, enables),
+    )
+    if effects and not isinstance(data.get("default"), bool):
+        raise BoardDataError(f"{at}: only an on/off option (default true or false) may change the rules")
+    return effects
+
+
+def _one_of(at: str, key: str, value: object, known: Collection[str]) -> str:
+    if not isinstance(value, str) or value not in known:
+        raise BoardDataError(f"{at}: {key} names {value!r}, which this rule system does not have")
+    return value
+
