@@ -68,3 +68,20 @@ def _fire(state: GameState, dice: Dice, space: SpaceId, hits_on: int, planes: li
     return down, event("overflight_fire", f"Antiaircraft fire over {name} at {power}'s {unit_text(state, tally)}: "
                        f"{' '.join(map(str, faces))}: {result}.", space=name, power=power, units=tally,
                        dice=list(faces), hits_on=hits_on, lost=counts(state, down), purpose=why)
+
+
+def return_flight_fire(state: GameState, dice: Dice, planes: list[Unit],
+                       path: tuple[SpaceId, ...]) -> tuple[GameState, list[Event]]:
+    """Noncombat Move, where the game's options make guns always active (004 §15, Always
+    Active AA Guns: "or coming back through to a friendly territory"): each enemy gun in a
+    territory between the ends of ``path`` fires once at each of ``planes`` still flying."""
+    lost: set[int] = set()
+    events: list[Event] = []
+    for space in path[1:-1]:
+        flying = [u for u in planes if u.id not in lost and not state.rules.hooks.aa_immune(state, u)]
+        hits_on = _gun(state, space, state.turn)
+        if hits_on and flying:
+            down, fired = _fire(state, dice, space, hits_on, flying)
+            lost.update(u.id for u in down)
+            events.append(fired)
+    return state.with_units(removed=sorted(lost)), events
