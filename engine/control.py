@@ -12,6 +12,7 @@ from .errors import IllegalCommandError
 from .events import Event, event
 from .ids import PowerId, SpaceId
 from .state import GameState, Unit
+from .variants import SCORCHED_EARTH
 
 
 def income(state: GameState, power: PowerId) -> int:
@@ -100,13 +101,37 @@ def capture(state: GameState, territory: SpaceId, captor: PowerId) -> tuple[Game
                if not board.allies(u.owner, captor) and state.rules.spec(u.kind).destroyed_when_alone]
     # A captured unit that could move (Revised's AA gun) stays put this turn (002, Phase 4,
     # Step 8; Q&A, Movement: it "can't move" in this turn's Noncombat Move).
-    changed = [replace(u, owner=new_owner, moved=state.rules.hooks.move_points(state, u))
-               for u in state.units_at(territory) if _taken_over(state, u) and u.owner != new_owner]
+    taken = [u for u in state.units_at(territory) if _taken_over(state, u) and u.owner != new_owner
+             and u.id not in removed]
     if removed:
         events.append(event("destroyed", f"{len(removed)} enemy antiaircraft artillery in {name} removed.",
                             space=name, count=len(removed)))
+    if state.rules.variant.enabled(SCORCHED_EARTH):
+        state, taken, scorched = scorch(state, territory, captor, taken)
+        events.extend(scorched)
+    changed = [replace(u, owner=new_owner, moved=state.rules.hooks.move_points(state, u)) for u in taken]
     state = state.with_units(changed, removed, owners=owners)
     return state, events
+
+
+def scorch(state: GameState, territory: SpaceId, captor: PowerId,
+           taken: list[Unit]) -> tuple[GameState, list[Unit], list[Event]]:
+    """004 §15, Scorched Earth: "the losers of a territory with an AA Gun and/or an
+    Industrial Complex in them" destroy them "before the enemy gains full control of the
+    area" (README of classic-3e: the referee destroys them for the loser). Returns the
+    state without them, the units still taken over (an ally's, which revert) and the event."""
+    burnt = [u for u in taken if not state.board.allies(u.owner, captor)]
+    if not burnt:
+        return state, taken, []
+    kinds: dict[str, int] = {}
+    for u in burnt:
+        kinds[state.rules.spec(u.kind).name] = kinds.get(state.rules.spec(u.kind).name, 0) + 1
+    what = ", ".join(f"{n} {k}" for k, n in sorted(kinds.items()))
+    loser = state.rules.power_name(burnt[0].owner)
+    name = state.board.name(territory)
+    return (state.with_units(removed=[u.id for u in burnt]), [u for u in taken if u not in burnt],
+            [event("scorched", f"{loser} destroys {what} in {name} before losing it (scorched earth).",
+                   space=name, power=loser, units=kinds)])
 
 
 def _restore_liberated_capital(state: GameState, owners: dict[SpaceId, PowerId | None],
