@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from . import limits
 from . import turn as _turn  # noqa: F401  (registers the phases of the 1942 turn)
 from .commands import Command, Done, Orders, Undo
 from .control import capital_lost, holds_capital, settle_liberations
@@ -32,7 +33,10 @@ class Outcome:
 
 
 def new_game(rules: RuleSet, options: Mapping[str, Any] | None = None) -> GameState:
-    """The starting position: round 1, the first power's Purchase phase."""
+    """The starting position: round 1, the first power's Purchase phase, of the rules the
+    options make (``RuleSet.for_options``: an option may add units or developments)."""
+    resolved = rules.resolve_options(options)
+    rules = rules.for_options(resolved)
     units: dict[int, Unit] = {}
     from .serial import units_from_counts
 
@@ -52,7 +56,8 @@ def new_game(rules: RuleSet, options: Mapping[str, Any] | None = None) -> GameSt
         owners=frozen(owners),
         units=frozen(units),
         turn_start_owners=frozen(owners),
-        options=frozen(rules.resolve_options(options)),
+        options=frozen(resolved),
+        tech=frozen(dict(rules.variant.tech)),
         next_id=max(units, default=0) + 1,
     )
     return _enter_phase(state, state.phase, [])[0]
@@ -94,7 +99,9 @@ def apply(state: GameState, command: Command, dice: Dice) -> Outcome:
         handler = phase_entry(state.phase).taken(state.rules).get(type(command))
         if handler is None:
             raise _elsewhere(state, command)
+        limits.check_before(state, command)
         new_state, events = handler(state, command, counting)
+        limits.check_after(state, new_state, command)
     if counting.rolled or new_state.phase != state.phase or new_state.turn != state.turn:
         new_state = new_state.evolve(checkpoint=_strip(new_state), since_checkpoint=(), back=None)
     else:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from copy import copy
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .board import Board
@@ -23,6 +23,7 @@ from .rules import hooks_for
 from .switches import Switches
 from .technology import Technology
 from .units import UnitSpec, unit_spec_from_dict
+from .variants import PLAIN, Effects, Known, Variant, effects_from_dict
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +41,25 @@ class OptionSpec:
     description: str
     default: Any
     choices: tuple[Any, ...] = ()
+    effects: Effects = field(default_factory=Effects)
+    """What the rules become while the option is on (``engine.variants``)."""
+
+    def checked(self, value: Any) -> Any:
+        """``value`` if the option takes it: one of its choices, on or off for a switch, a
+        whole number for a number; else a refusal naming the option and what it takes."""
+        if self.choices:
+            if value not in self.choices:
+                raise NotationError(
+                    f'Option "{self.name}" takes one of {", ".join(map(str, self.choices))}, not "{value}".',
+                    reason="options.bad_value")
+        elif isinstance(self.default, bool):
+            if not isinstance(value, bool):
+                raise NotationError(f'Option "{self.name}" is on or off (on/off, true/false), not "{value}".',
+                                    reason="options.bad_value")
+        elif isinstance(self.default, int) and (isinstance(value, bool) or not isinstance(value, int)):
+            raise NotationError(f'Option "{self.name}" takes a whole number, not "{value}".',
+                                reason="options.bad_value")
+        return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +128,13 @@ class RuleSet:
         self.placements = placements
         self.commands = commands
         """Commands the rule system adds to its phases (``/rocket``), by name."""
+        self.variant: Variant = PLAIN
+        """What the game's options change beyond switches, units, phases and setup
+        (``engine.variants``); plain in the rule system as loaded."""
+        self.variants: dict[tuple[str, ...], RuleSet] = {}
+        """The rule systems :meth:`for_options` made, by the options on."""
+        self.made_from: RuleSet | None = None
+        """The rule system a variant was made from (None: this is not a variant)."""
         self.unit_names = NameIndex(
             "unit type",
             {k: (s.name, s.plural, *s.aliases) for k, s in units.items()},
@@ -139,13 +166,15 @@ class RuleSet:
         """The same rule system with some switches flipped (a variant, or a test of one)."""
         other = copy(self)
         other.switches = self.switches.but(**changes)
+        other.variants = {}
         return other
 
     def option_defaults(self) -> dict[str, Any]:
         return {name: o.default for name, o in self.options.items()}
 
     def resolve_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
-        """Defaults overridden by ``given``; unknown options and values are refused."""
+        """Defaults overridden by ``given``; unknown options and values are refused, naming
+        the option and what it takes."""
         out = self.option_defaults()
         for name, value in (given or {}).items():
             if name not in self.options:
@@ -153,16 +182,42 @@ class RuleSet:
                     f'{self.name} has no option "{name}". Options: {", ".join(sorted(self.options))}.',
                     reason="options.unknown",
                 )
-            spec = self.options[name]
-            if spec.choices and value not in spec.choices:
-                raise NotationError(
-                    f'Option "{name}" takes one of {", ".join(map(str, spec.choices))}, not "{value}".',
-                    reason="options.bad_value",
-                )
-            if not spec.choices and isinstance(spec.default, bool) and not isinstance(value, bool):
-                raise NotationError(f'Option "{name}" is on or off (true/false).', reason="options.bad_value")
-            out[name] = value
+            out[name] = self.options[name].checked(value)
         return out
+
+    def for_options(self, options: Mapping[str, Any]) -> RuleSet:
+        """The rules a game with ``options`` plays: this rule system changed by each on/off
+        option that is on (``engine.variants``); the same object for the same options."""
+        plain = self.made_from or self
+        on = tuple(sorted(n for n, o in plain.options.items() if o.effects and options.get(n) is True))
+        if not on:
+            return plain
+        made = plain.variants.get(on)
+        if made is None or made.made_from is not plain:
+            made = plain.variants[on] = plain._changed_by([plain.options[n].effects for n in on])
+        return made
+
+    def _changed_by(self, changes: list[Effects]) -> RuleSet:
+        other = copy(self)
+        other.variants, other.made_from = {}, self
+        switches: dict[str, object] = {}
+        units = dict(self.units)
+        skip: set[str] = set()
+        placements = list(self.placements)
+        variant = PLAIN
+        for e in changes:
+            switches.update(e.switches)
+            for kind, fields_ in e.units.items():
+                units[kind] = replace(units[kind], **fields_)  # type: ignore[arg-type]
+            skip.update(e.skip_phases)
+            placements = _add_placements(placements, e.place)
+            variant = variant.joined(e.variant)
+        other.switches = self.switches.but(**switches) if switches else self.switches
+        other.units = units
+        other.phases = tuple(p for p in self.phases if p not in skip)
+        other.placements = tuple(placements)
+        other.variant = variant
+        return other
 
     # -- construction ---------------------------------------------------------------------
     @classmethod
@@ -179,8 +234,12 @@ class RuleSet:
         rid = str(ruleset["id"])
         the_board = Board.from_dict(board)
         specs = {UnitKind(k): unit_spec_from_dict(k, v) for k, v in units.get("unit", {}).items()}
+        technology = Technology.from_dict(f"{rid}/ruleset.toml", ruleset.get("technology", {}))
+        known = Known(the_board.powers, specs, tuple(ruleset["phases"]), tuple(d.id for d in technology.developments))
         options = {
-            name: OptionSpec(name, o.get("description", ""), o.get("default"), tuple(o.get("choices", ())))
+            name: OptionSpec(name, o.get("description", ""), o.get("default"), tuple(o.get("choices", ())),
+                             effects_from_dict(f"{rid}/ruleset.toml", name, o, known, tuple(
+                                 _placement(rid, the_board, specs, p) for p in o.get("place", ()))))
             for name, o in ruleset.get("options", {}).items()
         }
         turn_order = tuple(PowerId(p) for p in setup.get("turn_order", ()))
@@ -199,7 +258,7 @@ class RuleSet:
             switches=Switches.from_dict(f"{rid}/ruleset.toml", ruleset.get("switches", {})),
             battle=BattleSequence.from_dict(f"{rid}/ruleset.toml", ruleset.get("battle", {})),
             hooks=hooks_for(rid),
-            technology=Technology.from_dict(f"{rid}/ruleset.toml", ruleset.get("technology", {})),
+            technology=technology,
             victory=ruleset.get("victory", {}),
             options=options,
             turn_order=turn_order,
@@ -208,7 +267,25 @@ class RuleSet:
             commands=tuple(str(c) for c in ruleset.get("commands", ())),
         )
         _check_setup_capacity(rules)
+        for name, option in options.items():
+            if option.effects:
+                _check_setup_capacity(rules.for_options({name: True}))
         return rules
+
+
+def _add_placements(placements: list[Placement], more: tuple[Placement, ...]) -> list[Placement]:
+    """``placements`` with ``more`` added, counts summed where space and power repeat."""
+    out = list(placements)
+    for p in more:
+        at = next((i for i, q in enumerate(out) if (q.space, q.power) == (p.space, p.power)), None)
+        if at is None:
+            out.append(p)
+            continue
+        units = dict(out[at].units)
+        for kind, n in p.units.items():
+            units[kind] = units.get(kind, 0) + n
+        out[at] = Placement(p.space, p.power, units)
+    return out
 
 
 def _placement(rid: str, board: Board, specs: Mapping[UnitKind, UnitSpec], p: Mapping[str, Any]) -> Placement:

@@ -163,6 +163,8 @@ def state_from_json(data: Mapping[str, Any], rules: RuleSet) -> GameState:
     """Rebuild a state; ``rules`` must be the rule system named in ``data["ruleset"]``."""
     if data.get("ruleset") != rules.id:
         raise BoardDataError(f"state is for rule set {data.get('ruleset')!r}, not {rules.id!r}")
+    options = data.get("options", rules.option_defaults())
+    rules = rules.for_options(options)
     board = rules.board
     power = rules.board.find_power
     owners: dict[SpaceId, PowerId | None] = {}
@@ -200,7 +202,7 @@ def state_from_json(data: Mapping[str, Any], rules: RuleSet) -> GameState:
         ic_damage=frozen(ic_damage),
         turn_start_owners=frozen(turn_start),
         purchased=_purchased_from_json(data.get("purchased", {})),
-        options=frozen(data.get("options", rules.option_defaults())),
+        options=frozen(options),
         orders=_orders_from_json(rules, data.get("orders", {})),
         combat=_combat_from_json(data.get("combat")),
         tech=frozen({power(p): tuple(str(d) for d in ds) for p, ds in data.get("tech", {}).items() if ds}),

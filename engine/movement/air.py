@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from ..ids import SpaceId
 from ..state import COMBAT_MOVED, FOUGHT, Unit
+from ..variants import KAMIKAZE
 from .context import Ctx
 from .paths import Mode, Refusal, search
 
@@ -129,7 +130,12 @@ def landing_distance(ctx: Ctx, carrier_based: bool, could_be: bool = True) -> di
 
 
 def combat_landing_refusal(ctx: Ctx, unit: Unit, dest: SpaceId, spent: int) -> Refusal | None:
-    """In Combat Move, a move leaving ``unit`` no possible landing is refused."""
+    """In Combat Move, a move leaving ``unit`` no possible landing is refused, but where the
+    game's options allow kamikaze flights (004 §15, Kamikazes: "without worry of being able
+    to return home"); such an aircraft that survives is lost at the end of the turn, when
+    the aircraft that cannot land are (``end_noncombat_move``)."""
+    if ctx.rules.variant.enabled(KAMIKAZE):
+        return None
     spec = ctx.spec(unit.kind)
     left = ctx.move(unit) - unit.moved - spent
     dist = landing_distance(ctx, spec.carrier_based).get(dest)

@@ -13,18 +13,22 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..commands import Move
+from ..combat.overflight import return_flight_fire
 from ..control import capture
 from ..dice import Dice
 from ..events import Event, event
 from ..ids import SpaceId, UnitKind
+from ..limits import check_after
 from ..state import BLITZED, COMBAT_MOVED, RAID, GameState, Unit
 from ..units import UnitSpec
-from . import air, decks
+from ..variants import RETURN_FLIGHT_FIRE
+from . import air, decks, paratroops
 from .context import Ctx, context, count_kinds, plural, refuse, units_text
 from .paths import Mode, Step, check_path, explain_no_path, search
 from .sea import land_fighters, noncombat_sea_refusal, pick_ships, sail, sea_destination_refusal
 from .select import pick, why_not
 from .transport import load, offload
+from .truce import check_truce
 
 SUPPORT_MISSIONS = ("bombard", "ignore", "escort")
 
@@ -39,6 +43,10 @@ def apply_move(state: GameState, cmd: Move, dice: Dice) -> tuple[GameState, list
     sea = [(k, n) for k, n in cmd.units if spec(k).is_sea]
     o_sea = ctx.board.spaces[cmd.origin].is_sea
     d_sea = ctx.board.spaces[cmd.destination].is_sea
+    if ctx.combat:
+        check_truce(ctx, cmd.destination)
+    if not sea and paratroops.is_drop(ctx, cmd, land, air_units):
+        return paratroops.drop(ctx, cmd, land, air_units)
     if land and (o_sea or d_sea) and not (o_sea and d_sea and sea):
         if air_units or sea:
             refuse("move.mixed_cargo", "Loading and offloading move land units only: move the other units "
@@ -62,7 +70,21 @@ def apply_move(state: GameState, cmd: Move, dice: Dice) -> tuple[GameState, list
             if stranded is not None:
                 refuse("air.carrier_needed", f"That carrier move would strand an attacking air unit. "
                        f"{stranded.message}")
+    if air_units and not ctx.combat and ctx.rules.variant.enabled(RETURN_FLIGHT_FIRE):
+        return _return_fire(ctx, cmd, state, events, dice)
     return state, events
+
+
+def _return_fire(ctx: Ctx, cmd: Move, state: GameState, events: list[Event],
+                 dice: Dice) -> tuple[GameState, list[Event]]:
+    """The guns flown over fire at the aircraft that just moved (a noncombat move of
+    aircraft alone); the move is judged whole before any die is rolled."""
+    check_after(ctx.state, state, cmd)
+    planes = [u for u in state.units.values() if u.owner == ctx.power and ctx.spec(u.kind).is_air
+              and u.id in ctx.state.units and ctx.state.units[u.id].space != u.space]
+    path = planes[0].path[-(planes[0].moved - ctx.state.units[planes[0].id].moved) - 1:] if planes else ()
+    state, fired = return_flight_fire(state, dice, planes, path)
+    return state, events + fired
 
 
 def _check_command(ctx: Ctx, cmd: Move) -> None:
@@ -150,6 +172,8 @@ def _move_domain(ctx: Ctx, cmd: Move, counts: list[tuple[UnitKind, int]], domain
     path, steps = _route(ctx, cmd, units, mode)
     blitz = len(path) > 2 and steps[0].blitz
     dest = path[-1]
+    if blitz:
+        check_truce(ctx, path[1])
     if ctx.combat:
         _check_combat_destination(ctx, cmd, units, domain, dest, blitz)
     elif domain == "sea":

@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from ..events import Event, event
 from ..ids import SpaceId
 from ..state import Unit
+from ..variants import KAMIKAZE
 from . import air
 from .context import Ctx
 from .paths import Refusal
@@ -131,7 +132,9 @@ def assign(ctx: Ctx) -> tuple[list[Unit], dict[int, tuple[Deck, frozenset[SpaceI
 
 def deck_refusal(ctx: Ctx) -> Refusal | None:
     """Combat Move: the fighters counting on carriers need more deck room than the carriers
-    that could be there have."""
+    that could be there have (no matter where the game's options allow kamikaze flights)."""
+    if ctx.rules.variant.enabled(KAMIKAZE):
+        return None
     fighters, taken, finished = assign(ctx)
     if not finished or len(taken) == len(fighters):
         return None

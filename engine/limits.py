@@ -1,0 +1,72 @@
+"""What a game's options forbid a power to buy or to spread: ``rules.variant``'s
+``not_buyable`` types and its ``groups`` limits (``engine.variants``).
+
+004 §14: "groups are limited to the box number of figures, for example you can only have
+three groups of Bombers, six of submarines"; a group is one figure with its chips, so the
+limit counts the spaces where a power has units of a type, not the units. A purchase is
+refused when it could only start a group too many (the power is at the limit and none of
+its groups stands where it places units this turn); a placement or a move that would start
+one is refused when it is made.
+"""
+
+from __future__ import annotations
+
+from .commands import Buy, Command, Move, Place
+from .errors import IllegalCommandError
+from .ids import PowerId, SpaceId, UnitKind
+from .mobilize import eligible_factories
+from .notation import unit_word
+from .state import GameState
+
+
+def groups(state: GameState, power: PowerId, kind: UnitKind) -> set[SpaceId]:
+    """The spaces where ``power`` has units of ``kind`` (aboard ships included)."""
+    return {u.space for u in state.units.values() if u.owner == power and u.kind == kind}
+
+
+def check_before(state: GameState, command: Command) -> None:
+    """Refuse a purchase the options forbid (a type no one may buy, or a group too many)."""
+    if not isinstance(command, Buy):
+        return
+    variant = state.rules.variant
+    for kind, _ in command.units:
+        if kind in variant.not_buyable:
+            raise IllegalCommandError(
+                f"No power may buy {unit_word(kind, 2)} in this game (option {variant.not_buyable[kind]}).",
+                reason="buy.not_buyable")
+        if kind in variant.groups:
+            _check_room(state, kind)
+
+
+def _check_room(state: GameState, kind: UnitKind) -> None:
+    limit, option = state.rules.variant.groups[kind]
+    power = state.turn
+    have = groups(state, power, kind)
+    if len(have) < limit:
+        return
+    factories = eligible_factories(state, power)
+    spots = set(factories) | {n for f in factories for n in state.board.adjacency[f]}
+    if have & spots:
+        return
+    raise IllegalCommandError(
+        f"{state.rules.power_name(power)} has {len(have)} groups of {unit_word(kind, 2)}, the most the box holds "
+        f"(option {option}: {limit}), and none where new units are placed this turn: new "
+        f"{unit_word(kind, 2)} would make a group too many.", reason="limits.groups")
+
+
+def check_after(before: GameState, after: GameState, command: Command) -> None:
+    """Refuse a placement or move that gives the power a group more than its limit."""
+    if not isinstance(command, (Move, Place)):
+        return
+    limits = before.rules.variant.groups
+    power = before.turn
+    for kind, _ in command.units:
+        if kind not in limits:
+            continue
+        limit, option = limits[kind]
+        now = len(groups(after, power, kind))
+        if now > limit and now > len(groups(before, power, kind)):
+            raise IllegalCommandError(
+                f"That would give {before.rules.power_name(power)} {now} groups of {unit_word(kind, 2)}; the box "
+                f"holds {limit} (option {option}). Join units already on the board instead.",
+                reason="limits.groups")
