@@ -133,9 +133,11 @@ class Press(Command):
 
 @dataclass(frozen=True, slots=True)
 class Submerge(Command):
-    """Submarines leave the battle instead of making a surprise strike."""
+    """Submarines leave the battle instead of making a surprise strike, or, where the
+    rules let them withdraw to another zone, go ``to`` it."""
 
     units: UnitCounts
+    to: SpaceId | None = None
     name = "submerge"
 
 

@@ -283,8 +283,10 @@ ENGINE_COMMANDS: tuple[CommandSpec, ...] = (
                 aliases=("continue",), command=Press),
     CommandSpec(
         "submerge", "Submerge attacking or defending submarines: they leave the battle.",
-        '/submerge units:"1 submarine"', aliases=("dive",), command=Submerge,
-        options=(OptionSpec("units", Kind.UNITS, _UNITS_HELP, required=True),)),
+        '/submerge units:"1 submarine"', aliases=("dive", "withdraw"), command=Submerge,
+        options=(OptionSpec("units", Kind.UNITS, _UNITS_HELP, required=True),
+                 OptionSpec("to", Kind.SPACE, "the sea zone they withdraw to, where the rules let "
+                            "submarines withdraw"))),
     CommandSpec(
         "orders", "Standing orders for your battle choices when you are not there to make "
         "them (with no options: show them).", '/orders loss:"infantry, artillery, tank"',

@@ -9,18 +9,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from ..battles import makes_sea_zone_hostile
 from ..events import Event, event
 from ..ids import SpaceId, UnitKind
 from ..state import RETREATED, SEABORNE, SUBMERGED, GameState, Unit
 from . import hits as cas
+from . import withdraw
 from .conclude import conclude
 from .flow import Result, current, with_battle
 from .losses import destroy
 from .orders import in_person, orders_of
 from .phase import Battle, CombatPhase, Pending
 from .report import counts, unit_text
-from .sides import at_war, attackers, defenders
+from .sides import attackers, defenders, friendly_to_attacker
 
 IN_PERSON, BY_ORDERS, NO_CHOICE = "in person", "standing orders", "no choice"
 
@@ -54,6 +54,11 @@ def by_orders(state: GameState, phase: CombatPhase) -> tuple[str, Any, str, str]
     if p.kind == "submerge":
         rule = orders_of(state, p.chooser)["submerge"]
         return "submerge", _submerge_by_orders(state, phase, units), BY_ORDERS, f"submerge {rule.replace('_', ' ')}"
+    if p.kind == "withdraw":
+        rule = orders_of(state, p.chooser)["submerge"]
+        n = _submerge_by_orders(state, phase, units)
+        to = withdraw.by_orders_zone(state, phase, p.side) if n else None
+        return "withdraw", (n, to), BY_ORDERS, f"withdraw {rule.replace('_', ' ')}"
     return "intercept", len(units), BY_ORDERS, "every fighter intercepts"
 
 
@@ -102,7 +107,7 @@ def retreat_options(state: GameState, phase: CombatPhase) -> list[SpaceId]:
             origin = u.came_from
             if origin is None or origin not in state.board.neighbours(b.space) or origin in pending:
                 continue
-            if _friendly(state, phase, origin, b):
+            if friendly_to_attacker(state, phase, origin, b):
                 options.add(origin)
         return sorted(options, key=state.board.name)
     if any(state.rules.spec(u.kind).is_air for u in atk):
@@ -116,14 +121,6 @@ def _movers(state: GameState, b: Battle, atk: Sequence[Unit]) -> list[Unit]:
     if b.kind == "land" and b.amphibious and not state.rules.switches.overland_units_retreat_from_assaults:
         return []
     return [u for u in atk if not state.rules.spec(u.kind).is_air and not u.has(SEABORNE)]
-
-
-def _friendly(state: GameState, phase: CombatPhase, space: SpaceId, b: Battle) -> bool:
-    """A territory friendly now; a sea zone friendly now and at the start of the turn."""
-    if state.board.spaces[space].is_sea:
-        return space not in phase.hostile_seas and not any(
-            at_war(state, u.owner, b.attacker) and makes_sea_zone_hostile(state, u) for u in state.units_at(space))
-    return bool(state.board.allies(state.owners.get(space), b.attacker))
 
 
 def _retreat_by_orders(state: GameState, phase: CombatPhase) -> tuple[SpaceId | None, str]:
@@ -165,6 +162,8 @@ def apply_answer(state: GameState, phase: CombatPhase, kind: str, answer: Any, b
         state, phase, events = submerge(state, phase, answer, by)
     elif kind == "bombard":
         state, phase, events = choose_bombard(state, phase, answer, by)
+    elif kind == "withdraw":
+        state, phase, events = withdraw.apply_withdraw(state, phase, answer, by)
     else:
         state, phase, events = intercept(state, phase, answer, by)
     if note and events:

@@ -30,11 +30,13 @@ from .landing import rehome
 from .phase import AMPHIBIOUS, STEP_NAMES, Battle, CombatPhase, Entry, Pending
 from .report import unit_text
 from .sequence import first_step, run_step
+from .withdraw import withdraw_options
 
 ASKS = {
     "casualties": "choose casualties (/casualties)",
     "retreat": "press on or retreat (/press or /retreat)",
     "submerge": "submerge submarines or strike (/submerge or /press)",
+    "withdraw": "withdraw submarines or fight on (/submerge with to:, or /press)",
     "intercept": "choose interceptors (/casualties naming the fighters, or /press for all)",
     "bombard": "choose which ships bombard (/casualties naming the ships, or /press for the strongest)",
 }
@@ -210,7 +212,9 @@ def retreat(state: GameState, cmd: Retreat, dice: Dice) -> tuple[GameState, list
 
 def press(state: GameState, cmd: Press, dice: Dice) -> tuple[GameState, list[Event]]:
     """``/press``: fight another round; also "no submerging" and "all fighters intercept"."""
-    phase, p = _due(state, "retreat", "submerge", "intercept", "bombard")
+    phase, p = _due(state, "retreat", "submerge", "withdraw", "intercept", "bombard")
+    if p.kind == "withdraw":
+        return _answer(state, phase, "withdraw", (0, None), dice)
     if p.kind == "retreat":
         return _answer(state, phase, "retreat", None, dice)
     if p.kind == "bombard":
@@ -221,13 +225,26 @@ def press(state: GameState, cmd: Press, dice: Dice) -> tuple[GameState, list[Eve
 
 
 def submerge(state: GameState, cmd: Submerge, dice: Dice) -> tuple[GameState, list[Event]]:
-    phase, p = _due(state, "submerge")
+    """``/submerge units:...``: submarines submerge, or withdraw ``to`` a zone where the
+    battle asks them to withdraw (004 §6)."""
+    phase, p = _due(state, "submerge", "withdraw")
     subs = pool(state, p)
     n = sum(n for k, n in cmd.units)
     if any(not state.rules.spec(k).submarine for k, n in cmd.units if n) or n > len(subs):
         raise IllegalCommandError(f"Only submarines can submerge, and {len(subs)} can here.",
                                   reason="combat.submerge")
-    return _answer(state, phase, "submerge", n, dice)
+    if p.kind == "submerge":
+        if cmd.to is not None:
+            raise IllegalCommandError("Submarines submerge where they are here: leave out to:.",
+                                      reason="combat.submerge_to")
+        return _answer(state, phase, "submerge", n, dice)
+    options = withdraw_options(state, phase, p.side)
+    if n and cmd.to not in options:
+        names = ", ".join(state.board.name(s) for s in options)
+        given = "no zone" if cmd.to is None else state.board.name(cmd.to)
+        raise IllegalCommandError(f"Withdrawing submarines go to one of {names} (to:), not {given}.",
+                                  reason="combat.withdraw")
+    return _answer(state, phase, "withdraw", (n, cmd.to if n else None), dice)
 
 
 def end_conduct_combat(state: GameState) -> tuple[GameState, list[Event]]:

@@ -36,7 +36,7 @@ class Pending:
     """A choice the battle waits for."""
 
     kind: str
-    """``casualties``, ``retreat``, ``submerge``, ``intercept`` or ``bombard``."""
+    """``casualties``, ``retreat``, ``submerge``, ``withdraw``, ``intercept`` or ``bombard``."""
     chooser: PowerId
     side: str
     """Whose units the choice is about: ``attacker`` or ``defender``."""

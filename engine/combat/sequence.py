@@ -21,7 +21,7 @@ from ..errors import BoardDataError
 from ..events import Event
 from ..ruleset import RuleSet
 from ..state import GameState
-from . import amphibious, conclude, raids, steps
+from . import amphibious, conclude, raids, steps, withdraw
 from .flow import Result, Step, current, with_battle
 from .phase import Battle, CombatPhase
 
@@ -80,6 +80,8 @@ STEPS: dict[str, BattleStep] = _entries(
     BattleStep("fire_defender", steps.fire_defender),
     BattleStep("remove", steps.remove_strip),
     BattleStep("end_round", steps.end_round),
+    BattleStep("withdraw_attacker", withdraw.withdraw("attacker"), _sea),
+    BattleStep("withdraw_defender", withdraw.withdraw("defender"), _sea),
     BattleStep("next_round", steps.next_round),
     BattleStep("raid_start", raids.raid_start),
     BattleStep("raid_escort_fire", raids.escort_fire),

@@ -8,7 +8,8 @@ fighters of a defending carrier fight in the air (Aircraft Carriers, "Fighter De
 
 from __future__ import annotations
 
-from ..ids import PowerId
+from ..battles import makes_sea_zone_hostile
+from ..ids import PowerId, SpaceId
 from ..state import RAID, GameState, Unit
 from .phase import Battle, CombatPhase
 
@@ -67,3 +68,11 @@ def lead_defender(state: GameState, battle: Battle, units: list[Unit]) -> PowerI
         if p in owners:
             return p
     return holder if holder is not None else battle.attacker
+
+
+def friendly_to_attacker(state: GameState, phase: CombatPhase, space: SpaceId, b: Battle) -> bool:
+    """A territory friendly now; a sea zone friendly now and at the start of the turn."""
+    if state.board.spaces[space].is_sea:
+        return space not in phase.hostile_seas and not any(
+            at_war(state, u.owner, b.attacker) and makes_sea_zone_hostile(state, u) for u in state.units_at(space))
+    return bool(state.board.allies(state.owners.get(space), b.attacker))

@@ -277,13 +277,16 @@ def remove_strip(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
 
 def fire_attacker(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
     """Step 3: every attacking unit with an attack value rolls; subs that struck first
-    do not fire again this round. The defender's casualties go behind the strip."""
+    (or could have: those facing aircraft alone, which they cannot hit) do not fire again
+    this round. The defender's casualties go behind the strip."""
     return _fire(state, phase, dice, "attacker")
 
 
 def fire_defender(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
     """Step 4: every defending unit with a defense value rolls, those behind the casualty
-    strip included. The attacker's casualties are removed at once."""
+    strip included, submarines too where the rule system gives defending subs no strike
+    of their own (no ``surprise_defender`` step: 004 §14 and §8 give the first strike to
+    attacking subs). The attacker's casualties are removed at once."""
     return _fire(state, phase, dice, "defender")
 
 
@@ -298,8 +301,8 @@ def _fire(state: GameState, phase: CombatPhase, dice: Dice, side: str, subs_fire
                else [u for u in attackers(state, b) if u.id not in b.strip])
     if not targets:
         shooters = []
-    shooters = [u for u in shooters
-                if not (sea and state.rules.spec(u.kind).submarine and (subs_fired or _surprise_allowed(b, side)))]
+    struck = subs_fired or (f"surprise_{side}" in state.rules.battle.steps and _surprise_allowed(b, side))
+    shooters = [u for u in shooters if not (sea and state.rules.spec(u.kind).submarine and struck)]
     vals = values(state, shooters, side)
     destroyer = b.destroyers[0 if attacking else 1]
     groups: dict[tuple[int, str], list[Unit]] = {}

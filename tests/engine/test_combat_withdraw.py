@@ -1,0 +1,95 @@
+"""Submarines withdrawing apart from the other ships, and a first strike for attacking subs
+only (004_393aeba10bd8625e.txt §6, §8, §14), on the 1942 board with a battle sequence
+that lists the steps ``opening_attacker`` and ``withdraw_attacker``/``withdraw_defender``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import maps
+from engine import FixedDice, GameState, IllegalCommandError, RuleSet, apply, parse_command
+from engine.combat.phase import CombatPhase
+
+from .combat_kit import begin, board, moved, tally
+
+STEPS = ["start", "antiaircraft", "bombard", "round", "opening_attacker", "opening_end",
+         "fire_attacker_after_opening", "fire_defender", "remove", "end_round", "withdraw_attacker",
+         "withdraw_defender", "next_round"]
+
+
+@pytest.fixture(scope="module")
+def withdrawing() -> RuleSet:
+    data: dict[str, Any] = maps.load_rule_data("aa1942-2e")
+    data["ruleset"] = {**data["ruleset"], "battle": {**data["ruleset"]["battle"], "steps": STEPS}}
+    return RuleSet.from_data(**data)
+
+
+def run(state: GameState, line: str, faces: list[int]) -> GameState:
+    dice = FixedDice(faces)
+    state = apply(state, parse_command(line, state), dice).state
+    assert dice.position == len(faces), dice.log
+    return state
+
+
+def _sea_battle(rules: RuleSet, attack: dict[str, int], defend: dict[str, int]) -> GameState:
+    """Germany attacks Sea Zone 6 from Sea Zone 5; both decide in person."""
+    state = board(rules, "Germany", {"Sea Zone 6": {"Germany": attack, "United Kingdom": defend}},
+                  orders={"Germany": {"decide": "self"}, "United Kingdom": {"decide": "self"}})
+    for kind in attack:
+        state = moved(state, "Sea Zone 6", "Germany", kind, came_from="Sea Zone 5")
+    return begin(state)[0]
+
+
+def test_attacking_subs_withdraw_partially_while_the_others_fight_on(withdrawing: RuleSet) -> None:
+    """004 §6 B and D: attacking subs "do not have to retreat with other naval units", and
+    "they do not all have to withdraw at the same time"; they go back to a zone an attacker
+    came from (edge case 61). One of two subs withdraws after round 1, the cruiser and the
+    other sub fight round 2."""
+    state = _sea_battle(withdrawing, {"submarine": 2, "cruiser": 1}, {"battleship": 1})
+    # Round 1: the subs' first strike, the cruiser, the battleship: all miss.
+    state = run(state, '/battle territory:"Sea Zone 6"', [6, 6, 6, 6])
+    state = run(state, "/press", [])
+    with pytest.raises(IllegalCommandError, match="Withdrawing submarines go to one of Sea Zone 5") as err:
+        run(state, '/submerge units:"1 submarine" to:"Sea Zone 7"', [])
+    assert err.value.reason == "combat.withdraw"
+    # Round 2: one sub strikes first, then the cruiser, then the battleship.
+    state = run(state, '/submerge units:"1 submarine" to:"Sea Zone 5"', [6, 6, 6])
+    assert tally(state, "Sea Zone 5", "Germany") == {"submarine": 1}
+    assert tally(state, "Sea Zone 6", "Germany") == {"submarine": 1, "cruiser": 1}
+    assert isinstance(state.combat, CombatPhase) and state.combat.current is not None
+    assert state.combat.current.round == 2
+
+
+def test_a_defending_sub_withdraws_to_a_zone_that_was_no_battle_site(withdrawing: RuleSet) -> None:
+    """004 §6 A: "both attacking and defending subs can withdraw"; "Subs cannot retreat or
+    withdraw to a sea zone that is or was a battle site on the same turn". Sea Zone 7, where
+    a battle waits, is not offered; when the sub leaves for Sea Zone 5, the battle is won."""
+    state = board(withdrawing, "Germany", {
+        "Sea Zone 6": {"Germany": {"battleship": 1}, "United Kingdom": {"submarine": 1}},
+        "Sea Zone 7": {"Germany": {"cruiser": 1}, "United Kingdom": {"transport": 1}}},
+        orders={"Germany": {"decide": "self"}, "United Kingdom": {"decide": "self"}})
+    state = moved(state, "Sea Zone 6", "Germany", "battleship", came_from="Sea Zone 5")
+    state = moved(state, "Sea Zone 7", "Germany", "cruiser", came_from="Sea Zone 8")
+    state = begin(state)[0]
+    state = run(state, '/battle territory:"Sea Zone 6"', [6, 6])
+    state = run(state, "/press", [])
+    with pytest.raises(IllegalCommandError, match="one of Sea Zone 3, Sea Zone 5, Sea Zone 8 .*not Sea Zone 7"):
+        run(state, '/submerge units:"1 submarine" to:"Sea Zone 7"', [])
+    state = run(state, '/submerge units:"1 submarine" to:"Sea Zone 5"', [])
+    assert tally(state, "Sea Zone 5", "United Kingdom") == {"submarine": 1}
+    assert isinstance(state.combat, CombatPhase) and state.combat.current is None
+    assert tally(state, "Sea Zone 6", "Germany") == {"battleship": 1}
+
+
+def test_defending_subs_fire_with_the_others_without_a_strike_of_their_own(withdrawing: RuleSet) -> None:
+    """004 §14: the first strike belongs to the attacking subs (§8: the carrier "hit" by the
+    attacking sub "cannot fire back"); with no ``surprise_defender`` step the defending sub
+    fires in the defender's general fire, at its defense value (1942's: 1)."""
+    state = _sea_battle(withdrawing, {"cruiser": 1}, {"submarine": 1})
+    dice = FixedDice([6, 6])
+    state = apply(state, parse_command('/battle territory:"Sea Zone 6"', state), dice).state
+    assert [purpose for purpose, _ in dice.log] == ["Sea Zone 6 r1 attacker 1 cruiser @3",
+                                                    "Sea Zone 6 r1 defender 1 submarine @1"]
