@@ -244,6 +244,21 @@ def _submerge(side: str) -> Step:
     return step
 
 
+def _withdraw(side: str) -> Step:
+    def step(arena: Arena, pos: Position, des: Des) -> Dist:
+        """004 §6: the side's submarines withdraw to another zone by its standing order on
+        submerging (``engine.combat.withdraw``), the odds assuming a zone to go to; they
+        survive, and a side left with nothing has retreated, or given up the zone."""
+        (after, _), = _submerge(side)(arena, pos, (False, False)).items()
+        assert isinstance(after, Position)
+        if not after.atk:
+            return {conclude(arena, after, "retreat"): 1.0}
+        if not after.dfn:
+            return {conclude(arena, after, "attacker"): 1.0}
+        return {after: 1.0}
+    return step
+
+
 def _surprise(side: str) -> Step:
     def step(arena: Arena, pos: Position, des: Des) -> Dist:
         """Surprise Strike: attacking subs hit on 2, defending subs on 1, sea units only;
@@ -284,13 +299,13 @@ def _fire(side: str, subs_fired: bool) -> Step:
     def step(arena: Arena, pos: Position, des: Des) -> Dist:
         """The side's general fire (000, Steps 3-4; 002, Steps 4-5): every unit with a value,
         those in the strip included, but at sea not submarines that fired first (or,
-        after an opening fire, at all); the attacker's casualties leave at once, the
-        defender's go behind the strip."""
+        after an opening fire, at all; a side without a surprise step fires its subs
+        here); the attacker's casualties leave at once, the defender's go behind the strip."""
         units, strip = _mine(pos, side)
         targets = pos.dfn if side == ATTACKER else pos.atk
         if not targets:
             return {pos: 1.0}
-        skip = arena.q.sea and (subs_fired or _subs_may_fire_first(des, side))
+        skip = arena.q.sea and (subs_fired or (arena.has(f"surprise_{side}") and _subs_may_fire_first(des, side)))
         shooters = force(p for p in (*units, *strip) if not (skip and arena.spec(p).submarine))
         fire = arena.groups(shooters, side, des[side == DEFENDER])
         return _hit(arena, pos, fire, other(side), at_once=side == DEFENDER)
@@ -354,6 +369,8 @@ STEPS: dict[str, Step] = {
     "fire_defender_after_opening": _fire(DEFENDER, subs_fired=True),
     "remove": _remove,
     "end_round": _end_round,
+    "withdraw_attacker": _withdraw(ATTACKER),
+    "withdraw_defender": _withdraw(DEFENDER),
     "next_round": _nothing,
 }
 """The odds' transition for each engine step id (``engine.combat.sequence.STEPS``)."""

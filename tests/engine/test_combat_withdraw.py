@@ -11,7 +11,8 @@ import pytest
 
 import maps
 from engine import FixedDice, GameState, IllegalCommandError, RuleSet, apply, parse_command
-from engine.combat.phase import CombatPhase
+from engine.combat.phase import Battle, CombatPhase
+from engine.odds import calculate, from_battle
 
 from .combat_kit import begin, board, moved, tally
 
@@ -93,3 +94,31 @@ def test_defending_subs_fire_with_the_others_without_a_strike_of_their_own(withd
     state = apply(state, parse_command('/battle territory:"Sea Zone 6"', state), dice).state
     assert [purpose for purpose, _ in dice.log] == ["Sea Zone 6 r1 attacker 1 cruiser @3",
                                                     "Sea Zone 6 r1 defender 1 submarine @1"]
+
+
+def test_the_odds_follow_the_sequence_without_a_defending_strike(withdrawing: RuleSet) -> None:
+    """The odds read the same steps: the cruiser (3) and the defending sub (1, firing back
+    from behind the strip) exchange fire each round, so the cruiser wins with
+    (1/2 * 5/6) / (1 - 1/2 * 5/6) = 5/7."""
+    state = _sea_battle(withdrawing, {"cruiser": 1}, {"submarine": 1})
+    assert isinstance(state.combat, CombatPhase)
+    entry = state.combat.entries[0]
+    odds = calculate(withdrawing, from_battle(state, state.combat, Battle(entry.space, "sea", state.turn)))
+    assert odds.attacker_wins == pytest.approx(5 / 7)
+
+
+def test_standing_orders_withdraw_and_the_odds_count_it(withdrawing: RuleSet) -> None:
+    """004 §6 A: a defending sub may withdraw; the British order ``submerge: always`` takes
+    it out after round 1, to the first zone by name, and the battle is won. The odds: the
+    cruiser wins unless the sub sinks it in round 1 (1/6): 5/6."""
+    state = board(withdrawing, "Germany", {"Sea Zone 6": {"Germany": {"cruiser": 1},
+                                                          "United Kingdom": {"submarine": 1}}},
+                  orders={"United Kingdom": {"submerge": "always"}})
+    state = begin(moved(state, "Sea Zone 6", "Germany", "cruiser", came_from="Sea Zone 5"))[0]
+    assert isinstance(state.combat, CombatPhase)
+    entry = state.combat.entries[0]
+    odds = calculate(withdrawing, from_battle(state, state.combat, Battle(entry.space, "sea", state.turn)))
+    assert odds.attacker_wins == pytest.approx(5 / 6)
+    after = run(state, '/battle territory:"Sea Zone 6"', [6, 6])
+    assert tally(after, "Sea Zone 3", "United Kingdom") == {"submarine": 1}
+    assert tally(after, "Sea Zone 6", "Germany") == {"cruiser": 1}
