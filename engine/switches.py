@@ -83,6 +83,11 @@ class Switches:
     """Air units hit submarines without a friendly destroyer in the battle (002, Appendix I,
     Submarines: "Any sea or air unit can hit a submarine") or only with one (000,
     Submarines, "Cannot Be Hit by Air Units")."""
+    bombard_limit_per_land_unit: bool
+    """At most one bombarding ship per land unit offloaded into the territory (000,
+    Amphibious Assaults, Step 2: "limited to one ship per land unit being offloaded"), or
+    every ship supporting the assault fires (004 §10: "Several battleships can be in the
+    same assault and each one will have ... one shot support attack")."""
     transports_attack_alone: bool
     """Transports may make a combat move into a hostile zone without a unit that can attack
     (002 Q&A, Transports and Carriers: "That doesn't mean it can't make a combat move by

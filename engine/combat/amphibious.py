@@ -36,14 +36,14 @@ def bombarding_ships(state: GameState, sea_fought: frozenset[SpaceId], bombarded
 def candidates(state: GameState, sea_fought: frozenset[SpaceId], bombarded: frozenset[int],
                battle_space: SpaceId, attacker: PowerId) -> tuple[list[Unit], int]:
     """Every ship that may bombard ``battle_space``, strongest first, and how many may
-    (one per land unit offloaded there)."""
+    (one per land unit offloaded there, or all: switch ``bombard_limit_per_land_unit``)."""
     seaborne = [u for u in state.units_at(battle_space) if u.owner == attacker and u.has(SEABORNE)]
     zones = {u.came_from for u in seaborne if u.came_from is not None}
     ships = [u for z in sorted(zones - sea_fought) for u in state.units_at(z)
              if u.owner == attacker and u.target == battle_space and u.aboard is None
              and state.rules.hooks.bombard_value(state, u) > 0 and u.id not in bombarded]
     ships.sort(key=lambda u: (-state.rules.hooks.bombard_value(state, u), u.id))
-    return ships, len(seaborne)
+    return ships, len(seaborne) if state.rules.switches.bombard_limit_per_land_unit else len(ships)
 
 
 def bombard(state: GameState, phase: CombatPhase, dice: Dice) -> Result:

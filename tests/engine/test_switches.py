@@ -315,6 +315,22 @@ def test_bombarded_units_fire_back(rules: RuleSet) -> None:
     assert defending == [[2], [1]]
 
 
+def test_bombard_limit_per_land_unit(rules: RuleSet) -> None:
+    """000, Amphibious Assaults, Step 2: bombardment is "limited to one ship per land unit
+    being offloaded"; 004 §10: "Several battleships can be in the same assault and each one
+    will have ... one shot". Two battleships support 1 infantry landing: one bombards, or
+    both (one roll of 1 die, or of 2)."""
+    state = position(rules, turn="Germany", phase="combat_move",
+                     spaces={"Sea Zone 5": {"Germany": {"transport": 1, "infantry": 1, "battleship": 2}},
+                             "Karelia S.S.R.": {"Soviet Union": {"infantry": 1}}})
+    state = run(run(state, '/move units:"1 infantry" from:"Sea Zone 5" to:Karelia').state, "/done").state
+    limited = run(state, "/battle territory:Karelia", [6, 1, 6])
+    every = run(flipped(state, bombard_limit_per_land_unit=False), "/battle territory:Karelia", [6, 6, 1, 6])
+    bombard = [[len(e.data["dice"]) for e in o.events if e.type == "roll" and e.data.get("source") == "bombard"]
+               for o in (limited, every)]
+    assert bombard == [[1], [2]]
+
+
 def test_overland_units_retreat_from_assaults(rules: RuleSet) -> None:
     """000, Amphibious Assaults, Step 3: "Attacking overland land units and aircraft can
     retreat"; 002, Phase 4, Amphibious Assaults: land units "cannot retreat (not even if they

@@ -389,6 +389,7 @@ def test_switches(rules: RuleSet) -> None:
         "submerged_until_noncombat_end": True,
         "aircraft_hit_subs_alone": True,
         "transports_attack_alone": True,
+        "bombard_limit_per_land_unit": True,
     }
 
 

@@ -1,6 +1,8 @@
-"""Submarines withdrawing apart from the other ships, and a first strike for attacking subs
-only (004_393aeba10bd8625e.txt §6, §8, §14), on the 1942 board with a battle sequence
-that lists the steps ``opening_attacker`` and ``withdraw_attacker``/``withdraw_defender``.
+"""Battle rules later rule systems change by data, on the 1942 board: submarines
+withdrawing apart from the other ships and a first strike for attacking subs only
+(004_393aeba10bd8625e.txt §6, §8, §14), with a battle sequence that lists the steps
+``opening_attacker`` and ``withdraw_attacker``/``withdraw_defender``; hit points from the
+unit table (004 §15, Two Hit Battleships, an option that changes a unit field).
 """
 
 from __future__ import annotations
