@@ -23,7 +23,7 @@ from .rules import hooks_for
 from .switches import Switches
 from .technology import Technology
 from .units import UnitSpec, unit_spec_from_dict
-from .variants import PLAIN, Effects, Known, Variant, effects_from_dict
+from .variants import PLAIN, Effects, Known, Variant, effects_from_dict, melded
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,7 +205,9 @@ class RuleSet:
         skip: set[str] = set()
         placements = list(self.placements)
         variant = PLAIN
+        meld: list[tuple[SpaceId, SpaceId]] = []
         for e in changes:
+            meld.extend(e.meld)
             switches.update(e.switches)
             for kind, fields_ in e.units.items():
                 units[kind] = replace(units[kind], **fields_)  # type: ignore[arg-type]
@@ -217,6 +219,8 @@ class RuleSet:
         other.phases = tuple(p for p in self.phases if p not in skip)
         other.placements = tuple(placements)
         other.variant = variant
+        if meld:
+            other.board = melded(self.board, tuple(meld))
         return other
 
     # -- construction ---------------------------------------------------------------------
@@ -235,7 +239,8 @@ class RuleSet:
         the_board = Board.from_dict(board)
         specs = {UnitKind(k): unit_spec_from_dict(k, v) for k, v in units.get("unit", {}).items()}
         technology = Technology.from_dict(f"{rid}/ruleset.toml", ruleset.get("technology", {}))
-        known = Known(the_board.powers, specs, tuple(ruleset["phases"]), tuple(d.id for d in technology.developments))
+        known = Known(the_board.powers, specs, tuple(ruleset["phases"]), tuple(d.id for d in technology.developments),
+                      the_board)
         options = {
             name: OptionSpec(name, o.get("description", ""), o.get("default"), tuple(o.get("choices", ())),
                              effects_from_dict(f"{rid}/ruleset.toml", name, o, known, tuple(

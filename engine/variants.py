@@ -15,6 +15,8 @@ never tests an option's name:
 - ``groups``: the most groups (spaces holding them) of a unit type one power may have;
 - ``carries``: aircraft that may carry one land unit each (``{ bomber = "infantry" }``);
 - ``not_buyable``: unit types no power may buy;
+- ``meld``: pairs of adjacent sea zones that count as one for movement: every neighbour of
+  one is a neighbour of the other, through the canal between them if there is one;
 - ``enables``: rules the engine plays only when asked (:data:`BEHAVIOURS`).
 
 Everything is checked when the rule system loads; a key or a name the engine does not know
@@ -24,11 +26,12 @@ fails there, naming the option.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from .board import Board
 from .errors import BoardDataError
-from .ids import PowerId, UnitKind
+from .ids import PowerId, SpaceId, UnitKind
 
 KAMIKAZE = "kamikaze"
 """Aircraft may make combat moves that leave them no place to land (004 §15, Kamikazes)."""
@@ -41,7 +44,7 @@ AA Guns: "or coming back through to a friendly territory")."""
 BEHAVIOURS = (KAMIKAZE, SCORCHED_EARTH, RETURN_FLIGHT_FIRE)
 
 KEYS = ("description", "default", "choices", "switches", "units", "skip_phases", "place", "tech", "truce",
-        "groups", "carries", "not_buyable", "enables")
+        "groups", "carries", "not_buyable", "meld", "enables")
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,10 +96,12 @@ class Effects:
     units: Mapping[UnitKind, Mapping[str, object]] = field(default_factory=dict)
     skip_phases: tuple[str, ...] = ()
     place: tuple[Any, ...] = ()
+    meld: tuple[tuple[SpaceId, SpaceId], ...] = ()
     variant: Variant = PLAIN
 
     def __bool__(self) -> bool:
-        return bool(self.switches or self.units or self.skip_phases or self.place or self.variant != PLAIN)
+        return bool(self.switches or self.units or self.skip_phases or self.place or self.meld
+                    or self.variant != PLAIN)
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +113,7 @@ class Known:
     units: Collection[str]
     phases: Collection[str]
     developments: Collection[str]
+    board: Board
 
 
 def effects_from_dict(where: str, name: str, data: Mapping[str, Any], known: Known,
@@ -140,11 +146,38 @@ def effects_from_dict(where: str, name: str, data: Mapping[str, Any], known: Kno
         units=units,
         skip_phases=tuple(_one_of(at, "skip_phases", p, known.phases) for p in data.get("skip_phases", ())),
         place=place,
+        meld=tuple(_meld_pair(at, known.board, pair) for pair in data.get("meld", ())),
         variant=Variant(tech, truces, groups, carries, not_buyable, enables),
     )
     if effects and not isinstance(data.get("default"), bool):
         raise BoardDataError(f"{at}: only an on/off option (default true or false) may change the rules")
     return effects
+
+
+def _meld_pair(at: str, board: Board, pair: object) -> tuple[SpaceId, SpaceId]:
+    if not isinstance(pair, list) or len(pair) != 2:
+        raise BoardDataError(f"{at}: meld takes pairs of sea zones, not {pair!r}")
+    a, b = (SpaceId(_one_of(at, "meld", z, [s for s, sp in board.spaces.items() if sp.is_sea])) for z in pair)
+    if b not in board.adjacency[a]:
+        raise BoardDataError(f"{at}: meld joins {a} and {b}, which are not adjacent")
+    return a, b
+
+
+def melded(board: Board, pairs: tuple[tuple[SpaceId, SpaceId], ...]) -> Board:
+    """``board`` with each pair of sea zones counting as one for movement: each zone gets
+    the other's neighbours; a canal between them joins the new sea neighbours too."""
+    spaces = dict(board.spaces)
+    canals = list(board.canals)
+    for a, b in pairs:
+        canal = board.canal_between(a, b)
+        for here, there in ((a, b), (b, a)):
+            new = set(spaces[there].adjacent) - {here} - set(spaces[here].adjacent)
+            spaces[here] = replace(spaces[here], adjacent=spaces[here].adjacent | new)
+            for n in new:
+                spaces[n] = replace(spaces[n], adjacent=spaces[n].adjacent | {here})
+                if canal is not None and spaces[n].is_sea:
+                    canals.append(replace(canal, sea_zones=(here, n)))
+    return Board(board.id, board.title, spaces, tuple(board.powers.values()), canals)
 
 
 def _one_of(at: str, key: str, value: object, known: Collection[str]) -> str:

@@ -34,6 +34,8 @@ OPTIONS: dict[str, dict[str, Any]] = {
                        "enables": ["scorched_earth"]},
     "always_active_aa": {"description": "Guns fire at every flight.", "default": False,
                          "switches": {"aa_fires_at_overflight": True}, "enables": ["return_flight_fire"]},
+    "one_panama_sea_zone": {"description": "The Panama zones are one.", "default": False,
+                            "meld": [["sz_18", "sz_19"]]},
     "two_hit_battleships": {"description": "Battleships take two hits.", "default": False,
                             "units": {"destroyer": {"hits": 2}}},
 }
@@ -170,6 +172,21 @@ def test_guns_fire_at_return_flights_only_when_always_active(rules: RuleSet) -> 
                             'path:"Belorussia > West Russia > Ukraine S.S.R."', [1] if options else None)
     assert _at(home(), "ukraine_ssr", "germany") == {"fighter": 1}
     assert _at(home(always_active_aa=True), "ukraine_ssr", "germany") == {}
+
+
+def test_melded_sea_zones_save_a_step_through_their_canal(rules: RuleSet) -> None:
+    """004 §15, One Panama Sea Zone: "it will require ONE movement point to pass through
+    this area instead of the normal TWO"; the canal still needs its holder (§3)."""
+    def sail(owner: str, **options: bool) -> GameState:
+        state = position(rules, turn="United States", phase="noncombat_move", options=options,
+                         owners={"Central America": owner},
+                         spaces={"Sea Zone 11": {"United States": {"battleship": 1}}})
+        return _play(state, '/move units:"1 battleship" from:"Sea Zone 11" to:"Sea Zone 20"')
+    with pytest.raises(IllegalCommandError):
+        sail("United States")
+    assert _at(sail("United States", one_panama_sea_zone=True), "sz_20", "united_states") == {"battleship": 1}
+    with pytest.raises(IllegalCommandError, match="Panama Canal is closed"):
+        sail("Japan", one_panama_sea_zone=True)
 
 
 # -- purchase, placement and capture -----------------------------------------------------
