@@ -36,7 +36,7 @@ from .commands import (
 )
 from .errors import IllegalCommandError, NotationError
 from .names import NameIndex, shown
-from .phases import phase_entry
+from .phases import phase_entry, phase_title
 
 if TYPE_CHECKING:
     from .ruleset import RuleSet
@@ -334,9 +334,17 @@ def refuse_unused(rules: RuleSet, spec: CommandSpec, text: str | None = None) ->
     Raises:
         IllegalCommandError: ``/research is not part of Axis & Allies 1942 Second Edition.``
     """
-    if not is_used_by(rules, spec):
-        raise IllegalCommandError(f"/{spec.name} is not part of {rules.name}.",
-                                  reason="command.not_in_ruleset", text=text)
+    if is_used_by(rules, spec):
+        return
+    plain = rules.made_from
+    if plain is not None and is_used_by(plain, spec):
+        phases = set(phases_taking(plain, spec))
+        why = [n for n, o in plain.options.items() if phases & set(o.effects.skip_phases)]
+        raise IllegalCommandError(f"/{spec.name} is not played in this game: option {', '.join(why)} leaves "
+                                  f"out {', '.join(phase_title(plain, p) for p in sorted(phases))}.",
+                                  reason="command.not_in_game", text=text)
+    raise IllegalCommandError(f"/{spec.name} is not part of {rules.name}.",
+                              reason="command.not_in_ruleset", text=text)
 
 
 def engine_command(name: str) -> CommandSpec:
