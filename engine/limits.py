@@ -45,7 +45,7 @@ def _check_room(state: GameState, kind: UnitKind) -> None:
     if len(have) < limit:
         return
     factories = eligible_factories(state, power)
-    spots = set(factories) | {n for f in factories for n in state.board.adjacency[f]}
+    spots = set(factories) | {n for f in factories for n in state.board.adjacency[f] if state.board.spaces[n].is_sea}
     if have & spots:
         return
     raise IllegalCommandError(

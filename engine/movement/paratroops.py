@@ -27,17 +27,19 @@ UnitCounts = list[tuple[UnitKind, int]]
 
 def is_drop(ctx: Ctx, cmd: Move, land: UnitCounts, air_units: UnitCounts) -> bool:
     """Whether a move of ``land`` and ``air_units`` is a drop: the aircraft carry troops,
-    every land unit named is of a kind they carry, and the troops go to a friendly
-    territory they could not reach this move on foot (in Combat Move, any friendly one:
-    there they could not go at all)."""
+    every land unit named is of a kind they carry, and the troops go to a territory they
+    could not reach this move on foot, or in Combat Move to a friendly one (where they could
+    not go at all); ``drop`` refuses a territory that is not friendly."""
     carried = {ctx.rules.variant.carries.get(k) for k, _ in air_units} - {None}
     if not (land and air_units and carried and all(k in carried for k, _ in land)):
         return False
     dest = cmd.destination
-    if ctx.board.spaces[dest].is_sea or not ctx.friendly_territory(dest):
+    if ctx.board.spaces[dest].is_sea:
         return False
+    if ctx.combat and ctx.friendly_territory(dest):
+        return True
     walk = plain_distance(ctx, "land", cmd.origin, dest)
-    return ctx.combat or walk is None or walk > min(ctx.spec(k).move for k, _ in land)
+    return walk is None or walk > min(ctx.spec(k).move for k, _ in land)
 
 
 def drop(ctx: Ctx, cmd: Move, land: UnitCounts, air_units: UnitCounts) -> tuple[GameState, list[Event]]:
