@@ -288,7 +288,7 @@ def check(case: Case, entry: Entry, state: GameState, events: Sequence[Event]) -
 
 def expect(case: Case, entry: Entry, state: GameState) -> None:
     """One line of an EXPECT block: a space's units, an owner, a treasury, an income, victory
-    cities, the phase, the winner."""
+    cities, the phase, the winner, a power's developments."""
     rules = state.rules
     word, _, rest = entry.text.partition(" ")
     if word == "owner":
@@ -330,6 +330,13 @@ def expect(case: Case, entry: Entry, state: GameState) -> None:
               f"{parts[0]} {rules.power_name(power)} {parts[-1]}")
     elif word == "winner":
         _same(case, entry, "winner", state.winner or "none", rest.strip())
+    elif word == "tech":
+        power_text, listing = _pair(case, Entry(entry.line, "", rest))
+        power = _power(case, entry.line, rules, power_text)
+        wanted = [] if listing.strip() == "none" else [_lookup(case, entry.line, rules.technology.find, d)
+                                                         for d in listing.split(",")]
+        _same(case, entry, f"{rules.power_name(power)}'s developments", sorted(state.tech.get(power, ())),
+              sorted(wanted))
     else:
         space_text, listing = _pair(case, entry)
         space = _space(case, entry.line, rules, space_text)
