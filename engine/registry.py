@@ -338,7 +338,7 @@ def refuse_unused(rules: RuleSet, spec: CommandSpec, text: str | None = None) ->
         return
     plain = rules.made_from
     if plain is not None and is_used_by(plain, spec):
-        phases = set(phases_taking(plain, spec))
+        phases = set(phases_taking(plain, spec) or ())
         why = [n for n, o in plain.options.items() if phases & set(o.effects.skip_phases)]
         raise IllegalCommandError(f"/{spec.name} is not played in this game: option {', '.join(why)} leaves "
                                   f"out {', '.join(phase_title(plain, p) for p in sorted(phases))}.",
