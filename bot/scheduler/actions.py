@@ -17,9 +17,10 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from sqlalchemy import func, update
+from sqlalchemy import ColumnElement, func, update
+from sqlalchemy.orm import Mapped
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -45,6 +46,7 @@ from bot.scheduler.store import (
     pause_intervals,
     running_pause,
 )
+from bot.service.ledger import GameTransaction
 from bot.service.reply import Actor, Refusal, Reply
 from bot.store import repo
 from bot.store.models import Game, LogEntry, Notice, Pause, Seat, Setting, Vacation
@@ -78,7 +80,7 @@ class Wake:
     following: datetime | None
 
 
-def _same(column: Any, value: int | None) -> Any:
+def _same(column: Mapped[int | None], value: int | None) -> ColumnElement[bool]:
     """``column = value``, or ``column IS NULL`` for None."""
     return column.is_(None) if value is None else column == value
 
@@ -98,8 +100,8 @@ class DeadlineActions:
         for due, action in plans:
             try:
                 if action.kind in GAME_STEPS:
-                    step = partial(self._step(action.kind), due=due, action=action)
-                    done += (await self.service.mutate(due.game_id, None, step)).ok
+                    step = self._step(due, action)
+                    done += (await self.service.ledger.mutate(due.game_id, None, step)).ok
                 else:
                     done += await self._notify(due, action)
             except Exception:  # one game's failure must not hold up every other game's
@@ -249,7 +251,7 @@ class DeadlineActions:
         return Notice(game_id=due.game_id, key=action.key, channel_id=game.channel_id,
                       text=text, pings=pings, dm_text=dm, dms=[u for u in holders if u in dms])
 
-    async def _expire(self, tx: Any, due: Due, action: Action) -> Reply:
+    async def _expire(self, tx: GameTransaction, due: Due, action: Action) -> Reply:
         """Apply the game's deadline policy to the silent seat, with its notice, once."""
         g = tx.game
         session = tx.session
@@ -272,7 +274,7 @@ class DeadlineActions:
             if g.status == "active":                  # else forfeited: no policy to apply
                 posts += await self._policy(tx, due.power, settings, late)
         except BaseException:
-            self.service.forget_state(due.game_id)
+            self.service.ledger.forget_state(due.game_id)
             raise
         now_due = [s.user_id for s in await repo.seats(session, due.game_id)
                    if s.power == g.due_power] if g.status == "active" else []
@@ -285,13 +287,13 @@ class DeadlineActions:
                            dms=[u for u in now_due if u in dms]))
         return Reply(True, text, posts=(text,), game_id=g.id)
 
-    def _step(self, kind: str) -> Callable[..., Awaitable[Reply]]:
+    def _step(self, due: Due, action: Action) -> Callable[[GameTransaction], Awaitable[Reply]]:
         """The write step of an action that changes the game (one of :data:`GAME_STEPS`)."""
         steps = {"expire": self._expire, "adjudicate": self._adjudicate,
                  "unpause": self._unpause}
-        return steps[kind]
+        return partial(steps[action.kind], due=due, action=action)
 
-    async def _adjudicate(self, tx: Any, due: Due, action: Action) -> Reply:
+    async def _adjudicate(self, tx: GameTransaction, due: Due, action: Action) -> Reply:
         """End the game at its time limit by the game's adjudication rule, once."""
         g = tx.game
         session = tx.session
@@ -301,7 +303,7 @@ class DeadlineActions:
         end = store.time_limit(g, settings, await store.game_pauses(session, gid(g)))
         if end is None or self.service.clock() < end:
             raise Refusal("The time limit moved.", "deadline.moved")
-        state = await self.service.require_active(tx)
+        state = await self.service.ledger.require_active(tx)
         rule = settings.adjudication
         scores = self.service.rules.side_scores(state)
         winner = adjudicate(scores, rule)
@@ -319,7 +321,7 @@ class DeadlineActions:
             try:
                 reply = await self.service.concede_action(SYSTEM, power, "adjudication")(tx)
             except BaseException:
-                self.service.forget_state(gid(g))
+                self.service.ledger.forget_state(gid(g))
                 raise
             posts = [head, *reply.posts]
         text = "\n".join(posts)
@@ -328,7 +330,7 @@ class DeadlineActions:
                            dms=[u for u in players if u in dms]))
         return Reply(True, text, posts=(text,), game_id=g.id)
 
-    async def _unpause(self, tx: Any, due: Due, action: Action) -> Reply:
+    async def _unpause(self, tx: GameTransaction, due: Due, action: Action) -> Reply:
         """End a player's pause when the game's pause allowance is spent, once."""
         g = tx.game
         session = tx.session
@@ -340,11 +342,11 @@ class DeadlineActions:
         end = store.allowance_end(rows, settings)
         if end is None or self.service.clock() < end:
             raise Refusal("The pause allowance grew.", "deadline.moved")
-        state = await self.service.require_active(tx)
+        state = await self.service.ledger.require_active(tx)
         running.ends_at = end
         session.add(running)
         await store.wake(session, gid(g), self.service.clock())
-        await self.service.append(tx, kind="admin", actor=SYSTEM, power=None,
+        await self.service.ledger.append(tx, kind="admin", actor=SYSTEM, power=None,
                                   text="/game resume", state=state,
                                   events=[{"type": "resumed", "by": SYSTEM.user_id,
                                            "allowance": settings.pause_hours}])
@@ -355,7 +357,7 @@ class DeadlineActions:
                            pings=holders, dm_text=text, dms=[u for u in holders if u in dms]))
         return Reply(True, text, posts=(text,), game_id=g.id)
 
-    async def _policy(self, tx: Any, power: str, settings: GameSettings,
+    async def _policy(self, tx: GameTransaction, power: str, settings: GameSettings,
                       late: Sequence[str]) -> list[str]:
         """What the game's deadline policy does for the silent seat."""
         if settings.policy == "end_turn":
@@ -364,7 +366,7 @@ class DeadlineActions:
             return await self._substitute(tx, power, settings.substitute, late)
         return ["The game waits for them."]
 
-    async def _bump(self, tx: Any, power: str, late: Sequence[str], limit: int) -> list[str]:
+    async def _bump(self, tx: GameTransaction, power: str, late: Sequence[str], limit: int) -> list[str]:
         """Count a missed deadline ("bump") against the player(s) of the seat, in the log; at
         the limit the seat forfeits the game for its side. A player's bumps add up over every
         power they hold in the game."""
@@ -374,7 +376,7 @@ class DeadlineActions:
             LogEntry.game_id == g.id, LogEntry.kind == "admin",
             col(LogEntry.text).startswith("/game bump "), col(LogEntry.power).in_(held)))).one()
         count = int(earlier) + 1
-        await self.service.append(tx, kind="admin", actor=SYSTEM, power=power,
+        await self.service.ledger.append(tx, kind="admin", actor=SYSTEM, power=power,
                                    text=f"/game bump power:{power}",
                                    events=[{"type": "bump", "power": power, "users": list(late),
                                             "count": count, "limit": limit}])
@@ -385,11 +387,11 @@ class DeadlineActions:
             posts += reply.posts
         return posts
 
-    async def _end_turn(self, tx: Any, power: str) -> list[str]:
+    async def _end_turn(self, tx: GameTransaction, power: str) -> list[str]:
         """Give the seat's commands by standing orders until its input is no longer due."""
         posts = ["Its turn ends by standing orders (policy: end_turn):"]
         for _step in range(MAX_STEPS):
-            state = await self.service.require_active(tx)
+            state = await self.service.ledger.require_active(tx)
             if state.actor != power or state.winner:
                 break
             line = end_turn_step(state)
@@ -404,7 +406,7 @@ class DeadlineActions:
                 break
         return posts
 
-    async def _substitute(self, tx: Any, power: str, substitute: str,
+    async def _substitute(self, tx: GameTransaction, power: str, substitute: str,
                           late: Sequence[str]) -> list[str]:
         """Hand the seat to the game's substitute; their clock starts now."""
         g = tx.game
@@ -414,7 +416,7 @@ class DeadlineActions:
         seat.user_id = substitute
         session.add(seat)
         rules = self.service.rules.load_ruleset(g.ruleset)
-        seq = await self.service.append(
+        seq = await self.service.ledger.append(
             tx, kind="admin", actor=SYSTEM, power=power,
             text=f"/game substitute power:{power} user:{substitute}",
             events=[{"type": "seat_substituted", "power": power, "from": list(late),

@@ -116,7 +116,7 @@ class DeadlineDesk:
             text = f"{_describe(changed)} Direct messages to you: {'on' if mine else 'off'}."
             return Reply(True, text, posts=tuple(posts), game_id=g.id)
 
-        return await self.service.mutate(ref, request_id, action)
+        return await self.service.ledger.mutate(ref, request_id, action)
 
     async def vacation(self, actor: Actor, ref: GameRef, options: Mapping[str, str],
                        request_id: str | None = None) -> Reply:
@@ -163,7 +163,7 @@ class DeadlineDesk:
                     f"{shown_time(until, g.channel_id)}; their deadlines pause until then.")
             return Reply(True, post, posts=(post,), game_id=g.id)
 
-        return await self.service.mutate(ref, request_id, action)
+        return await self.service.ledger.mutate(ref, request_id, action)
 
 
 def _describe(s: GameSettings) -> str:

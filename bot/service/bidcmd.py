@@ -30,7 +30,8 @@ from engine.ids import PowerId, SpaceId
 from engine.notation import format_units, parse_units
 
 if TYPE_CHECKING:
-    from bot.service.game_service import GameService, GameTransaction
+    from bot.service.game_service import GameService
+    from bot.service.ledger import GameTransaction
 
 USAGE = ("Use /bid commit amount:N salt:WORD (or hash:SHA256), /bid reveal amount:N salt:WORD, "
          "/bid show, /bid place units:\"1 infantry\" territory:X [power:Y].")
@@ -61,7 +62,7 @@ async def bid_command(service: GameService, actor: Actor, channel_id: str, line:
         except service.rules.RulesError as err:
             raise Refusal(str(err), err.reason) from None
 
-    return await service.mutate(channel_id, request_id if sub != "show" else None, action)
+    return await service.ledger.mutate(channel_id, request_id if sub != "show" else None, action)
 
 
 async def _entries(tx: GameTransaction, kind: str) -> list[dict[str, Any]]:
@@ -81,7 +82,7 @@ async def _sealed(tx: GameTransaction) -> list[SealedBid]:
 
 async def _log(service: GameService, tx: GameTransaction, actor: Actor, text: str,
                events: list[dict[str, Any]]) -> None:
-    await service.append(tx, kind="admin", actor=actor, power=None, text=text, events=events)
+    await service.ledger.append(tx, kind="admin", actor=actor, power=None, text=text, events=events)
 
 
 async def _commit(service: GameService, tx: GameTransaction, actor: Actor, options: dict[str, str]

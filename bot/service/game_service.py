@@ -14,7 +14,7 @@ import asyncio
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import replace
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Unpack
 
 from sqlalchemy.exc import IntegrityError
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -22,7 +22,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from bot.render.unitkey import unit_key
 from bot.scheduler import desk as deadline_desk
 from bot.service.bidcmd import bid_command, with_bid
-from bot.service.dice import DiceExhaustedError, DiceKeyMismatchError
+from bot.service.dice import DiceExhaustedError, DiceKeyMismatchError, DiceSource
 from bot.service.commands import (
     DEFAULT_RULESET,
     SINGLE_COMMANDS,
@@ -34,13 +34,15 @@ from bot.service.commands import (
 from bot.service.dicecmd import dice_command
 from bot.service.help import help_reply
 from bot.service.lines import LineError, words_and_options
-from bot.service.ledger import GameLedger, GameRef, GameTransaction, Holder
+from bot.service.ledger import GameLedger, GameRef, GameTransaction, Holder, LedgerOptions
 from bot.service.posts import battle_opening, channel_posts, continued_space
 from bot.service.record import write_record
 from bot.service.referee import RefereeDesk
 from bot.service.reply import Actor, Refusal, Reply
+from bot.service.rules import Engine
 from bot.service.turns import TurnMap, last_turn_end, load_turn
 from bot.store import repo
+from bot.store.db import Database
 from bot.store.models import Game, LogEntry, Seat
 from bot.store.unit import WriteUnit
 from engine.errors import RulesError
@@ -65,9 +67,18 @@ _ENDING_POST = {
 }
 
 
-class GameService(GameLedger):
+class GameService:
     """Create, join, start and play games; every front end calls only this. Its writes, and
-    those of its peers, are units of work of the :class:`GameLedger` it extends."""
+    those of its peers (referee, dice, bids, deadlines, ladder), are units of work of the
+    :class:`GameLedger` it holds."""
+
+    def __init__(self, db: Database, dice: DiceSource, **options: Unpack[LedgerOptions]) -> None:
+        """``options``: the ledger's (rules engine, snapshot interval, clock)."""
+        self.ledger = GameLedger(db, dice, finish=self._finish_reply, **options)
+        self.db = db
+        self.dice = dice
+        self.rules: Engine = self.ledger.rules
+        self.clock = self.ledger.clock
 
     @cached_property
     def deadlines(self) -> deadline_desk.DeadlineDesk:
@@ -109,7 +120,7 @@ class GameService(GameLedger):
         except (RulesError, self.rules.RulesError) as err:
             return Reply(False, str(err), reason=err.reason)
         if group == "dice":
-            return await dice_command(self, actor, channel_id, spec.word, options, request_id)
+            return await dice_command(self.ledger, actor, channel_id, spec.word, options, request_id)
         if group == "help":
             return await help_reply(self, channel_id, options.get("command", ""))
         if group == "odds":
@@ -261,7 +272,7 @@ class GameService(GameLedger):
         except Refusal as refusal:
             return Reply(False, refusal.message, reason=refusal.reason)
         except IntegrityError:
-            return await self.stored_reply(request_id)
+            return await self.ledger.stored_reply(request_id)
 
     async def join(
         self, actor: Actor, game: GameRef, power: str, request_id: str | None = None
@@ -275,7 +286,7 @@ class GameService(GameLedger):
             rules = self.rules.load_ruleset(g.ruleset)
             if not power:
                 raise Refusal("Say which power: /game join power:Germany", "game.no_power")
-            pid = self.find_power(rules, power)
+            pid = self.ledger.find_power(rules, power)
             holder = next((s for s in await repo.seats(tx.session, _id(g)) if s.power == pid), None)
             name = rules.power_name(pid)
             if holder is not None:
@@ -288,7 +299,7 @@ class GameService(GameLedger):
                 f"You play {name} in {_label(g)}.", f"{_mention(actor.user_id)} takes {name}.",
             )
 
-        return await self.mutate(game, request_id, action)
+        return await self.ledger.mutate(game, request_id, action)
 
     async def leave(
         self, actor: Actor, game: GameRef, power: str | None = None, request_id: str | None = None
@@ -307,7 +318,7 @@ class GameService(GameLedger):
             rules = self.rules.load_ruleset(g.ruleset)
             mine = [s for s in await repo.seats(tx.session, _id(g)) if s.user_id == actor.user_id]
             if power:
-                pid = self.find_power(rules, power)
+                pid = self.ledger.find_power(rules, power)
                 if all(s.power != pid for s in mine):
                     name = rules.power_name(pid)
                     raise Refusal(f"You do not play {name}.", "service.not_your_seat")
@@ -325,7 +336,7 @@ class GameService(GameLedger):
                 f"{_mention(actor.user_id)} gives up {names}.",
             )
 
-        return await self.mutate(game, request_id, action)
+        return await self.ledger.mutate(game, request_id, action)
 
     async def _seats_changed(
         self, tx: GameTransaction, actor: Actor, power: str | None, text: str,
@@ -333,7 +344,7 @@ class GameService(GameLedger):
     ) -> Reply:
         """Log a seat taken or given up (an admin entry, as the record's Players tag reads
         the seats) and answer the actor and the channel."""
-        await self.append(tx, kind="admin", actor=actor, power=power, text=text, events=events)
+        await self.ledger.append(tx, kind="admin", actor=actor, power=power, text=text, events=events)
         return Reply(True, message, posts=(post,), game_id=tx.game.id)
 
     async def start(self, actor: Actor, game: GameRef, request_id: str | None = None) -> Reply:
@@ -346,7 +357,7 @@ class GameService(GameLedger):
             if g.status != "setup":
                 raise Refusal(f"{_label(g)} is over ({g.result}).", "game.over")
             rules = self.rules.load_ruleset(g.ruleset)
-            seats = await self.seats_of(tx.unit, g)
+            seats = await self.ledger.seats_of(tx.unit, g)
             if not self.may_manage(actor, g) and all(s.user_id != actor.user_id for s in seats):
                 raise Refusal(
                     "Only a seated player or the referee can start the game.", "game.not_player"
@@ -359,7 +370,7 @@ class GameService(GameLedger):
                 state = await with_bid(self, tx, self.rules.new_game(rules, g.options))
             except self.rules.RulesError as err:
                 raise Refusal(str(err), err.reason) from None
-            seq = await self.append(
+            seq = await self.ledger.append(
                 tx,
                 kind="admin",
                 actor=actor,
@@ -372,16 +383,16 @@ class GameService(GameLedger):
             )
             await deadline_desk.note_start(tx.session, g, self.clock())
             posts = [f"{_label(g)} starts: round {state.round}."]
-            posts += await self.open_period(tx, seq, state)
+            posts += await self.ledger.open_period(tx, seq, state)
             return self._play_reply(True, f"Started {_label(g)}.", posts, g, seats, state)
 
-        return await self.mutate(game, request_id, action)
+        return await self.ledger.mutate(game, request_id, action)
 
     async def submit(
         self, actor: Actor, game: GameRef, text: str, request_id: str | None = None
     ) -> Reply:
         """Apply one engine command line for the power whose input is due."""
-        return await self.mutate(game, request_id, self.player_action(actor, text))
+        return await self.ledger.mutate(game, request_id, self.player_action(actor, text))
 
     def player_action(
         self, actor: Actor, text: str
@@ -390,9 +401,9 @@ class GameService(GameLedger):
 
         async def action(tx: GameTransaction) -> Reply:
             g = tx.game
-            state = await self.require_active(tx)
+            state = await self.ledger.require_active(tx)
             await self.referee.check_playing(tx, actor)
-            seats = await self.seats_of(tx.unit, g)
+            seats = await self.ledger.seats_of(tx.unit, g)
             due = state.actor
             rules = state.rules
             try:
@@ -410,7 +421,7 @@ class GameService(GameLedger):
                 if unreadable is not None:
                     raise Refusal.of(unreadable)
             canonical = self.rules.format_command(command, state)
-            chain = await self.chain(tx) if self.dice.auditable else None
+            chain = await self.ledger.chain(tx) if self.dice.auditable else None
             try:
                 dice = self.dice.for_command(_id(g), chain)
             except DiceKeyMismatchError as err:
@@ -444,7 +455,7 @@ class GameService(GameLedger):
                     f"{rules.power_name(power)}: {canonical}",
                 )
             status, result = ("finished", f"{new.winner} win") if new.winner else ("active", None)
-            seq = await self.append(
+            seq = await self.ledger.append(
                 tx,
                 kind="correction" if correction else "play",
                 actor=actor,
@@ -458,9 +469,9 @@ class GameService(GameLedger):
             )
             ended = (new.round, new.turn) != (state.round, state.turn) or bool(new.winner)
             if ended:
-                texts += await self.close_period(tx, seq)
+                texts += await self.ledger.close_period(tx, seq)
                 if not new.winner:
-                    texts += await self.open_period(tx, seq, new)
+                    texts += await self.ledger.open_period(tx, seq, new)
             if result:
                 texts.append(f"{_label(g)} is over: {result}.")
             message = "\n".join([canonical, *texts])
@@ -490,7 +501,7 @@ class GameService(GameLedger):
     ) -> Reply:
         """A player concedes for their side; the other side wins and the game ends. A
         referee may end it so for a forfeit or a time-limit adjudication (``ending``)."""
-        return await self.mutate(game, request_id, self.concede_action(actor, power, ending))
+        return await self.ledger.mutate(game, request_id, self.concede_action(actor, power, ending))
 
     def concede_action(
         self, actor: Actor, power: str | None, ending: str = "concession"
@@ -500,12 +511,12 @@ class GameService(GameLedger):
 
         async def action(tx: GameTransaction) -> Reply:
             g = tx.game
-            state = await self.require_active(tx)
+            state = await self.ledger.require_active(tx)
             rules = state.rules
             seats = await repo.seats(tx.session, _id(g))
             mine = [s.power for s in seats if s.user_id == actor.user_id]
             if power:
-                pid = self.find_power(rules, power)
+                pid = self.ledger.find_power(rules, power)
             elif mine:
                 pid = mine[0]
             else:
@@ -517,7 +528,7 @@ class GameService(GameLedger):
             new = outcome.state
             how = _HOW_ENDED.get(ending, f"{side} conceded").format(side=side)
             result = f"{new.winner} win ({how})"
-            seq = await self.append(
+            seq = await self.ledger.append(
                 tx,
                 kind="concede",
                 actor=actor,
@@ -532,7 +543,7 @@ class GameService(GameLedger):
             over = f"{_label(g)} is over: {result}."
             said = _ENDING_POST.get(ending, _ENDING_POST["concession"])
             posts = [f"{said.format(power=rules.power_name(pid), side=side)} {over}"]
-            posts += await self.close_period(tx, seq)
+            posts += await self.ledger.close_period(tx, seq)
             return Reply(True, posts[0], posts=tuple(posts), game_id=g.id)
 
         return action
@@ -548,7 +559,7 @@ class GameService(GameLedger):
                 )
             if g.status not in ("setup", "active"):
                 raise Refusal(f"{_label(g)} is already over.", "game.over")
-            seq = await self.append(
+            seq = await self.ledger.append(
                 tx,
                 kind="admin",
                 actor=actor,
@@ -561,31 +572,31 @@ class GameService(GameLedger):
             who = ("the referee " if actor.referee else "") + _mention(actor.user_id)
             posts = [f"{_label(g)} was abandoned by {who}."]
             if g.status == "active":
-                posts += await self.close_period(tx, seq)
+                posts += await self.ledger.close_period(tx, seq)
             return Reply(True, posts[0], posts=tuple(posts), game_id=g.id)
 
-        return await self.mutate(game, request_id, action)
+        return await self.ledger.mutate(game, request_id, action)
 
     # -- reads --------------------------------------------------------------------------------
     async def state(self, game: GameRef) -> Any:
         """The engine state of a started game (``None`` while seats are still open)."""
         async with self.db.read() as session:
-            g = await self.find(session, game)
+            g = await self.ledger.find(session, game)
             return await self._started_state(session, g)
 
     async def turn_map(self, game: GameRef, seq: int | None = None) -> TurnMap | None:
         """The turn that log entry ``seq`` (default: the newest turn's end) ended: the board
         then and what the turn changed; None before any turn has ended."""
         async with self.db.read() as session:
-            g = await self.find(session, game)
+            g = await self.ledger.find(session, game)
             seq = seq if seq is not None else await last_turn_end(session, _id(g))
             return await load_turn(self.rules, session, g, seq) if seq is not None else None
 
     async def powers_of(self, game: GameRef, user_id: str) -> frozenset[str]:
         """The powers ``user_id`` holds in the game; empty for someone without a seat."""
         async with self.db.read() as session:
-            g = await self.find(session, game)
-            seats = await self.seats_of(session, g)
+            g = await self.ledger.find(session, game)
+            seats = await self.ledger.seats_of(session, g)
         return frozenset(s.power for s in seats if s.user_id == user_id)
 
     async def lifecycle(self, game: GameRef) -> str | None:
@@ -593,7 +604,7 @@ class GameService(GameLedger):
         channel has no game."""
         async with self.db.read() as session:
             try:
-                g = await self.find(session, game)
+                g = await self.ledger.find(session, game)
             except Refusal:
                 return None
             if g.status == "active" and await self.referee.paused(session, g):
@@ -605,8 +616,8 @@ class GameService(GameLedger):
         cities; with ``territory``, the units in that space."""
         try:
             async with self.db.read() as session:
-                g = await self.find(session, game)
-                seats = await self.seats_of(session, g)
+                g = await self.ledger.find(session, game)
+                seats = await self.ledger.seats_of(session, g)
                 rules = self.rules.load_ruleset(g.ruleset)
                 holders = (
                     "; ".join(f"{rules.power_name(s.power)}: {_mention(s.user_id)}" for s in seats)
@@ -642,7 +653,7 @@ class GameService(GameLedger):
         """The last ``last`` log entries, one line each."""
         try:
             async with self.db.read() as session:
-                g = await self.find(session, game)
+                g = await self.ledger.find(session, game)
                 entries = await repo.log_entries(session, _id(g), last=max(1, last))
         except Refusal as refusal:
             return Reply(False, refusal.message, reason=refusal.reason)
@@ -659,7 +670,7 @@ class GameService(GameLedger):
     async def export(self, game: GameRef) -> str:
         """The game record: headers, then every command with its rolls (see ``record.py``)."""
         async with self.db.read() as session:
-            g = await self.find(session, game)
+            g = await self.ledger.find(session, game)
             seats = await repo.seats(session, _id(g))
             entries = await repo.log_entries(session, _id(g))
             dice = await repo.dice_log(session, _id(g))
@@ -691,7 +702,7 @@ class GameService(GameLedger):
             return Reply(False, refusal.message, reason=refusal.reason)
 
     # -- machinery ------------------------------------------------------------------------------
-    async def finish_reply(self, unit: WriteUnit, game: Game, reply: Reply) -> Reply:
+    async def _finish_reply(self, unit: WriteUnit, game: Game, reply: Reply) -> Reply:
         """A reply that pings the seat now due also shows its deadline."""
         return await self.deadlines.with_deadline(unit, game, reply)
 
@@ -751,7 +762,7 @@ class GameService(GameLedger):
             return None
         if game.status == "abandoned" and await repo.first_snapshot(session, _id(game)) is None:
             return None
-        return await self.load_state(session, game)
+        return await self.ledger.load_state(session, game)
 
     def _play_reply(
         self,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from sqlalchemy.exc import IntegrityError
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -42,6 +42,17 @@ ENDED = ("finished", "abandoned")
 """The statuses of a game that is over."""
 
 _RETRIES = 5
+
+Finish = Callable[[WriteUnit, Game, Reply], Awaitable[Reply]]
+"""A last step on an action's reply inside its transaction (see :class:`GameLedger`)."""
+
+
+class LedgerOptions(TypedDict, total=False):
+    """The keyword options of :class:`GameLedger`, for those who make one."""
+
+    rules: Engine | None
+    snapshot_every: int
+    clock: Clock
 
 
 @dataclass(frozen=True)
@@ -77,8 +88,12 @@ class GameLedger:
         rules: Engine | None = None,
         snapshot_every: int = SNAPSHOT_EVERY,
         clock: Clock = utc_now,
+        finish: Finish | None = None,
     ) -> None:
+        """``finish``: what turns an action's reply into the one stored and returned (the
+        service adds the deadline of the seat a reply pings)."""
         self.db = db
+        self._finish = finish
         self.clock = clock
         """The time written when an input becomes due; tests inject their own."""
         self.dice = dice
@@ -95,11 +110,6 @@ class GameLedger:
         self._pauses: dict[int, tuple[int, Pause | None]] = {}
         """Game id -> (version, the referee's pause in force): pauses change only by a
         logged, versioned entry."""
-
-    async def finish_reply(self, unit: WriteUnit, game: Game, reply: Reply) -> Reply:
-        """The reply an action gave, as the transaction stores and returns it (the service
-        adds the deadline of the seat it pings)."""
-        return reply
 
     async def mutate(
         self,
@@ -136,7 +146,8 @@ class GameLedger:
                         return Reply.from_json(stored)
                     tx = GameTransaction(unit, row)
                     reply = await action(tx)
-                    reply = await self.finish_reply(unit, tx.game, reply)
+                    if self._finish is not None:
+                        reply = await self._finish(unit, tx.game, reply)
                     if request_id:
                         await repo.add_request(unit, request_id, game_id, reply.to_json())
             except Refusal as refusal:

@@ -151,7 +151,7 @@ async def luck_reply(service: GameService, ref: GameRef) -> Reply:
     """``/game luck``: each side's luck over the game so far, to the asker."""
     try:
         async with service.db.read() as session:
-            game = await service.find(session, ref)
+            game = await service.ledger.find(session, ref)
             assert game.id is not None
             entries = await repo.log_entries(session, game.id)
         state = await service.state(ref)

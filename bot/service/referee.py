@@ -39,13 +39,13 @@ class RefereeDesk:
         """Refuse a player's command while the game is paused; a referee may still correct."""
         if actor.referee:
             return
-        pause = await self.service.running_pause(tx.unit, tx.game)
+        pause = await self.service.ledger.running_pause(tx.unit, tx.game)
         if pause is not None:
             raise Refusal(_paused_text(pause, tx.game.channel_id), "game.paused")
 
     async def paused(self, session: AsyncSession, game: Game) -> bool:
         """Whether a referee's pause of the game is running now."""
-        return await self.service.running_pause(session, game) is not None
+        return await self.service.ledger.running_pause(session, game) is not None
 
     async def pause(self, actor: Actor, ref: GameRef, options: Mapping[str, str],
                     request_id: str | None = None) -> Reply:
@@ -56,7 +56,7 @@ class RefereeDesk:
 
         async def action(tx: GameTransaction) -> Reply:
             g = tx.game
-            state = await self.service.require_active(tx)
+            state = await self.service.ledger.require_active(tx)
             rows = await store.game_pauses(tx.session, gid(g))
             running = store.running_pause(rows)
             if running is not None:
@@ -70,7 +70,7 @@ class RefereeDesk:
             if left is not None:
                 await store.wake(tx.session, gid(g), now + left)   # when the pause ends itself
             text = "/game pause" + (f" reason:{quote(reason)}" if reason else "")
-            await self.service.append(
+            await self.service.ledger.append(
                 tx, kind="admin", actor=actor, power=None, text=text, state=state,
                 events=[{"type": "paused", "by": actor.user_id, "reason": reason,
                          "allowance": left is not None}])
@@ -85,7 +85,7 @@ class RefereeDesk:
                     f"players wait {until}.")
             return Reply(True, post, posts=(post,), game_id=g.id)
 
-        return await self.service.mutate(ref, request_id, action)
+        return await self.service.ledger.mutate(ref, request_id, action)
 
     async def _allowance(self, tx: GameTransaction, actor: Actor, rows: list[Pause]) -> timedelta:
         """What is left of the pause allowance for a player's pause; refuses anyone else,
@@ -112,7 +112,7 @@ class RefereeDesk:
 
         async def action(tx: GameTransaction) -> Reply:
             g = tx.game
-            state = await self.service.require_active(tx)
+            state = await self.service.ledger.require_active(tx)
             running = store.running_pause(await store.game_pauses(tx.session, gid(g)))
             if running is None:
                 raise Refusal(f"{label(g)} is not paused.", "game.not_paused")
@@ -122,7 +122,7 @@ class RefereeDesk:
             running.ends_at = self.service.clock()
             tx.session.add(running)
             await store.wake(tx.session, gid(g), running.ends_at)
-            await self.service.append(
+            await self.service.ledger.append(
                 tx, kind="admin", actor=actor, power=None, text="/game resume", state=state,
                 events=[{"type": "resumed", "by": actor.user_id}])
             # The ping carries the deadline, moved on by the paused time (``with_deadline``).
@@ -132,7 +132,7 @@ class RefereeDesk:
             return Reply(True, posts[0], posts=tuple(posts), pings=tuple(holders),
                          game_id=g.id)
 
-        return await self.service.mutate(ref, request_id, action)
+        return await self.service.ledger.mutate(ref, request_id, action)
 
     async def replace(self, actor: Actor, ref: GameRef, options: Mapping[str, str],
                       request_id: str | None = None) -> Reply:
@@ -152,7 +152,7 @@ class RefereeDesk:
                 raise Refusal("Say which seat and who takes it: /game replace power:Germany "
                               "user:@name", "game.replace_usage")
             rules = self.service.rules.load_ruleset(g.ruleset)
-            pid = self.service.find_power(rules, power)
+            pid = self.service.ledger.find_power(rules, power)
             name = rules.power_name(pid)
             seat = next((s for s in await self._seats(tx) if s.power == pid), None)
             if seat is None:
@@ -162,8 +162,8 @@ class RefereeDesk:
             before = seat.user_id
             seat.user_id = user
             tx.session.add(seat)
-            state = await self.service.require_active(tx) if g.status == "active" else None
-            seq = await self.service.append(
+            state = await self.service.ledger.require_active(tx) if g.status == "active" else None
+            seq = await self.service.ledger.append(
                 tx, kind="admin", actor=actor, power=pid, state=state,
                 text=f"/game replace power:{pid} user:{user}",
                 events=[{"type": "seat_replaced", "power": pid, "from": before, "to": user,
@@ -175,7 +175,7 @@ class RefereeDesk:
                 posts.append(f"{name} to act ({self.service.rules.phase_title(state.rules, state.phase)}).")   # with_deadline adds it
             return Reply(True, posts[0], posts=tuple(posts), pings=(user,), game_id=g.id)
 
-        return await self.service.mutate(ref, request_id, action)
+        return await self.service.ledger.mutate(ref, request_id, action)
 
     def _check_manager(self, actor: Actor, game: Any, verb: str) -> None:
         if not self.service.may_manage(actor, game):
