@@ -302,6 +302,9 @@ def _fire(state: GameState, phase: CombatPhase, dice: Dice, side: str, subs_fire
     if not targets:
         shooters = []
     struck = subs_fired or (f"surprise_{side}" in state.rules.battle.steps and _surprise_allowed(b, side))
+    # Subs facing no sea unit have nothing to hit (a defending sub against aircraft alone:
+    # 004 §8, "the sub cannot fire back").
+    struck = struck or not any(state.rules.spec(t.kind).is_sea for t in targets)
     shooters = [u for u in shooters if not (sea and state.rules.spec(u.kind).submarine and struck)]
     vals = values(state, shooters, side)
     destroyer = b.destroyers[0 if attacking else 1]

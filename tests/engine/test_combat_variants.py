@@ -16,7 +16,7 @@ from engine import FixedDice, GameState, IllegalCommandError, RuleSet, apply, pa
 from engine.combat.phase import Battle, CombatPhase
 from engine.odds import calculate, from_battle
 
-from .combat_kit import begin, board, moved, tally
+from .combat_kit import arrive, begin, board, moved, tally
 
 STEPS = ["start", "antiaircraft", "bombard", "round", "opening_attacker", "opening_end",
          "fire_attacker_after_opening", "fire_defender", "remove", "end_round", "withdraw_attacker",
@@ -124,3 +124,18 @@ def test_standing_orders_withdraw_and_the_odds_count_it(withdrawing: RuleSet) ->
     after = run(state, '/battle territory:"Sea Zone 6"', [6, 6])
     assert tally(after, "Sea Zone 3", "United Kingdom") == {"submarine": 1}
     assert tally(after, "Sea Zone 6", "Germany") == {"cruiser": 1}
+
+
+def test_a_defending_sub_facing_aircraft_alone_rolls_nothing(withdrawing: RuleSet) -> None:
+    """004 §8: "if an air unit attacks a sub, the sub cannot fire back" (edge case 63): with
+    aircraft hitting subs (``aircraft_hit_subs_alone``) the fighter rolls each round and
+    the sub, firing with the defenders, has no die to roll."""
+    rules = withdrawing.with_switches(aircraft_hit_subs_alone=True)
+    state = board(rules, "Germany", {"Sea Zone 6": {"United Kingdom": {"submarine": 1}},
+                                     "Norway": {"Germany": {"fighter": 1}}})
+    state = begin(arrive(state, "Norway", "Germany", "fighter", "Sea Zone 6"))[0]
+    dice = FixedDice([6, 1])
+    state = apply(state, parse_command('/battle territory:"Sea Zone 6"', state), dice).state
+    assert [purpose for purpose, _ in dice.log] == ["Sea Zone 6 r1 attacker 1 fighter @3",
+                                                    "Sea Zone 6 r2 attacker 1 fighter @3"]
+    assert tally(state, "Sea Zone 6", "Germany") == {"fighter": 1}
