@@ -47,6 +47,8 @@ display names):
   2 left``).
 - ``removed``: the defender's casualties leave the strip (space, round, units, cargo).
 - ``submerge``, ``intercept``: side/units, chosen_by, by. ``press``: chosen_by, by.
+- ``withdraw``: submarines leave for another zone (side, units, to, chosen_by, by; no
+  units when the side keeps them in the battle).
 - ``retreat``: to, units, chosen_by, by.
 - ``repair``: battleships return upright. ``landing``: cargo goes ashore after a won sea
   battle. ``destroyed``: lonely AAA removed.
