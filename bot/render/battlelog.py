@@ -18,15 +18,15 @@ Counts = dict[str, int]
 
 # Events a battle is made of; any other type (phase, move, ...) closes nothing.
 INSIDE = frozenset({
-    "roll", "casualties", "removed", "submerge", "intercept", "press", "retreat", "repair",
+    "roll", "casualties", "removed", "submerge", "withdraw", "intercept", "press", "retreat", "repair",
     "landing", "destroyed", "bombing", "capture", "liberate", "plunder", "reland",
 })
 # What a battle seen only from its middle must be, told by an event type or a dice source.
-KIND_HINTS = {"submerge": "sea", "surprise": "sea", "intercept": "raid", "raid_defense": "raid",
+KIND_HINTS = {"submerge": "sea", "withdraw": "sea", "surprise": "sea", "intercept": "raid", "raid_defense": "raid",
               "bombing": "raid"}
 # Events that can only come from a battle in progress, so they continue one when the
 # given events begin mid-battle (a capture or landing alone is not a battle).
-MIDWAY = frozenset({"roll", "casualties", "removed", "submerge", "intercept", "press", "retreat",
+MIDWAY = frozenset({"roll", "casualties", "removed", "submerge", "withdraw", "intercept", "press", "retreat",
                     "bombing"})
 
 
@@ -185,7 +185,7 @@ def _learn_names(log: BattleLog, e: dict[str, Any]) -> None:
     who = e.get("chosen_by")
     if not who:
         return
-    if e["type"] in ("press", "retreat") or (e["type"] in ("casualties", "submerge")
+    if e["type"] in ("press", "retreat") or (e["type"] in ("casualties", "submerge", "withdraw")
                                              and e.get("side") == "attacker"):
         log.attacker = log.attacker or str(who)
     elif e["type"] == "intercept" or e.get("side") == "defender":

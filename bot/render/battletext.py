@@ -139,6 +139,10 @@ def note_text(note: Note, names: Mapping[str, str], key: UnitKey) -> str | None:
         units = d.get("units") or {}
         what = f"submerges {units_text(units, key)}" if units else "keeps its subs to strike"
         return f"{who} {what} {how}".rstrip()
+    if note.type == "withdraw":
+        units = d.get("units") or {}
+        what = f"withdraws {units_text(units, key)} to {d.get('to')}" if units else "keeps its subs in the battle"
+        return f"{who} {what} {how}".rstrip()
     if note.type == "intercept":
         return f"{who} sends up {units_text(d.get('units') or {}, key)} to intercept {how}".rstrip()
     if note.type == "press":

@@ -7,13 +7,21 @@ Combat Steps 1-7, Strategic Bombing Raids, Amphibious Assaults) and "Unit Profil
 
 from __future__ import annotations
 
+import maps
 from bot.render.battlelog import Volley, battle_logs, partition
 from bot.render.battletext import battle_text, body_lines, title
-from engine.combat import casualties, submerge
-from engine.commands import Casualties, Submerge
+from engine import RuleSet
+from engine.combat import casualties, press, submerge
+from engine.commands import Casualties, Press, Submerge
 from engine.dice import FixedDice
 from tests.engine.combat_kit import begin, board, moved
 from tests.render import battlelog_kit as kit
+
+
+WITHDRAWING = ["start", "antiaircraft", "bombard", "round", "opening_attacker", "opening_end",
+               "fire_attacker_after_opening", "fire_defender", "remove", "end_round", "withdraw_attacker",
+               "withdraw_defender", "next_round"]
+"""A battle sequence where submarines withdraw to another zone (Classic's sea rounds)."""
 
 
 def flat(lines: list[str]) -> list[str]:
@@ -210,3 +218,25 @@ def test_multinational_defence_names_every_defending_power() -> None:
                          "Defender United States: 1 ca"]
     assert ("United Kingdom & United States lose 1 ca "
             "(United Kingdom's orders: cruiser, then cheapest first)") in lines
+
+
+def test_a_submarine_withdrawing_to_another_zone_stays_in_the_battle_log() -> None:
+    """004_393aeba10bd8625e.txt §6 B: attacking subs "do not have to retreat with other naval
+    units": the withdrawal is a line of the round it follows, and the battle goes on."""
+    data = maps.load_rule_data("aa1942-2e")
+    data["ruleset"] = {**data["ruleset"], "battle": {**data["ruleset"]["battle"], "steps": WITHDRAWING}}
+    rules = RuleSet.from_data(**data)
+    state = board(rules, "Germany", {"Sea Zone 6": {"Germany": {"submarine": 2, "cruiser": 1},
+                                                   "United Kingdom": {"battleship": 1}}},
+                  orders={"Germany": {"decide": "self"}})
+    for kind in ("submarine", "cruiser"):
+        state = moved(state, "Sea Zone 6", "Germany", kind, came_from="Sea Zone 5")
+    state, first = kit.fight(begin(state)[0], "Sea Zone 6", [6, 6, 6, 6])
+    state, pressed = press(state, Press(), FixedDice([]))
+    sub = rules.find_unit("submarine")
+    _, later = submerge(state, Submerge(((sub, 1),), to=rules.board.find_space("Sea Zone 5")),
+                        FixedDice([6, 6, 6]))
+    (log,) = battle_logs([*first, *kit.as_json(pressed), *kit.as_json(later)], kit.UNITS)
+    lines = flat(body_lines(log))
+    assert "Germany withdraws 1 ss to Sea Zone 5 (in person)" in lines
+    assert lines.index("Round 2") > lines.index("Germany withdraws 1 ss to Sea Zone 5 (in person)")
