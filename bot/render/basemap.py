@@ -13,8 +13,9 @@ import functools
 from dataclasses import dataclass
 
 import numpy as np
+from PIL import Image, ImageDraw
 
-from bot.render.geometry import BoardGeometry, SpaceInfo
+from bot.render.geometry import BoardGeometry, LonLat, SpaceInfo
 from bot.render.landmask import is_land
 from bot.render.projection import MASTER_WIDTH
 
@@ -158,6 +159,29 @@ def _dots(board: BoardGeometry, view: View, land: np.ndarray) -> None:
             land |= (rows - cy + 0.5) ** 2 + (cols - cx + 0.5) ** 2 <= radius**2
 
 
+def _path_px(board: BoardGeometry, view: View, points: tuple[LonLat, ...]) -> list[tuple[float, float]]:
+    """Output pixels of an outline, kept in one piece: every point in the wrap copy nearest
+    the one before it, the first where `View.to_px` places it."""
+    master = [board.projection.to_master(*point) for point in points]
+    xs = [master[0][0]]
+    for x, _ in master[1:]:
+        xs.append(x + MASTER_WIDTH * round((xs[-1] - x) / MASTER_WIDTH))
+    first_x, _ = view.to_px(*master[0])
+    shift = first_x - (xs[0] - view.x0) * view.scale
+    return [((x - view.x0) * view.scale + shift, (y - view.y0) * view.scale) for x, (_, y) in zip(xs, master)]
+
+
+def _inland_seas(board: BoardGeometry, view: View, land: np.ndarray) -> None:
+    """Turn into water the inland seas the mask counts as land (a board may zone them)."""
+    if not board.inland_seas:
+        return
+    mask = Image.new("1", (view.width, view.height), 0)
+    draw = ImageDraw.Draw(mask)
+    for shape in board.inland_seas:
+        draw.polygon(_path_px(board, view, shape), fill=1)
+    land &= ~np.asarray(mask, dtype=bool)
+
+
 def _paint(board: BoardGeometry, index: np.ndarray, palette: Palette, width: int,
            hatch_step: int) -> np.ndarray:
     """Palette slots per pixel: the space, or an outline, or a neutral space's hatch."""
@@ -199,6 +223,7 @@ def base_layer(board: BoardGeometry, view: View) -> BaseLayer:
     lat = proj.lat_of(py)
     land = is_land(lat[:, None], lon[None, :])
     _dots(board, view, land)
+    _inland_seas(board, view, land)
     unzoned = np.zeros_like(land)
     for west, south, east, north in board.unzoned_waters:
         lon_in = ((lon - west) % 360.0) <= (east - west)

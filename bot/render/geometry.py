@@ -50,6 +50,8 @@ class SpaceInfo:
     seeds: tuple[LonLat, ...]
     dot: float
     aliases: tuple[str, ...] = ()
+    label: str | None = None
+    """Text drawn for a sea zone instead of its number (a board whose players name its zones)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -63,6 +65,8 @@ class BoardGeometry:
     projection: Projection
     land_reach: float
     unzoned_waters: tuple[tuple[float, float, float, float], ...]
+    inland_seas: tuple[tuple[LonLat, ...], ...]
+    """Water outlines the mask counts as land (it has no inland seas)."""
     regions: dict[str, tuple[float, float, float, float]]
 
     @functools.cached_property
@@ -155,6 +159,7 @@ def build_geometry(board: dict[str, Any], geometry: dict[str, Any]) -> BoardGeom
                 seeds=tuple(_pair(s, item["id"]) for s in where.get("seeds", ())),
                 dot=float(where.get("dot", 0.0)),
                 aliases=tuple(item.get("aliases", ())),
+                label=where.get("label"),
             )
         )
     powers = tuple(
@@ -184,6 +189,9 @@ def build_geometry(board: dict[str, Any], geometry: dict[str, Any]) -> BoardGeom
         projection=projection,
         land_reach=float(proj.get("land_reach", 60.0)),
         unzoned_waters=tuple(_box(box, "unzoned_waters") for box in proj.get("unzoned_waters", ())),
+        inland_seas=tuple(
+            tuple(_pair(point, "inland_seas") for point in shape) for shape in proj.get("inland_seas", ())
+        ),
         regions=regions,
     )
 

@@ -1,4 +1,4 @@
-"""Names, IPC values, capitals, victory cities and sea-zone numbers."""
+"""Names, IPC values, capitals, victory cities and sea-zone numbers (or names)."""
 
 from __future__ import annotations
 
@@ -74,9 +74,10 @@ def draw_labels(
         if not (-40 <= x <= view.width + 40 and -40 <= y <= view.height + 40):
             continue
         if space.is_sea:
-            text = str(space.number)
-            box = draw.textbbox((x, y), text, font=sea_font, anchor="mm", stroke_width=stroke)
-            draw.text((x, y), text, font=sea_font, anchor="mm", fill=SEA_NUMBER,
+            text = sea_text(space)
+            face = name_font if space.label else sea_font
+            box = draw.textbbox((x, y), text, font=face, anchor="mm", stroke_width=stroke)
+            draw.text((x, y), text, font=face, anchor="mm", fill=SEA_NUMBER,
                       stroke_width=stroke, stroke_fill=HALO)
         else:
             lift = dot_radius(space, view) + 1 if space.dot else 0.0
@@ -90,6 +91,11 @@ def draw_labels(
         placer.reserve(box)
         boxes[space.id] = box
     return boxes
+
+
+def sea_text(space: SpaceInfo) -> str:
+    """A sea zone's label: the geometry's text (a board that names its zones), else its number."""
+    return space.label or str(space.number)
 
 
 def _short_names(space: SpaceInfo) -> list[str]:

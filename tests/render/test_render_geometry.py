@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import tomllib
+from dataclasses import replace
 from importlib import resources
 
 import numpy as np
 import pytest
 
 from bot.render import BoardGeometry
-from bot.render.basemap import UNCLAIMED_LAND, base_layer, box_view, full_view
+from bot.render.basemap import UNCLAIMED_LAND, UNZONED_WATER, base_layer, box_view, full_view
 from bot.render.geometry import build_geometry
+from bot.render.labels import sea_text
 from bot.render.projection import MASTER_WIDTH
 from maps import load_board_data
 
@@ -96,3 +98,32 @@ def test_mainland_belongs_to_territories(board: BoardGeometry) -> None:
     top = int(board.projection.y_of(62.0) * view.scale)
     bottom = int(board.projection.y_of(-45.0) * view.scale)
     assert (index[top:bottom] == UNCLAIMED_LAND).sum() < 400
+
+
+def test_an_inland_sea_outline_makes_water(board: BoardGeometry) -> None:
+    """docs/map.md, Geometry: the mask counts inland seas (the Caspian) as land; a board's
+    `inland_seas` outline turns them to water, here water outside any zone."""
+    box = (44.0, 35.0, 58.0, 49.0)
+    outline = ((49.0, 40.0), (52.5, 40.0), (52.5, 43.0), (49.0, 43.0))
+    with_sea = replace(board, inland_seas=(outline,))
+    for geometry, expected in ((board, False), (with_sea, True)):
+        view = box_view(geometry, box, 800)
+        x, y = view.to_px(*geometry.projection.to_master(50.8, 41.5))
+        assert bool(base_layer(geometry, view).index[int(y), int(x)] == UNZONED_WATER) is expected
+
+
+def test_a_sea_zone_label_replaces_its_number(board: BoardGeometry) -> None:
+    """docs/map.md, Geometry: a board whose players name their sea zones draws the name."""
+    zone = board.space("sz_06")
+    assert sea_text(zone) == "6"
+    assert sea_text(replace(zone, label="North Sea")) == "North Sea"
+
+
+def test_an_inland_sea_across_the_view_seam_stays_off_the_view(board: BoardGeometry) -> None:
+    """An outline on the far side of the world is drawn in one piece there: the Americas
+    region, whose opposite meridian crosses the Caspian, keeps all its land."""
+    outline = ((47.0, 37.0), (54.0, 37.0), (54.0, 47.0), (47.0, 47.0))
+    with_sea = replace(board, inland_seas=(outline,))
+    box = board.regions["americas"]
+    plain, drawn = (base_layer(g, box_view(g, box, 400)).index for g in (board, with_sea))
+    assert np.array_equal(plain, drawn)
