@@ -141,7 +141,9 @@ def _route(ctx: Ctx, cmd: Move, units: list[Unit], mode: Mode) -> tuple[tuple[Sp
         if len(cmd.path) - 1 > budget:
             refuse("move.too_far", f"{_budget_words(ctx, units, budget)}; that path is {len(cmd.path) - 1}.")
         return cmd.path, check_path(ctx, mode, cmd.path)
-    path = search(ctx, mode, cmd.origin, budget).path_to(cmd.destination)
+    # A tank sent in Combat Move to a friendly territory can only be blitzing there.
+    blitz = mode.blitz and ctx.combat and not ctx.battle_territory(cmd.destination)
+    path = search(ctx, mode, cmd.origin, budget).path_to(cmd.destination, blitz)
     if path is None:
         if cmd.origin == cmd.destination:
             refuse("move.nowhere", f"The units are already in {ctx.name(cmd.origin)}.")

@@ -137,9 +137,12 @@ class Tree:
     def nodes_at(self, space: SpaceId) -> list[Node]:
         return [n for n in self.best if n[0] == space and self.best[n][0] > 0]
 
-    def path_to(self, space: SpaceId) -> tuple[SpaceId, ...] | None:
-        """The shortest, then safest, path to ``space`` (None if not reached)."""
+    def path_to(self, space: SpaceId, blitz: bool = False) -> tuple[SpaceId, ...] | None:
+        """The shortest, then safest, path to ``space`` (None if not reached); with ``blitz``,
+        the shortest that blitzes through a territory on the way, if there is one."""
         nodes = self.nodes_at(space)
+        if blitz:
+            nodes = [n for n in nodes if n[1] and self.best[n][0] >= 2] or nodes
         if not nodes:
             return None
         node: Node | None = min(nodes, key=lambda n: (self.best[n][0], self.best[n][1], n))

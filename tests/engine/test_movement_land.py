@@ -45,3 +45,12 @@ def test_reachable_lists_battles_and_blitzes(rules: RuleSet) -> None:
     assert reach(state, "1 inf", "Poland") == ["Belorussia", "Ukraine S.S.R."]
     calm = front(rules, "noncombat_move")
     assert "Belorussia" not in reach(calm, "1 tank", "Poland")
+
+
+def test_a_tank_sent_to_a_friendly_territory_in_combat_move_blitzes(rules: RuleSet) -> None:
+    """"Tanks and Blitzing": a tank may blitz through an empty enemy territory and go on. Sent
+    in Combat Move to a friendly territory without a path, as the list above offers it, it
+    takes the blitzing way, not the direct one that would be no combat move."""
+    state, events = move(front(rules), "1 tank", "Poland", "Baltic States")
+    assert events[-1].data["path"] == ["Poland", "Belorussia", "Baltic States"]
+    assert state.owners[sid(state, "Belorussia")] == "germany"
