@@ -17,7 +17,7 @@ from engine.phases import check_phases
 from engine.ruleset import RuleSet
 from engine.state import GameState
 
-SHIPPED = ("aa1942-2e", "revised-lhtr")
+SHIPPED = ("aa1942-2e", "revised-lhtr", "classic-3e")
 """Every rule system with data under ``maps/``."""
 
 

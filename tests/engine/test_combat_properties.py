@@ -32,6 +32,12 @@ LAND_ATTACK = ("infantry", "artillery", "tank", "fighter", "bomber")
 LAND_DEFENSE = ("infantry", "artillery", "tank", "fighter", "aaa")
 SEA_ATTACK = ("submarine", "destroyer", "cruiser", "battleship", "carrier", "transport")
 SEA_DEFENSE = ("submarine", "destroyer", "cruiser", "battleship", "carrier", "transport")
+NAMED_ZONES = {"classic-3e": ("Baltic Sea Zone", "North Sea Zone")}
+"""Boards that name their sea zones: the zone by Karelia and the one beside it."""
+
+
+def _zones(rules: RuleSet) -> tuple[str, str]:
+    return NAMED_ZONES.get(rules.id, ("Sea Zone 5", "Sea Zone 6"))
 
 
 @pytest.fixture(scope="module", params=maps.SHIPPED)
@@ -62,6 +68,7 @@ def _orders(rng: random.Random) -> dict[str, Any]:
 
 def _position(rules: RuleSet, rng: random.Random, sea: bool) -> GameState:
     orders = {"Germany": _orders(rng), "United Kingdom": _orders(rng), "Soviet Union": _orders(rng)}
+    by_karelia, beyond = _zones(rules)
     if sea:
         attack = _army(rules, rng, SEA_ATTACK, 2)
         defense = _army(rules, rng, SEA_DEFENSE, 2)
@@ -72,12 +79,12 @@ def _position(rules: RuleSet, rng: random.Random, sea: bool) -> GameState:
         if attack.get("transport"):
             attack["infantry"] = rng.randint(0, attack["transport"])
         if not any(rules.spec(k).attack for k in attack):
-            attack["destroyer"] = 1
-        state = board(rules, "Germany", {"Sea Zone 6": {"Germany": attack, "United Kingdom": defense}},
+            attack["destroyer" if "destroyer" in rules.units else "battleship"] = 1
+        state = board(rules, "Germany", {beyond: {"Germany": attack, "United Kingdom": defense}},
                       orders=orders)
         for kind in attack:
             if rules.spec(kind).is_sea:
-                state = moved(state, "Sea Zone 6", "Germany", kind, came_from="Sea Zone 5")
+                state = moved(state, beyond, "Germany", kind, came_from=by_karelia)
         return state
     attack = _army(rules, rng, LAND_ATTACK, 4)
     defense = _army(rules, rng, LAND_DEFENSE, 4)
@@ -86,14 +93,14 @@ def _position(rules: RuleSet, rng: random.Random, sea: bool) -> GameState:
     spaces: dict[str, Any] = {"Karelia S.S.R.": {"Germany": {**attack, "infantry": attack.get("infantry", 0) + seaborne},
                                                  "Soviet Union": defense}}
     if seaborne:
-        spaces["Sea Zone 5"] = {"Germany": {"transport": 1, **{k: n for k, n in ships.items() if n}}}
+        spaces[by_karelia] = {"Germany": {"transport": 1, **{k: n for k, n in ships.items() if n}}}
     state = board(rules, "Germany", spaces, orders=orders)
     if seaborne:
-        state = moved(state, "Karelia", "Germany", "infantry", seaborne, came_from="Sea Zone 5", flags={"seaborne"})
+        state = moved(state, "Karelia", "Germany", "infantry", seaborne, came_from=by_karelia, flags={"seaborne"})
         for kind, n in ships.items():
             if n:
-                state = moved(state, "Sea Zone 5", "Germany", kind, target="Karelia S.S.R.")
-    origins = [o for o in ("Belorussia", "Baltic States") if rules.board.has_space_named(o)]
+                state = moved(state, by_karelia, "Germany", kind, target="Karelia S.S.R.")
+    origins = [o for o in ("Belorussia", "Baltic States") if rules.board.has_space_named(o)] or ["Eastern Europe"]
     for kind in attack:
         state = moved(state, "Karelia", "Germany", kind, came_from=rng.choice(origins))
     return state
@@ -140,7 +147,7 @@ def _check_battle(rules: RuleSet, seed: int, sea: bool) -> None:
     if state.combat is None:
         return
     dice = SeededDice(rng)
-    where = "Sea Zone 6" if sea else "Karelia S.S.R."
+    where = _zones(rules)[1] if sea else "Karelia S.S.R."
     from engine.combat import battle
     from engine.commands import Battle
 

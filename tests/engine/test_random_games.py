@@ -172,7 +172,7 @@ FLIPPED = {
 """Every switch at the value 1942 does not use (engine/switches.py)."""
 
 
-ROUNDS = {"aa1942-2e": 15, "revised-lhtr": 6}
+ROUNDS = {"aa1942-2e": 15, "revised-lhtr": 6, "classic-3e": 6}
 """Rounds a random game plays in the suite, per rule system (each takes about 2 s a round)."""
 
 
@@ -232,7 +232,7 @@ def test_soak_random_games(seed: int, ruleset: str) -> None:
     if ruleset == "aa1942-2e":
         options = {"escorts_and_interceptors": seed % 2 == 0, "turkish_straits": seed % 3 == 0}
         switches = FLIPPED if seed % 4 == 1 else None
-    else:
+    elif ruleset == "revised-lhtr":
         options = {"victory": "world_domination"} if seed % 2 else {}
     play = _play(1000 + seed, 15, options, switches, ruleset)
     assert play.state.is_over or play.state.round > 15, (play.state.round, play.state.phase, play.history[-5:])

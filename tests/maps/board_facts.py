@@ -10,8 +10,50 @@ from collections import Counter
 from typing import Any
 
 from engine.ids import slug
+from maps import load_board_data
 
 Space = dict[str, Any]
+
+
+def values_by_owner(listing: str) -> dict[str | None, dict[str, int]]:
+    """Territory values written one power a paragraph (``power: id value, id value, ...``,
+    ``neutral`` for the territories without an owner) as owner -> id -> value."""
+    out: dict[str | None, dict[str, int]] = {}
+    for paragraph in listing.strip().replace("\n    ", " ").splitlines():
+        owner, entries = paragraph.split(":")
+        out[None if owner == "neutral" else owner] = {
+            entry.split()[0]: int(entry.split()[1]) for entry in entries.split(",")}
+    return out
+
+
+def assert_values_and_originals(lands: dict[str, Space], values: dict[str | None, dict[str, int]]) -> None:
+    """Every land territory has exactly the listed value and original controller."""
+    expected = {tid: (ipc, power) for power, table in values.items() for tid, ipc in table.items()}
+    assert set(expected) == set(lands)
+    for tid, t in lands.items():
+        assert (t["ipc"], t.get("original")) == expected[tid], tid
+
+
+def assert_powers_as_on_every_board(board: dict[str, Any], setup: dict[str, Any], base: dict[str, Any]) -> None:
+    """The five powers in the order every system plays them, on their sides, with the ids and
+    display names of ``base`` (another board), so records compare across rule systems."""
+    powers = ("soviet_union", "germany", "united_kingdom", "japan", "united_states")
+    assert tuple(setup["turn_order"]) == powers
+    assert [(p["id"], p["name"], p["side"]) for p in board["power"]] == [
+        ("soviet_union", "Soviet Union", "Allies"),
+        ("germany", "Germany", "Axis"),
+        ("united_kingdom", "United Kingdom", "Allies"),
+        ("japan", "Japan", "Axis"),
+        ("united_states", "United States", "Allies"),
+    ]
+    assert {p["id"]: p["name"] for p in board["power"]} == {p["id"]: p["name"] for p in base["power"]}
+
+
+def raw_board(ruleset: str) -> tuple[dict[str, Any], dict[str, Any], dict[str, Space], dict[str, Space]]:
+    """``board.toml`` and ``setup.toml`` of ``ruleset`` as written, and its territories and
+    sea zones by id."""
+    data = load_board_data(ruleset)
+    return data["board"], data["setup"], *lands_and_seas(data["board"])
 
 
 def lands_and_seas(board: dict[str, Any]) -> tuple[dict[str, Space], dict[str, Space]]:

@@ -49,14 +49,7 @@ neutral: afghanistan 0, angola 0, argentina 0, eire 0, himalaya 0, mongolia 0, m
     peru 0, rio_de_oro 0, sahara 0, saudi_arabia 0, spain 0, sweden 0, switzerland 0, turkey 0,
     venezuela 0
 """
-IPC: dict[str | None, dict[str, int]] = {
-    (None if owner == "neutral" else owner): {
-        entry.split()[0]: int(entry.split()[1]) for entry in listing.replace("\n", " ").split(",")
-    }
-    for owner, listing in (
-        paragraph.split(":") for paragraph in TERRITORY_VALUES.strip().replace("\n    ", " ").splitlines()
-    )
-}
+IPC = board_facts.values_by_owner(TERRITORY_VALUES)
 
 # Starting units per power, all spaces (reference summary; the seeds point to the
 # Reference Charts, which they do not reproduce). Columns in turn order.
@@ -143,25 +136,13 @@ def test_edge_count_matches_reference() -> None:
 
 def test_every_territory_ipc_and_original() -> None:
     """Reference: income value and original controller of every land territory."""
-    expected = {tid: (ipc, power) for power, table in IPC.items() for tid, ipc in table.items()}
-    assert set(expected) == set(LANDS)
-    for tid, t in LANDS.items():
-        assert (t["ipc"], t.get("original")) == expected[tid], tid
+    board_facts.assert_values_and_originals(LANDS, IPC)
 
 
 def test_turn_order_sides_and_names() -> None:
     """003, Order of Play: Soviet Union, Germany, United Kingdom, Japan, United States;
     003, Your World at War: the Axis is Germany and Japan. Display names are 1942's."""
-    assert tuple(SETUP["turn_order"]) == POWERS
-    assert [(p["id"], p["name"], p["side"]) for p in BOARD["power"]] == [
-        ("soviet_union", "Soviet Union", "Allies"),
-        ("germany", "Germany", "Axis"),
-        ("united_kingdom", "United Kingdom", "Allies"),
-        ("japan", "Japan", "Axis"),
-        ("united_states", "United States", "Allies"),
-    ]
-    same = {p["id"]: p["name"] for p in load_board_data("aa1942-2e")["board"]["power"]}
-    assert {p["id"]: p["name"] for p in BOARD["power"]} == same
+    board_facts.assert_powers_as_on_every_board(BOARD, SETUP, load_board_data("aa1942-2e")["board"])
 
 
 def test_capitals() -> None:

@@ -1,0 +1,64 @@
+"""Hooks of Axis & Allies Classic, 3rd Edition (004).
+
+Where Classic agrees with 1942 the functions are 1942's: plunder of a captured capital (004
+§13: "You lose all your IPCs you must surrender them to the capturing player"), the raid's
+result by the ``bombing`` switch (IPCs from the treasury), one die a unit, the table's
+bombardment. What differs: there is no standard victory condition (§15 offers only
+optional ones), and technology (§4 item 02, §17) improves every unit of its type at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..hooks import Win
+from ..state import GameState, Unit
+from . import aa1942_2e
+from .aa1942_2e import bombard_value, bombing_result, on_capital_captured, raid_damage, unit_dice
+from .revised_lhtr import JET_DEFENSE, JET_FIGHTERS, LONG_RANGE_AIRCRAFT, SUPER_SUBMARINES, has
+
+ID = "classic-3e"
+
+__all__ = ["ID", "aa_immune", "bombard_value", "bombing_result", "move_points", "on_capital_captured",
+           "raid_damage", "unit_dice", "unit_values", "victory"]
+
+SUPER_SUB_ATTACK = 3
+"""004 §4 item 06: "each sub to attack by rolling a "3" or less ...; each sub continues to
+defend by rolling a "2" or less"."""
+LONG_RANGE_FIGHTER, LONG_RANGE_BOMBER = 5, 7
+"""004 §17, Long Range Aircraft: "Fighters will have their Movement up to 5. Bombers will
+have their Movement up to 7"."""
+
+
+def victory(state: GameState) -> Win | None:
+    """No side wins by a standard condition: 004 has none (README, ruling 13)."""
+    return None
+
+
+def unit_values(state: GameState, units: Sequence[Unit], side: str) -> dict[int, int]:
+    """The table's values (no artillery, so no support), then technology: jet power fighters
+    defend at 5 (§4 item 05), super subs attack at 3 (§4 item 06)."""
+    out = aa1942_2e.unit_values(state, units, side)
+    for u in units:
+        spec = state.rules.spec(u.kind)
+        if side == "attacker" and spec.submarine and has(state, u.owner, SUPER_SUBMARINES):
+            out[u.id] = SUPER_SUB_ATTACK
+        elif side == "defender" and spec.carrier_based and has(state, u.owner, JET_FIGHTERS):
+            out[u.id] = JET_DEFENSE
+    return out
+
+
+def move_points(state: GameState, unit: Unit) -> int:
+    """The unit table's movement; long range fighters 5 and bombers 7 (§17)."""
+    spec = state.rules.spec(unit.kind)
+    if has(state, unit.owner, LONG_RANGE_AIRCRAFT):
+        if spec.carrier_based:
+            return LONG_RANGE_FIGHTER
+        if spec.strategic_bomber:
+            return LONG_RANGE_BOMBER
+    return spec.move
+
+
+def aa_immune(state: GameState, unit: Unit) -> bool:
+    """Every aircraft can be hit: Classic's jet power only raises defense (§4 item 05)."""
+    return False
