@@ -16,6 +16,8 @@ AAREF_ALLOW_REMOTE_DISCORD ``0``          ``1`` lets the two URLs above leave lo
 AAREF_SHARD_COUNT          (none)         Gateway shards of the whole bot, over all processes.
 AAREF_SHARD_IDS            (all)          The shards this process runs: ``0,1`` or ``0-3``.
 AAREF_TICK_SECONDS         ``30``         Seconds between deadline ticks.
+AAREF_CACHED_GAMES         ``1000``       Games whose state a process keeps in memory; the
+                                          least recently used beyond are read again.
 ========================== ============== =====================================================
 
 Several processes share one PostgreSQL database by each running some of the shards (the
@@ -73,6 +75,7 @@ class Settings(BaseSettings):
     shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = Field(
         None, validation_alias=_var("AAREF_SHARD_IDS"))
     tick_seconds: float = Field(30.0, validation_alias=_var("AAREF_TICK_SECONDS"), gt=0)
+    cached_games: int = Field(1000, validation_alias=_var("AAREF_CACHED_GAMES"), gt=0)
 
     @field_validator("shard_ids", mode="before")
     @classmethod

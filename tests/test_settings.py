@@ -23,12 +23,13 @@ def test_values_are_read_and_typed() -> None:
     settings = Settings.load({
         "DISCORD_TOKEN": " tok ", "AAREF_DATA_DIR": "/srv/aaref", "AAREF_SQLITE_SYNCHRONOUS": "normal",
         "AAREF_GUILD_ID": "123", "AAREF_ALLOW_REMOTE_DISCORD": "1", "AAREF_DICE_KEY": "k" * 20,
-        "UNRELATED": "ignored",
+        "AAREF_CACHED_GAMES": "50", "UNRELATED": "ignored",
     })
     assert settings.token == "tok"
     assert settings.data_dir == Path("/srv/aaref")
     assert settings.sqlite_synchronous == "NORMAL"
     assert settings.guild_id == 123 and settings.allow_remote_discord
+    assert settings.cached_games == 50
     assert "k" * 20 not in repr(settings)  # secrets stay out of logs
 
 
@@ -41,6 +42,7 @@ def test_empty_values_mean_unset() -> None:
     ({"AAREF_GUILD_ID": "-4"}, "AAREF_GUILD_ID"),
     ({"AAREF_SQLITE_SYNCHRONOUS": "OFF"}, "AAREF_SQLITE_SYNCHRONOUS"),
     ({"AAREF_ALLOW_REMOTE_DISCORD": "perhaps"}, "AAREF_ALLOW_REMOTE_DISCORD"),
+    ({"AAREF_CACHED_GAMES": "0"}, "AAREF_CACHED_GAMES"),
 ])
 def test_a_wrong_value_names_its_variable(env: dict[str, str], variable: str) -> None:
     with pytest.raises(SettingsError, match=variable):

@@ -73,7 +73,8 @@ class GameService:
     :class:`GameLedger` it holds."""
 
     def __init__(self, db: Database, dice: DiceSource, **options: Unpack[LedgerOptions]) -> None:
-        """``options``: the ledger's (rules engine, snapshot interval, clock)."""
+        """``options``: the ledger's (rules engine, snapshot interval, clock, games kept in
+        memory)."""
         self.ledger = GameLedger(db, dice, finish=self._finish_reply, **options)
         self.db = db
         self.dice = dice

@@ -22,6 +22,7 @@ from bot.dice.derive import NO_ENTROPY
 from bot.dice.log import GENESIS
 from bot.scheduler import store as deadline_store
 from bot.scheduler.clock import Clock, utc_now
+from bot.service.cache import CACHED_GAMES, VersionCache
 from bot.service.dice import Chain, CommandDice, DiceSource
 from bot.service.queues import Queues
 from bot.service.replay import replay
@@ -53,6 +54,7 @@ class LedgerOptions(TypedDict, total=False):
     rules: Engine | None
     snapshot_every: int
     clock: Clock
+    cached_games: int
 
 
 @dataclass(frozen=True)
@@ -88,9 +90,11 @@ class GameLedger:
         rules: Engine | None = None,
         snapshot_every: int = SNAPSHOT_EVERY,
         clock: Clock = utc_now,
+        cached_games: int = CACHED_GAMES,
         finish: Finish | None = None,
     ) -> None:
-        """``finish``: what turns an action's reply into the one stored and returned (the
+        """``cached_games``: how many games' states, seats and pauses are kept in memory;
+        ``finish``: what turns an action's reply into the one stored and returned (the
         service adds the deadline of the seat a reply pings)."""
         self.db = db
         self._finish = finish
@@ -99,17 +103,17 @@ class GameLedger:
         self.dice = dice
         self.rules: Engine = rules if rules is not None else engine_rules()
         self.snapshot_every = snapshot_every
-        self._seats: dict[int, tuple[int, Sequence[Holder]]] = {}
-        """Game id -> (version, seats): seats change only by a logged, versioned entry."""
+        self._seats: VersionCache[Sequence[Holder]] = VersionCache(cached_games)
+        """Seats by game, valid at a version: seats change only by a logged, versioned entry."""
         self._channels: dict[str, int] = {}
         """Channel id -> id of its open game, checked against the row on every use."""
-        self._states: dict[int, tuple[int, Any]] = {}
-        """Game id -> (version, state): skips replay while no other process wrote the game."""
+        self._states: VersionCache[Any] = VersionCache(cached_games)
+        """States by game: skips replay while no other process wrote the game."""
         self._queues: Queues[GameRef] = Queues()
         """Writers of one game take turns in this process, rather than race to its version."""
-        self._pauses: dict[int, tuple[int, Pause | None]] = {}
-        """Game id -> (version, the referee's pause in force): pauses change only by a
-        logged, versioned entry."""
+        self._pauses: VersionCache[Pause | None] = VersionCache(cached_games)
+        """The referee's pause in force by game: pauses change only by a logged, versioned
+        entry."""
 
     async def mutate(
         self,
@@ -241,35 +245,35 @@ class GameLedger:
 
     async def seats_of(self, source: Writer, game: Game) -> Sequence[Holder]:
         """The game's seats, cached while its version is unchanged."""
-        cached = self._seats.get(_id(game))
-        if cached is not None and cached[0] == game.version:
-            return cached[1]
+        cached = self._seats.get(_id(game), game.version)
+        if cached is not None:
+            return cached[0]
         rows = await repo.seats(session_of(source), _id(game))
         seats = tuple(Holder(s.power, s.user_id) for s in rows)
-        self._seats[_id(game)] = (game.version, seats)
+        self._seats.put(_id(game), game.version, seats)
         return seats
 
     async def running_pause(self, source: Writer, game: Game) -> Pause | None:
         """The referee's pause of the game in force, cached while its version is unchanged."""
-        cached = self._pauses.get(_id(game))
-        if cached is not None and cached[0] == game.version:
-            return cached[1]
+        cached = self._pauses.get(_id(game), game.version)
+        if cached is not None:
+            return cached[0]
         rows = await deadline_store.game_pauses(session_of(source), _id(game))
         running = deadline_store.running_pause(rows)
         # A copy that belongs to no session, so no rollback can expire it under the cache.
         kept = Pause(**running.model_dump()) if running is not None else None
-        self._pauses[_id(game)] = (game.version, kept)
+        self._pauses.put(_id(game), game.version, kept)
         return kept
 
     def forget_state(self, game_id: int) -> None:
         """Drop the cached state of a game whose transaction failed: the next read replays it."""
-        self._states.pop(game_id, None)
+        self._states.forget(game_id)
 
     async def load_state(self, source: Writer, game: Game) -> Any:
         """The state after the game's last log entry: cache, else snapshot plus replay."""
-        cached = self._states.get(_id(game))
-        if cached is not None and cached[0] == game.version:
-            return cached[1]
+        cached = self._states.get(_id(game), game.version)
+        if cached is not None:
+            return cached[0]
         session = session_of(source)
         snap = await repo.latest_snapshot(session, _id(game), game.version)
         if snap is None:
@@ -281,7 +285,7 @@ class GameLedger:
             rolls = await repo.rolls_by_entry(session, _id(game), after=snap.seq)
             steps = [(e.text, [r.dice or [] for r in rolls.get(e.seq, [])]) for e in entries]
             state = replay(self.rules, state, steps)
-        self._states[_id(game)] = (game.version, state)
+        self._states.put(_id(game), game.version, state)
         return state
 
     async def append(
@@ -335,11 +339,11 @@ class GameLedger:
                              state=final)
         if state is not None:
             await deadline_store.note_due(tx.unit, g, seq, state.actor, self.clock())
-            tx.after.append(lambda: self._states.__setitem__(_id(g), (seq, state)))
+            tx.after.append(lambda: self._states.put(_id(g), seq, state))
         if kind != "admin":
             # Only admin entries change seats and pauses, so the cached ones stay valid.
-            tx.after.append(lambda: _carry(self._seats, _id(g), seq))
-            tx.after.append(lambda: _carry(self._pauses, _id(g), seq))
+            tx.after.append(lambda: self._seats.carry(_id(g), seq))
+            tx.after.append(lambda: self._pauses.carry(_id(g), seq))
         if rolls is not None:
             tx.after.append(lambda: self.dice.committed(rolls))
         return seq
@@ -403,13 +407,6 @@ class GameLedger:
             return []
         await self.add_dice(tx, seq, body)
         return [f"Dice seed of period {commit.period} revealed: {body['seed'][:16]}..."]
-
-
-def _carry(cache: dict[int, tuple[int, Any]], game_id: int, seq: int) -> None:
-    """Keep a cached value of the version before ``seq`` for ``seq`` too."""
-    cached = cache.get(game_id)
-    if cached is not None and cached[0] == seq - 1:
-        cache[game_id] = (seq, cached[1])
 
 
 def _id(game: Game) -> int:

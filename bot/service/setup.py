@@ -44,6 +44,6 @@ async def open_service(
             source = dice_source(dice, settings, key_dir)
         else:
             source = dice
-        yield GameService(database, source)
+        yield GameService(database, source, cached_games=settings.cached_games)
     finally:
         await database.close()
