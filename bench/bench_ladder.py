@@ -27,7 +27,8 @@ from bot.ladder.ratings import OVERALL, RatedGame, replay_ratings
 from bot.ladder.results import recompute_ratings
 from bot.ladder.standings import Match, standings
 from bot.store import Database, database_url
-from bot.store.models import Game, GameResult, Player, ResultSeat
+from bot.store.ladder_models import GameResult, Player, ResultSeat
+from bot.store.models import Game
 
 AXIS = ("germany", "japan")
 ALLIES = ("soviet_union", "united_kingdom", "united_states")

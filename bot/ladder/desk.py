@@ -25,7 +25,7 @@ from bot.ladder.results import lock_ladder, recompute_ratings
 from bot.service.lines import LineError, subcommand
 from bot.service.reply import Actor, Refusal, Reply
 from bot.store import repo
-from bot.store.models import GameResult, ResultCorrection
+from bot.store.ladder_models import GameResult, ResultCorrection
 
 if TYPE_CHECKING:
     from bot.service.game_service import GameService

@@ -11,7 +11,8 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.ladder.ratings import NEW, Skill
 from bot.ladder.results import current_ratings
-from bot.store.models import Game, GameResult, Player, RatingChange, ResultSeat
+from bot.store.ladder_models import GameResult, Player, RatingChange, ResultSeat
+from bot.store.models import Game
 
 
 @dataclass(frozen=True, slots=True)

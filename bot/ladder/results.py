@@ -20,7 +20,8 @@ from bot.ladder.outcome import ending_of
 from bot.ladder.ratings import Change, RatedGame, Skill, is_ratable, rate_game, replay_ratings
 from bot.scheduler.store import game_settings
 from bot.store import repo
-from bot.store.models import Game, GameResult, Player, RatingChange, ResultSeat
+from bot.store.ladder_models import GameResult, Player, RatingChange, ResultSeat
+from bot.store.models import Game
 
 _LADDER_LOCK = 4_242_014
 """PostgreSQL advisory lock key held by every transaction that writes results or ratings."""

@@ -15,7 +15,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.ladder.pairing import Pairing, knockout_first_round, knockout_next_round, swiss
 from bot.ladder.standings import Match, Row, scoring, standings
-from bot.store.models import (
+from bot.store.ladder_models import (
     GameResult,
     Player,
     ResultSeat,

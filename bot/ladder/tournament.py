@@ -25,7 +25,7 @@ from bot.ladder.rounds import tables as round_tables
 from bot.service.lines import LineError, subcommand
 from bot.service.reply import Actor, Refusal, Reply
 from bot.store import repo
-from bot.store.models import Tournament, TournamentEntry, TournamentGame
+from bot.store.ladder_models import Tournament, TournamentEntry, TournamentGame
 from engine.tokens import quote
 
 if TYPE_CHECKING:

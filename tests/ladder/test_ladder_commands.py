@@ -13,7 +13,7 @@ from bot.ladder.ratings import OVERALL, RatedGame, replay_ratings
 from bot.ladder.results import current_ratings, rated_games, recompute_ratings
 from bot.render.standings import standings_png
 from bot.service import Actor, GameService
-from bot.store.models import GameResult, RatingChange, ResultCorrection
+from bot.store.ladder_models import GameResult, RatingChange, ResultCorrection
 from tests.service.conftest import ALICE, BOB, REF, started
 
 CY = Actor("cy")

@@ -8,7 +8,7 @@ from sqlmodel import col, select
 from bot.ladder.ratings import NEW, OVERALL, RatedGame, Skill, is_ratable, rate_game, replay_ratings
 from bot.ladder.results import current_ratings, recompute_ratings
 from bot.service import GameService
-from bot.store.models import RatingChange
+from bot.store.ladder_models import RatingChange
 from tests.service.conftest import ALICE, BOB, started
 
 

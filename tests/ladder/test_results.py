@@ -9,7 +9,8 @@ from bot.ladder.outcome import adjudicate, ending_of
 from bot.scheduler.clock import ManualClock
 from bot.service import GameService
 from bot.store import Database
-from bot.store.models import GameResult, LogEntry, Player, RatingChange, ResultSeat
+from bot.store.ladder_models import GameResult, Player, RatingChange, ResultSeat
+from bot.store.models import LogEntry
 from tests.service import fake_engine
 from tests.service.conftest import ALICE, BOB, REF, started
 

@@ -11,7 +11,7 @@ from bot.ladder.ratings import OVERALL, replay_ratings
 from bot.ladder.results import current_ratings, rated_games
 from bot.scheduler.clock import ManualClock
 from bot.service import Actor, GameService
-from bot.store.models import GameResult, RatingChange
+from bot.store.ladder_models import GameResult, RatingChange
 
 ORG = Actor("org")
 PLAYERS = [f"p{i}" for i in range(1, 9)]

@@ -10,7 +10,7 @@ from sqlmodel import select
 from bot.ladder.outcome import adjudicate
 from bot.scheduler.clock import ManualClock
 from bot.service import Actor
-from bot.store.models import GameResult
+from bot.store.ladder_models import GameResult
 from tests.scheduler.play import ANA, BEN, CHANNEL, REF, Services, notices, run, started
 
 

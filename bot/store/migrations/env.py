@@ -5,6 +5,7 @@ from __future__ import annotations
 from alembic import context
 from sqlmodel import SQLModel
 
+import bot.store.ladder_models  # noqa: F401  (registers the tables on SQLModel.metadata)
 import bot.store.models  # noqa: F401  (registers the tables on SQLModel.metadata)
 
 connection = context.config.attributes.get("connection")
