@@ -21,7 +21,6 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.render.unitkey import unit_key
 from bot.scheduler import desk as deadline_desk
-from bot.service.bidcmd import bid_command, with_bid
 from bot.service.dice import DiceExhaustedError, DiceKeyMismatchError, DiceSource
 from bot.service.commands import (
     DEFAULT_RULESET,
@@ -31,12 +30,10 @@ from bot.service.commands import (
     group_command,
     top_command,
 )
-from bot.service.dicecmd import dice_command
 from bot.service.help import help_reply
 from bot.service.lines import LineError, words_and_options
 from bot.service.ledger import GameLedger, GameRef, GameTransaction, Holder, LedgerOptions
 from bot.service.posts import battle_opening, channel_posts, continued_space
-from bot.service.record import write_record
 from bot.service.referee import RefereeDesk
 from bot.service.reply import Actor, Refusal, Reply
 from bot.service.rules import Engine
@@ -89,8 +86,8 @@ class GameService:
     def referee(self) -> RefereeDesk:
         return RefereeDesk(self)
 
-    # The ladder, tournaments and odds load on first use: the console's first prompt and a
-    # game's commands do not wait for them.
+    # The ladder, tournaments, odds, bids, the dice commands and the record load on first
+    # use: the console's first prompt and a game's commands do not wait for them.
     @cached_property
     def ladder(self) -> LadderDesk:
         from bot.ladder.desk import LadderDesk
@@ -121,6 +118,8 @@ class GameService:
         except (RulesError, self.rules.RulesError) as err:
             return Reply(False, str(err), reason=err.reason)
         if group == "dice":
+            from bot.service.dicecmd import dice_command
+
             return await dice_command(self.ledger, actor, channel_id, spec.word, options, request_id)
         if group == "help":
             return await help_reply(self, channel_id, options.get("command", ""))
@@ -129,6 +128,8 @@ class GameService:
 
             return await odds_command(self, channel_id, line)
         if group == "bid":
+            from bot.service.bidcmd import bid_command
+
             return await bid_command(self, actor, channel_id, line, request_id)
         if group == "ladder":
             return await self.ladder.command(actor, line, request_id)
@@ -367,6 +368,8 @@ class GameService:
             missing = [rules.power_name(p) for p in rules.powers if p not in taken]
             if missing:
                 raise Refusal(f"Seats still open: {', '.join(missing)}.", "game.seats_open")
+            from bot.service.bidcmd import with_bid
+
             try:
                 state = await with_bid(self, tx, self.rules.new_game(rules, g.options))
             except self.rules.RulesError as err:
@@ -678,6 +681,8 @@ class GameService:
             start = await repo.first_snapshot(session, _id(g))
         rules = self.rules.load_ruleset(g.ruleset)
         state = self.rules.state_from_json(start.state, rules) if start else None
+        from bot.service.record import write_record
+
         record = write_record(self.rules, state, g, seats, entries, dice)
         events = [e for entry in entries for e in (entry.events or [])]
         from bot.service.odds import with_luck
