@@ -113,7 +113,7 @@ async def run(games: int, commands: int, rate: float, workdir: Path) -> None:
     print(
         f"cold load of a 2,000-command game: median {statistics.median(loads) * 1000:.1f} ms,"
         f" worst {max(loads) * 1000:.1f} ms (fresh service, snapshot every"
-        f" {service.snapshot_every} entries)"
+        f" {service.ledger.snapshot_every} entries)"
     )
     await db.close()
 
