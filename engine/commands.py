@@ -41,10 +41,11 @@ class Repair(Command):
 @dataclass(frozen=True, slots=True)
 class Research(Command):
     """Develop Weapons: buy ``dice`` research dice for one development and roll them
-    (003, Phase 1: Develop Weapons)."""
+    (003, Phase 1: Develop Weapons); where the die-face table picks the development, no
+    development is named (004 §4 item 01, §17)."""
 
-    development: str
     dice: int
+    development: str | None = None
     name = "research"
 
 

@@ -24,6 +24,7 @@ from .errors import IllegalCommandError
 from .events import Event, event
 from .ids import PowerId, SpaceId, UnitKind
 from .notation import format_units, unit_word
+from .purchase import price
 from .state import PLACED, GameState, Unit
 
 FACTORY = UnitKind("industrial_complex")
@@ -269,7 +270,7 @@ def end_mobilize(state: GameState) -> tuple[GameState, list[Event]]:
             event("refund", f"{name} cannot mobilize {format_units(waiting)}: lost, nothing refunded.",
                   power=name, units=dict(waiting), ipcs=0),
         ]
-    refund = sum(state.rules.spec(k).cost * n for k, n in waiting.items())
+    refund = sum(price(state, state.turn, k) * n for k, n in waiting.items())
     treasury = dict(state.treasury)
     treasury[state.turn] = treasury.get(state.turn, 0) + refund
     return state.evolve(purchased={}, treasury=treasury), [

@@ -16,6 +16,7 @@ from .commands import UnitCounts
 from .ids import SpaceId, UnitKind
 from .mobilize import FACTORY, eligible_factories, remaining_capacity
 from .phases import phase_entry
+from .purchase import price
 from .state import GameState
 
 
@@ -83,7 +84,7 @@ def legal_commands(state: GameState) -> LegalCommands:
 def buy_offers(state: GameState) -> Offers:
     """Unit types the treasury can pay for."""
     have = state.treasury.get(state.turn, 0)
-    return Offers(buyable=tuple(k for k, s in state.rules.units.items() if s.cost <= have))
+    return Offers(buyable=tuple(k for k in state.rules.units if price(state, state.turn, k) <= have))
 
 
 def move_offers(state: GameState) -> Offers:

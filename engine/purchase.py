@@ -2,7 +2,8 @@
 
 000, "Phase 1: Purchase Units": buy any units you can afford (all units on the
 mobilization chart, industrial complexes included); pay for them and for repairs of
-damaged industrial complexes at 1 IPC a point, effective immediately.
+damaged industrial complexes at 1 IPC a point, effective immediately. A development may
+change the price of units (:func:`price`).
 """
 
 from __future__ import annotations
@@ -11,13 +12,20 @@ from .commands import Buy, Repair
 from .dice import Dice
 from .errors import IllegalCommandError
 from .events import Event, event
+from .ids import PowerId
 from .notation import format_units
 from .state import GameState
 
 
+def price(state: GameState, power: PowerId, kind: str) -> int:
+    """What one unit of ``kind`` costs ``power`` now: the unit table's price with what the
+    power's developments add or take off (004 §17, Industrial Technology: 1 IPC less)."""
+    return state.rules.technology.unit_cost(state.rules.spec(kind).cost, state.tech.get(power, ()))
+
+
 def buy(state: GameState, cmd: Buy, dice: Dice) -> tuple[GameState, list[Event]]:
     power = state.turn
-    cost = sum(state.rules.spec(k).cost * n for k, n in cmd.units)
+    cost = sum(price(state, power, k) * n for k, n in cmd.units)
     have = state.treasury.get(power, 0)
     if cost > have:
         raise IllegalCommandError(

@@ -234,7 +234,7 @@ ENGINE_COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "research", "Buy research dice for one weapons development and roll them.",
         '/research tech:"super submarines" dice:3', aliases=("develop",), command=Research,
-        options=(OptionSpec("tech", Kind.DEVELOPMENT, "the development", required=True,
+        options=(OptionSpec("tech", Kind.DEVELOPMENT, "the development (where the rules let you choose one)",
                             field="development"),
                  OptionSpec("dice", Kind.INTEGER, "research dice to buy and roll",
                             required=True))),

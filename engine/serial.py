@@ -10,7 +10,7 @@ fighters onto carriers in the same sea zone.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
@@ -156,7 +156,15 @@ def _research_to_json(state: GameState) -> dict[str, Any] | None:
     if r is None:
         return None
     return {"power": state.rules.power_name(r.power), "development": r.development, "dice": r.dice,
-            "faces": list(r.faces), "breakthrough": r.breakthrough}
+            "faces": list(r.faces), "breakthrough": r.breakthrough, "gained": list(r.gained)}
+
+
+def _research_from_json(data: Mapping[str, Any], power: Callable[[str], PowerId]) -> Research:
+    """A record written before ``gained`` existed gained its development on a breakthrough."""
+    development = data["development"]
+    gained = data.get("gained", [development] if data["breakthrough"] else [])
+    return Research(power(data["power"]), None if development is None else str(development), int(data["dice"]),
+                    tuple(int(f) for f in data["faces"]), bool(data["breakthrough"]), tuple(str(d) for d in gained))
 
 
 def state_from_json(data: Mapping[str, Any], rules: RuleSet) -> GameState:
@@ -206,9 +214,7 @@ def state_from_json(data: Mapping[str, Any], rules: RuleSet) -> GameState:
         orders=_orders_from_json(rules, data.get("orders", {})),
         combat=_combat_from_json(data.get("combat")),
         tech=frozen({power(p): tuple(str(d) for d in ds) for p, ds in data.get("tech", {}).items() if ds}),
-        research=Research(power(research["power"]), str(research["development"]), int(research["dice"]),
-                          tuple(int(f) for f in research["faces"]), bool(research["breakthrough"]))
-        if research else None,
+        research=_research_from_json(research, power) if research else None,
         winner=data.get("winner"),
         next_id=next_id,
         checkpoint=checkpoint,

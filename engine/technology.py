@@ -1,20 +1,33 @@
 """Weapons development: a rule system's developments, and what a power has researched.
 
 The table is data (``[technology]`` in ``maps/<id>/ruleset.toml``): the price of a
-research die and, for each development, its name and the number a die must show. A rule
-system without the table (1942 Second Edition) has no research. The effects of a
-development on units are the rule system's hooks; this module only knows who has what.
+research die, how research is rolled (``method``), when a breakthrough takes effect
+(``effect``) and, for each development, its name, its number on the die and what it
+takes off the price of units. A rule system without the table (1942 Second Edition) has
+no research. The other effects of a development on units are the rule system's hooks;
+this module only knows who has what.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, get_args
 
 from .errors import BoardDataError, NotationError
 from .ids import PowerId
 from .names import NameIndex
+
+
+Method = Literal["chosen", "table"]
+"""``chosen``: the player names one development and any research die showing its number
+breaks through (003, Phase 1). ``table``: the player only buys dice; each die showing the
+``breakthrough`` number is a breakthrough, and one more die read on the die-face table says
+which development it is (004 §4 item 01, §17)."""
+
+Effect = Literal["mobilize", "immediate"]
+"""When a breakthrough counts: from Mobilize New Units of the same turn (003, Phase 1,
+Step 4) or at once, for every unit of the type already on the board (004 §4 item 02)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,16 +37,24 @@ class Development:
     id: str
     name: str
     roll: int
-    """The number any research die must show for the breakthrough."""
+    """The number any research die must show for the breakthrough (``chosen``), or the
+    face of the die-face table that gives it (``table``)."""
     aliases: tuple[str, ...] = ()
+    cost_modifier: int = 0
+    """IPCs added to the price of every unit its owner buys (004 §17, Industrial
+    Technology: -1)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Technology:
-    """The research rules of a rule system: die price and developments."""
+    """The research rules of a rule system: die price, how dice are read, developments."""
 
     die_cost: int = 0
     developments: tuple[Development, ...] = ()
+    method: Method = "chosen"
+    effect: Effect = "mobilize"
+    breakthrough: int = 6
+    """The face that breaks through under the ``table`` method."""
 
     @property
     def offered(self) -> bool:
@@ -41,6 +62,15 @@ class Technology:
 
     def development(self, dev_id: str) -> Development:
         return next(d for d in self.developments if d.id == dev_id)
+
+    def on_face(self, face: int) -> Development:
+        """The development the die-face table gives for ``face`` (``table`` method)."""
+        return next(d for d in self.developments if d.roll == face)
+
+    def unit_cost(self, cost: int, had: tuple[str, ...]) -> int:
+        """A unit's price of ``cost`` IPCs for a power with the developments ``had``
+        (never below 1 IPC)."""
+        return max(1, cost + sum(d.cost_modifier for d in self.developments if d.id in had))
 
     def find(self, text: str) -> str:
         """The id of the development called ``text`` (name, id or unique prefix, any case).
@@ -57,27 +87,37 @@ class Technology:
 
     @classmethod
     def from_dict(cls, where: str, data: Mapping[str, Any]) -> Technology:
-        """Read ``[technology]``: ``die_cost`` and ``developments.<id> = {name, roll, aliases}``."""
+        """Read ``[technology]``: ``die_cost``, optional ``method``, ``effect`` and
+        ``breakthrough``, and ``developments.<id> = {name, roll, aliases, cost_modifier}``."""
         if not data:
             return cls()
         try:
-            developments = tuple(Development(str(i), str(d["name"]), int(d["roll"]), tuple(d.get("aliases", ())))
+            developments = tuple(Development(str(i), str(d["name"]), int(d["roll"]), tuple(d.get("aliases", ())),
+                                             int(d.get("cost_modifier", 0)))
                                  for i, d in data["developments"].items())
-            tech = cls(int(data["die_cost"]), developments)
+            tech = cls(int(data["die_cost"]), developments, data.get("method", "chosen"),
+                       data.get("effect", "mobilize"), int(data.get("breakthrough", 6)))
         except KeyError as err:
             raise BoardDataError(f"{where}: [technology] needs {err.args[0]!r}") from None
-        if tech.die_cost < 1 or any(not 1 <= d.roll <= 6 for d in developments):
+        for name, kind in (("method", Method), ("effect", Effect)):
+            if getattr(tech, name) not in get_args(kind):
+                raise BoardDataError(f"{where}: [technology] {name} must be one of {', '.join(get_args(kind))}")
+        if tech.die_cost < 1 or any(not 1 <= d.roll <= 6 for d in developments) or not 1 <= tech.breakthrough <= 6:
             raise BoardDataError(f"{where}: [technology] die_cost must be positive and each roll 1 to 6")
+        if tech.method == "table" and len({d.roll for d in developments}) != len(developments):
+            raise BoardDataError(f"{where}: [technology] the die-face table gives each face one development")
         return tech
 
 
 @dataclass(frozen=True, slots=True)
 class Research:
     """What a power researched in its Develop Weapons phase (kept until the next power's):
-    the development, how many dice, what they showed, and whether it broke through."""
+    the development named (none under the ``table`` method), how many dice, what they
+    showed, whether it broke through, and the developments it gained."""
 
     power: PowerId
-    development: str
+    development: str | None
     dice: int
     faces: tuple[int, ...]
     breakthrough: bool
+    gained: tuple[str, ...] = ()

@@ -92,13 +92,15 @@ class Playout:
 
     def _research(self) -> None:
         """Now and then buy 1 to 3 research dice for a development the power lacks (003,
-        Phase 1); the engine refuses what the treasury cannot pay."""
+        Phase 1), or just dice where the die-face table picks (004 §17); the engine refuses
+        what the treasury cannot pay."""
         s = self.state
         have = s.tech.get(s.turn, ())
         lacking = [d for d in s.rules.technology.developments if d.id not in have]
         if lacking and self.rng.random() < 0.5:
             dev = self.rng.choice(lacking)
-            self.send(f'/research tech:"{dev.name}" dice:{self.rng.randint(1, 3)}')
+            named = "" if s.rules.technology.method == "table" else f'tech:"{dev.name}" '
+            self.send(f"/research {named}dice:{self.rng.randint(1, 3)}")
         self.send("/done")
 
     def _purchase(self) -> None:
