@@ -15,7 +15,6 @@ from typing import Any
 import pytest
 
 import maps
-from bot.render import BoardGeometry, load_board_geometry, render_map_result
 from bot.service import Actor, FixedDiceSource, GameService
 from bot.store import Database, database_url
 from engine.errors import RulesError
@@ -24,7 +23,6 @@ from engine.ids import slug
 from engine.ruleset import RuleSet
 from maps import load_board_data
 from tests.maps import board_facts
-from tests.render import test_render_geometry as geometry_checks
 
 RULESET = "revised-lhtr"
 POWERS = ("soviet_union", "germany", "united_kingdom", "japan", "united_states")
@@ -423,29 +421,3 @@ async def test_game_new_offers_it(tmp_path: Path) -> None:
         assert (await service.status("c1")).ok
     finally:
         await db.close()
-
-
-# ---- the picture -----------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def geometry() -> BoardGeometry:
-    return load_board_geometry(RULESET)
-
-
-def test_opening_renders(geometry: BoardGeometry, rules: RuleSet) -> None:
-    """docs/map.md: the engine's opening state draws as a PNG with every stack on it."""
-    state = new_game(rules).to_json()
-    result = render_map_result(state, geometry, width=800)
-    assert result.png.startswith(b"\x89PNG\r\n\x1a\n")
-    drawn = {(s.space, s.power): s.units for s in result.stacks}
-    assert drawn == {
-        (space, power): units for space, entry in state["spaces"].items() for power, units in entry["units"].items()
-    }
-
-
-def test_geometry_covers_the_board(geometry: BoardGeometry) -> None:
-    """docs/map.md, Geometry: each anchor lies in its own space and neighbours on the board
-    touch on the map (the board wraps east-west); the 1942 board's checks, on this board."""
-    geometry_checks.test_each_anchor_lies_in_its_own_space(geometry, 2000)
-    geometry_checks.test_every_adjacency_is_a_shared_border(geometry)

@@ -1,0 +1,54 @@
+"""Every shipped rule system's board is drawn whole (docs/map.md, Geometry): each space has
+geometry and no other, each anchor lies in its own space, neighbours on the board touch on
+the map, sea-zone labels are names players can type, and the opening renders every stack."""
+
+from __future__ import annotations
+
+import tomllib
+from importlib import resources
+
+import pytest
+
+import maps
+from bot.render import load_board_geometry, render_map_result
+from engine.game import new_game
+from maps import load_board_data
+
+from . import test_render_geometry as checks
+
+
+@pytest.mark.parametrize("board_id", maps.SHIPPED)
+def test_every_space_has_geometry_and_no_other(board_id: str) -> None:
+    board = load_board_data(board_id)["board"]
+    text = resources.files("maps").joinpath(board_id, "geometry.toml").read_text(encoding="utf-8")
+    ids = {t["id"] for t in board["territory"]} | {z["id"] for z in board["sea_zone"]}
+    assert set(tomllib.loads(text)["space"]) == ids
+
+
+@pytest.mark.parametrize("board_id", maps.SHIPPED)
+def test_anchors_and_borders(board_id: str) -> None:
+    """Each anchor lies in its own space and every adjacency of board.toml (canals included)
+    is a shared border on the map, which wraps east-west."""
+    geometry = load_board_geometry(board_id)
+    checks.test_each_anchor_lies_in_its_own_space(geometry, 2000)
+    checks.test_every_adjacency_is_a_shared_border(geometry)
+
+
+@pytest.mark.parametrize("board_id", maps.SHIPPED)
+def test_sea_zone_labels_are_names_players_type(board_id: str) -> None:
+    """A label drawn instead of a sea zone's number teaches a name the parser takes."""
+    geometry = load_board_geometry(board_id)
+    for zone in (s for s in geometry.spaces if s.is_sea and s.label):
+        assert geometry.space(zone.label) is zone, zone.id
+
+
+@pytest.mark.parametrize("board_id", maps.SHIPPED)
+def test_opening_renders_every_stack(board_id: str) -> None:
+    """The engine's opening state draws as a PNG with every stack on it."""
+    state = new_game(maps.load_ruleset(board_id, unplayable=True)).to_json()
+    result = render_map_result(state, load_board_geometry(board_id), width=800)
+    assert result.png.startswith(b"\x89PNG\r\n\x1a\n")
+    drawn = {(s.space, s.power): s.units for s in result.stacks}
+    assert drawn == {
+        (space, power): units for space, entry in state["spaces"].items() for power, units in entry["units"].items()
+    }
