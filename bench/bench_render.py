@@ -1,4 +1,5 @@
-"""Map snapshot speed and size: the full 1942 board at 2,000 px, cold and warm.
+"""Map snapshot speed and size: the full 1942 board at 2,000 px, cold and warm, and the
+opening of every other shipped rule system's board, warm.
 
 Run: .venv/bin/python bench/bench_render.py
 Goals: a warm render under 250 ms and a PNG under 2 MB. "Cold" runs in a fresh
@@ -16,6 +17,7 @@ import subprocess
 import sys
 import time
 
+import maps
 from bot.render import load_board_geometry, render_map_result
 from bot.render.demo import midgame_example, opening_state
 
@@ -39,10 +41,10 @@ def cold_start() -> tuple[float, int]:
     return float(seconds), int(size)
 
 
-def warm(label: str, **options: object) -> None:
+def warm(label: str, board_id: str = BOARD, **options: object) -> None:
     """Print median and best of repeated renders after a first one has filled the caches."""
-    board = load_board_geometry(BOARD)
-    state, changes = midgame_example() if options.pop("midgame", False) else (opening_state(BOARD), [])
+    board = load_board_geometry(board_id)
+    state, changes = midgame_example() if options.pop("midgame", False) else (opening_state(board_id), [])
     render_map_result(state, board, changes=changes, **options)  # type: ignore[arg-type]
     times, cpu = [], []
     for _ in range(WARM_RUNS):
@@ -64,6 +66,9 @@ def main() -> None:
     warm("mid-game with changes, 2000 px", width=2000, midgame=True)
     warm("region europe, 2000 px", width=2000, region="europe")
     warm("territory Egypt, 1200 px", width=1200, focus="Egypt")
+    for board_id in maps.SHIPPED:
+        if board_id != BOARD:
+            warm(f"{board_id} opening, 2000 px", board_id, width=2000)
 
 
 if __name__ == "__main__":
