@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import maps
-from engine import GameState, Unit, new_game
+from engine import GameState, RuleSet, Unit, new_game
 from engine.combat import battle, start_combat
 from engine.commands import Battle
 from engine.ids import PowerId, SpaceId, UnitKind
@@ -39,15 +39,26 @@ ATTACK = {"infantry": 10, "artillery": 4, "tank": 4, "fighter": 2}
 DEFENSE = {"infantry": 12, "artillery": 2, "tank": 4, "fighter": 2}
 
 
+def _army(rules: RuleSet, army: dict[str, int]) -> dict[str, int]:
+    """``army`` in the rule system's units: infantry stands in for a type it lacks (Classic
+    has no artillery), so every system fights 40 units."""
+    out: dict[str, int] = {}
+    for kind, n in army.items():
+        kind = kind if kind in rules.units else "infantry"
+        out[kind] = out.get(kind, 0) + n
+    return out
+
+
 def position(rules_id: str = "aa1942-2e") -> GameState:
     rules = maps.load_ruleset(rules_id, unplayable=True)
     state = new_game(rules)
-    target, origin = SpaceId("karelia_ssr"), SpaceId("belorussia")
+    target = SpaceId("karelia_ssr")
+    origin = SpaceId("belorussia" if "belorussia" in rules.board.spaces else "eastern_europe")
     state = state.with_units(removed=[u.id for u in state.units_at(target)])
     pieces: list[Unit] = []
     next_id = state.next_id
     for power, army, moved in ((PowerId("germany"), ATTACK, True), (PowerId("soviet_union"), DEFENSE, False)):
-        for kind, n in army.items():
+        for kind, n in _army(rules, army).items():
             for _ in range(n):
                 unit = Unit(next_id, UnitKind(kind), power, target)
                 if moved:
