@@ -13,7 +13,10 @@ Saturation latency is mostly queueing: SQLite has one writer, so with 100 reques
 the last waits for the other 99. ``AAREF_SQLITE_SYNCHRONOUS=NORMAL`` shows what the per-commit
 fsync costs on the machine at hand.
 
-Run: ``python bench/bench_service.py [--games 100] [--commands 30] [--rate 100]``
+``--auditable`` rolls auditable dice, as a bot does by default: each command then also reads
+where the game's dice chain stands.
+
+Run: ``python bench/bench_service.py [--games 100] [--commands 30] [--rate 100] [--auditable]``
 """
 
 from __future__ import annotations
@@ -26,7 +29,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from bot.service import Actor, FixedDiceSource, GameService
+from bot.service import Actor, AuditableDiceSource, FixedDiceSource, GameService
+from bot.service.dice import DiceSource
 from bot.store import Database, database_url
 
 LINES = ('/buy units:"1 infantry"', "/undo")
@@ -67,10 +71,14 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def run(games: int, commands: int, rate: float, workdir: Path) -> None:
+def dice(auditable: bool) -> DiceSource:
+    return AuditableDiceSource(b"bench-key" * 4) if auditable else FixedDiceSource([])
+
+
+async def run(games: int, commands: int, rate: float, workdir: Path, auditable: bool) -> None:
     db = Database(database_url(workdir / "bench.sqlite3"))
     await db.migrate()
-    service = GameService(db, FixedDiceSource([]))
+    service = GameService(db, dice(auditable))
     users = [Actor(f"player{i}") for i in range(games)]
     ids = [await start_game(service, f"chan-{i}", users[i]) for i in range(games)]
 
@@ -106,7 +114,7 @@ async def run(games: int, commands: int, rate: float, workdir: Path) -> None:
         assert (await service.submit(users[0], big, LINES[i % 2])).ok
     loads = []
     for _ in range(7):
-        fresh = GameService(db, FixedDiceSource([]))
+        fresh = GameService(db, dice(auditable))
         t = time.perf_counter()
         await fresh.state(big)
         loads.append(time.perf_counter() - t)
@@ -123,9 +131,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--commands", type=int, default=30, help="per game and phase")
     parser.add_argument("--rate", type=float, default=100.0, help="commands/s offered, paced")
+    parser.add_argument("--auditable", action="store_true", help="auditable dice, as a bot's")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="aaref-bench-") as tmp:
-        asyncio.run(run(args.games, args.commands, args.rate, Path(tmp)))
+        asyncio.run(run(args.games, args.commands, args.rate, Path(tmp), args.auditable))
 
 
 if __name__ == "__main__":
