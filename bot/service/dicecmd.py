@@ -108,7 +108,7 @@ async def entropy(
         seats = await service.seats_of(tx.unit, g)
         if all(s.user_id != actor.user_id for s in seats):
             raise Refusal(f"You have no seat in game #{g.id} ({g.name}).", "service.not_player")
-        last = await repo.last_dice(tx.session, g.id, "entropy")
+        last = await repo.last_dice(tx.unit, g.id, "entropy")
         current = str(last.body["entropy"]) if last else NO_ENTROPY
         entry = add_entropy(str(g.id), current, actor.user_id, text)
         state = await service.load_state(tx.session, g) if g.status == "active" else None

@@ -30,7 +30,7 @@ from bot.service.reply import Actor, Refusal, Reply
 from bot.service.rules import Engine, engine_rules
 from bot.store import repo
 from bot.store.db import Database
-from bot.store.models import DiceLog, Game, Pause
+from bot.store.models import Game, Pause
 from bot.store.unit import Writer, WriteUnit, session_of
 
 GameRef = int | str
@@ -349,27 +349,16 @@ class GameLedger:
         return seq
 
     async def add_dice(self, tx: GameTransaction, entry_seq: int, body: dict[str, Any]) -> None:
-        last = await repo.last_dice(tx.session, _id(tx.game))
-        tx.session.add(
-            DiceLog(
-                game_id=_id(tx.game),
-                pos=(last.pos + 1) if last else 1,
-                entry_seq=entry_seq,
-                type=str(body["type"]),
-                period=body.get("period"),
-                purpose=body.get("purpose"),
-                dice=body.get("dice"),
-                body=body,
-            )
-        )
-        await tx.session.flush()
+        """Add the next entry of the game's dice log, for log entry ``entry_seq``."""
+        last = await repo.last_dice(tx.unit, _id(tx.game))
+        await repo.add_dice(tx.unit, _id(tx.game), (last.pos + 1) if last else 1, entry_seq, body)
 
     async def chain(self, tx: GameTransaction) -> Chain | None:
         """Where the auditable dice continue: the open period and the last roll's hash."""
-        commit = await repo.last_dice(tx.session, _id(tx.game), "commit")
+        commit = await repo.last_dice(tx.unit, _id(tx.game), "commit")
         if commit is None:
             return None
-        roll = await repo.last_dice(tx.session, _id(tx.game), "roll")
+        roll = await repo.last_dice(tx.unit, _id(tx.game), "roll")
         return Chain(
             period=str(commit.period),
             commitment=commit.body["commitment"],
@@ -380,11 +369,11 @@ class GameLedger:
 
     async def open_period(self, tx: GameTransaction, seq: int, state: Any) -> list[str]:
         """Commit to the seed of the period (one power's turn) that ``state`` begins."""
-        last = await repo.last_dice(tx.session, _id(tx.game), "commit")
+        last = await repo.last_dice(tx.unit, _id(tx.game), "commit")
         number = int(str(last.period).split("-")[0]) + 1 if last else 1
         period = f"{number}-r{state.round}-{state.turn}"
         # The entropy in force is the newest contribution's chain value (docs/dice.md).
-        latest = await repo.last_dice(tx.session, _id(tx.game), "entropy")
+        latest = await repo.last_dice(tx.unit, _id(tx.game), "entropy")
         entropy = latest.body["entropy"] if latest else NO_ENTROPY
         body = self.dice.open_period(_id(tx.game), period, entropy)
         if body is None:
@@ -396,10 +385,10 @@ class GameLedger:
 
     async def close_period(self, tx: GameTransaction, seq: int) -> list[str]:
         """Reveal the seed of the period that just ended, if one is open."""
-        commit = await repo.last_dice(tx.session, _id(tx.game), "commit")
+        commit = await repo.last_dice(tx.unit, _id(tx.game), "commit")
         if commit is None:
             return []
-        reveal = await repo.last_dice(tx.session, _id(tx.game), "reveal")
+        reveal = await repo.last_dice(tx.unit, _id(tx.game), "reveal")
         if reveal is not None and reveal.pos > commit.pos:
             return []
         body = self.dice.close_period(_id(tx.game), str(commit.period))

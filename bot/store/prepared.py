@@ -33,13 +33,17 @@ class Prepared:
         self.sql = str(compiled)
         self._binds = [(name, _bind(compiled.binds[name].type, dialect))
                        for name in compiled.positiontup or ()]
+        self._fixed = {name: bind.value for name, bind in compiled.binds.items()
+                       if not bind.required}
+        """Values the statement carries itself, such as a ``LIMIT``'s."""
         columns: Sequence[ColumnElement[Any]] = (
             list(statement.exported_columns) if isinstance(statement, ReturnsRows) else [])
         self._results = [_result(column.type, dialect) for column in columns]
 
     def run(self, connection: sqlite3.Connection, params: Mapping[str, Any]) -> list[tuple[Any, ...]]:
         """Execute with ``params`` (by bind name) and return every row it gives, converted."""
-        values = [params[name] if convert is None else convert(params[name])
+        given = {**self._fixed, **params} if self._fixed else params
+        values = [given[name] if convert is None else convert(given[name])
                   for name, convert in self._binds]
         cursor = connection.execute(self.sql, values)
         try:

@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
+import sqlalchemy
 from sqlalchemy import bindparam, delete, func, insert, inspect, text, update
 from sqlalchemy.orm.attributes import set_committed_value
-from sqlmodel import col, select
+from sqlmodel import SQLModel, col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.store.models import DiceLog, Game, LogEntry, Request, Seat, Snapshot, utcnow
@@ -22,6 +23,9 @@ ENGINE_KINDS = ("play", "correction", "concede")
 
 class ConcurrentWriteError(RuntimeError):
     """Another writer bumped the game's version first; the transaction must be retried."""
+
+
+T = TypeVar("T", bound=SQLModel)
 
 
 async def _run(writer: Writer, statement: Statement,
@@ -43,13 +47,22 @@ async def get_game(session: AsyncSession, game_id: int, *, lock: bool = False) -
 async def game_row(writer: Writer, game_id: int, *, lock: bool = False) -> Game | None:
     """:func:`get_game` for a write: the row as a plain ``Game``, in no session."""
     rows = await _run(writer, _GAME_LOCKED if lock else _GAME, {"game_id": game_id})
-    if not rows:
-        return None
-    # Built as the ORM builds a loaded row, without the model's __init__ (a third of a
-    # command's database time otherwise).
-    game: Game = _GAME_CLASS.new_instance()
-    game.__dict__.update(zip(_GAME_COLUMNS, rows[0], strict=True))
-    return game
+    return _loaded(Game, rows[0]) if rows else None
+
+
+def _loaded(table: type[T], row: tuple[Any, ...]) -> T:
+    """A row of ``table`` (selected by :func:`_every_column`) as a plain object in no session,
+    built as the ORM builds a loaded row: the model's __init__ would cost a third of a
+    command's database time."""
+    mapper = inspect(table)
+    item: T = mapper.class_manager.new_instance()
+    item.__dict__.update(zip((c.key for c in mapper.columns), row, strict=True))
+    return item
+
+
+def _every_column(table: type[SQLModel]) -> sqlalchemy.Select[Any]:
+    """Every column of ``table``, in the order :func:`_loaded` reads them."""
+    return sqlalchemy.select(*inspect(table).columns)
 
 
 async def lock_channel(session: AsyncSession, channel_id: str) -> None:
@@ -158,13 +171,25 @@ async def dice_log(session: AsyncSession, game_id: int) -> Sequence[DiceLog]:
 
 
 async def last_dice(
-    session: AsyncSession, game_id: int, type_: str | None = None
+    writer: Writer, game_id: int, type_: str | None = None
 ) -> DiceLog | None:
-    """The newest dice log entry, optionally of one type."""
-    query = select(DiceLog).where(DiceLog.game_id == game_id)
-    if type_ is not None:
-        query = query.where(DiceLog.type == type_)
-    return (await session.exec(query.order_by(col(DiceLog.pos).desc()).limit(1))).first()
+    """The newest dice log entry, optionally of one type (the chain every auditable roll
+    continues, read by each command)."""
+    if type_ is None:
+        rows = await _run(writer, _LAST_DICE, {"game_id": game_id})
+    else:
+        rows = await _run(writer, _LAST_DICE_OF, {"game_id": game_id, "type": type_})
+    return _loaded(DiceLog, rows[0]) if rows else None
+
+
+async def add_dice(writer: Writer, game_id: int, pos: int, entry_seq: int,
+                   body: dict[str, Any]) -> None:
+    """Add a dice log entry at ``pos`` of the game's dice log, for log entry ``entry_seq``."""
+    await _run(writer, _ADD_DICE, {
+        "game_id": game_id, "pos": pos, "entry_seq": entry_seq, "type": str(body["type"]),
+        "period": body.get("period"), "purpose": body.get("purpose"), "dice": body.get("dice"),
+        "body": body,
+    })
 
 
 async def bump_version(
@@ -254,10 +279,12 @@ _SET_DUE = (
     .execution_options(synchronize_session=False)
 )
 _ADD_SNAPSHOT = insert(Snapshot)
-_GAME_CLASS = inspect(Game).class_manager
-_GAME_COLUMNS = tuple(c.key for c in inspect(Game).columns)
-_GAME = select(*inspect(Game).columns).where(col(Game.id) == bindparam("game_id"))
+_GAME = _every_column(Game).where(col(Game.id) == bindparam("game_id"))
 _GAME_LOCKED = _GAME.with_for_update()
+_LAST_DICE = (_every_column(DiceLog).where(col(DiceLog.game_id) == bindparam("game_id"))
+              .order_by(col(DiceLog.pos).desc()).limit(1))
+_LAST_DICE_OF = _LAST_DICE.where(col(DiceLog.type) == bindparam("type"))
+_ADD_DICE = insert(DiceLog)
 _PRUNE = delete(Snapshot).where(
     col(Snapshot.game_id) == bindparam("game_id"),
     col(Snapshot.seq) < bindparam("before"),

@@ -103,3 +103,25 @@ async def test_a_failing_writer_takes_back_its_statements_and_its_session_rows(
     async with db.unit() as unit:
         assert await repo.stored_reply(unit, "r3") == {"n": 3}
         assert await repo.stored_reply(unit, "r7") is None
+
+
+async def test_the_newest_dice_entry_of_a_type_is_read_back_as_stored(db: Database) -> None:
+    """The dice log read that every auditable roll continues from: the newest entry, or the
+    newest of one type, with its body as it was added."""
+    game_id = await new_game(db)
+    bodies = [{"type": "commit", "period": "1-r1-germany", "commitment": "ab" * 32},
+              {"type": "roll", "purpose": "attack", "dice": [3, 6], "seq": 1, "hash": "cd" * 32},
+              {"type": "roll", "purpose": "defence", "dice": [1], "seq": 2, "hash": "ef" * 32}]
+    async with db.unit() as unit:
+        assert await repo.last_dice(unit, game_id) is None
+        for pos, body in enumerate(bodies, start=1):
+            await repo.add_dice(unit, game_id, pos, 5, body)
+    async with db.unit() as unit:
+        newest = await repo.last_dice(unit, game_id)
+        commit = await repo.last_dice(unit, game_id, "commit")
+        reveal = await repo.last_dice(unit, game_id, "reveal")
+    assert newest is not None and commit is not None and reveal is None
+    assert (newest.pos, newest.type, newest.dice, newest.body) == (3, "roll", [1], bodies[2])
+    assert (commit.pos, commit.period, commit.body) == (1, "1-r1-germany", bodies[0])
+    async with db.read() as session:
+        assert [d.body for d in await repo.dice_log(session, game_id)] == bodies
