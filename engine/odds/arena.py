@@ -117,6 +117,18 @@ class Arena:
         self.round_steps: tuple[str, ...] | None = None
         """The rule system's steps of every round that apply to this battle, once known."""
 
+    @property
+    def amphibious(self) -> bool:
+        return self.q.amphibious or bool(self.q.bombard)
+
+    def retreating(self, units: Force) -> Force:
+        """The attacker's units that leave when it retreats (``combat.choices``): all, or
+        from an amphibious assault only the aircraft unless land units came overland and
+        the rule system lets them go (002, Phase 4, Amphibious Assaults: no land unit)."""
+        if not self.amphibious or (self.q.overland and self.rules.switches.overland_units_retreat_from_assaults):
+            return units
+        return tuple(p for p in units if self.spec(p).is_air)
+
     def has(self, step: str) -> bool:
         """Whether the rule system's battles have this step (``engine.combat.sequence`` id)."""
         return step in self.rules.battle.steps

@@ -10,7 +10,7 @@ from ..combat.phase import AMPHIBIOUS, Battle, CombatPhase
 from ..combat.sequence import first_step
 from ..combat.sides import attackers, defenders, lead_defender
 from ..ids import SpaceId
-from ..state import GameState
+from ..state import SEABORNE, GameState
 from .question import Force, Question, force
 
 
@@ -22,7 +22,8 @@ def from_battle(state: GameState, phase: CombatPhase, battle: Battle) -> Questio
     """``battle`` from where it stands: before round 1 with its opening fire, later from
     the next round (the defender's casualties behind the strip already gone)."""
     atk = attackers(state, battle)
-    return _question(state, phase, battle, force((u.kind, u.hits) for u in atk))
+    overland = any(state.rules.spec(u.kind).is_land and not u.has(SEABORNE) for u in atk)
+    return _question(state, phase, battle, force((u.kind, u.hits) for u in atk), overland)
 
 
 def proposed(state: GameState, space: SpaceId, attack: Force) -> Question:
@@ -33,9 +34,10 @@ def proposed(state: GameState, space: SpaceId, attack: Force) -> Question:
     return _question(state, CombatPhase(attacker=state.turn), battle, attack)
 
 
-def _question(state: GameState, phase: CombatPhase, battle: Battle, attack: Force) -> Question:
+def _question(state: GameState, phase: CombatPhase, battle: Battle, attack: Force, overland: bool = True) -> Question:
     """The battle's question; the dice modes are the game's Low Luck options (``fire``),
-    the developments the attacker's and the lead defender's (``tech``)."""
+    the developments the attacker's and the lead defender's (``tech``); ``overland``: some
+    attacking land units came overland (``Question.overland``)."""
     dfn = [u for u in defenders(state, battle, phase) if u.id not in battle.strip]
     ships = bombarding_ships(state, phase.sea_fought, phase.bombarded, battle.space, battle.attacker) \
         if battle.amphibious and _still_to_come(state, battle, "bombard") else []
@@ -46,6 +48,8 @@ def _question(state: GameState, phase: CombatPhase, battle: Battle, attack: Forc
         defend=force((u.kind, u.hits) for u in dfn),
         sea=battle.kind == "sea",
         bombard=tuple(s.kind for s in ships),
+        amphibious=battle.amphibious,
+        overland=overland,
         antiaircraft=any(_still_to_come(state, battle, s) for s in ANTIAIRCRAFT_STEPS),
         attacker_loss=tuple(mine["loss"]),
         defender_loss=tuple(theirs["loss"]),

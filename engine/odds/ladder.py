@@ -70,32 +70,57 @@ def build(arena: Arena, units: Force, side: str) -> Ladder:
 
 
 def endings(arena: Arena) -> dict[Ending, float]:
+    """Every ending with its probability. Where only the attacker's aircraft retreat
+    (``Arena.retreating``), the land units left fight on: their positions start a second
+    set of ladders, without a retreat."""
     out: dict[Ending, float] = {}
-    by_attack: dict[Force, list[tuple[float, int, bool]]] = {}
+    starts: Starts = {}
     dfn = build(arena, arena.q.defend, DEFENDER)
     for start, p in opening(arena):
         if isinstance(start, Ending):
             out[start] = out.get(start, 0.0) + p
             continue
         j = dfn.alive.index(start.dfn)
-        by_attack.setdefault(start.atk, []).append((p, min(j, dfn.end), bool(start.dfn_strip)))
-    if not by_attack:
-        return out
-    layers = [build(arena, units, ATTACKER) for units in by_attack]
-    na = max(a.end for a in layers)
-    shifts = [na - a.end for a in layers]
-    mass = _solve(layers, shifts, dfn, list(by_attack.values()), arena.q.retreat_below)
-    for k, atk in enumerate(layers):
-        for (i, j), p, outcome in _endings(mass[k], shifts[k], na, dfn.end, atk, arena.q.retreat_below):
-            e = conclude(arena, Position(atk.alive[i], dfn.alive[j]), outcome)
-            out[e] = out.get(e, 0.0) + p
+        starts.setdefault((start.atk, ()), []).append((p, min(j, dfn.end), bool(start.dfn_strip)))
+    later = _ladders(arena, dfn, starts, arena.q.retreat_below, out)
+    _ladders(arena, dfn, later, 0, out)
     return out
 
 
+Starts = dict[tuple[Force, Force], list[tuple[float, int, bool]]]
+"""Ladders to solve: per (attacking units, aircraft already retreated), where each starts
+(probability, defender's j, whether the defender's strip fires)."""
+
+
+def _ladders(arena: Arena, dfn: Ladder, starts: Starts, retreat_below: int, out: dict[Ending, float]) -> Starts:
+    """Solve the ladders of ``starts`` into ``out``; returns where land units fight on
+    after their aircraft retreated."""
+    later: Starts = {}
+    if not starts:
+        return later
+    layers = [build(arena, units, ATTACKER) for units, _ in starts]
+    halts = [[len(units) < retreat_below and bool(arena.retreating(units)) for units in a.alive] for a in layers]
+    na = max(a.end for a in layers)
+    shifts = [na - a.end for a in layers]
+    mass = _solve(layers, shifts, dfn, list(starts.values()), halts)
+    for k, (atk, (_, gone)) in enumerate(zip(layers, starts)):
+        for (i, j), p, outcome in _endings(mass[k], shifts[k], na, dfn.end, halts[k]):
+            pos = Position(atk.alive[i], dfn.alive[j], atk_out=gone)
+            leaving = arena.retreating(pos.atk) if outcome == "retreat" else pos.atk
+            if len(leaving) < len(pos.atk):
+                stay = tuple(u for u in pos.atk if u not in leaving)
+                later.setdefault((stay, force((*gone, *leaving))), []).append((p, j, False))
+                continue
+            e = conclude(arena, pos, outcome)
+            out[e] = out.get(e, 0.0) + p
+    return later
+
+
 def _solve(layers: list[Ladder], shifts: list[int], dfn: Ladder, starts: list[list[tuple[float, int, bool]]],
-           retreat_below: int) -> Vector:
+           halts: list[list[bool]]) -> Vector:
     """The probability of ending at each (layer, row, j), from each layer's start rows
-    (probability, j, whether the strip fires).
+    (probability, j, whether the strip fires); rows where the attacker retreats
+    (``halts``) end the battle.
 
     Row r: ``settled`` is the probability of ever standing at (r, j); the rounds that leave
     it (``outflow``, the no-change round divided out) either stay in the row (only the
@@ -122,7 +147,7 @@ def _solve(layers: list[Ladder], shifts: list[int], dfn: Ladder, starts: list[li
             n = min(len(f), fires.shape[2])
             fires[k, shifts[k] + i, :n] = f[:n]
             fires[k, shifts[k] + i, n - 1] += f[n:].sum()
-            going_on[k, shifts[k] + i] = len(atk.alive[i]) >= retreat_below
+            going_on[k, shifts[k] + i] = not halts[k][i]
     for r in range(na):
         row = np.where(going_on[:, r, None], mass[:, r, :nd], 0.0)
         live_cols = np.flatnonzero((row > NEGLIGIBLE).any(axis=0))
@@ -165,8 +190,8 @@ def _solve(layers: list[Ladder], shifts: list[int], dfn: Ladder, starts: list[li
     return mass
 
 
-def _endings(mass: Vector, shift: int, na: int, nd: int, atk: Ladder,
-             retreat_below: int) -> list[tuple[tuple[int, int], float, str]]:
+def _endings(mass: Vector, shift: int, na: int, nd: int,
+             halts: list[bool]) -> list[tuple[tuple[int, int], float, str]]:
     """One layer's endings as ((i, j) in its own ladder, probability, outcome)."""
     out: list[tuple[tuple[int, int], float, str]] = []
     for r, j in zip(*mass.nonzero()):
@@ -178,7 +203,7 @@ def _endings(mass: Vector, shift: int, na: int, nd: int, atk: Ladder,
         elif j == nd:
             out.append(((i, j), p, "attacker"))
         else:
-            out.append(((i, j), p, "retreat" if len(atk.alive[i]) < retreat_below else "stalemate"))
+            out.append(((i, j), p, "retreat" if halts[i] else "stalemate"))
     return out
 
 

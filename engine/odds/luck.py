@@ -69,6 +69,7 @@ def battle_luck(state: GameState, events: Sequence[Stored]) -> Luck:
     mine = orders_of(state, attacker)
     question = Question(
         force_of(attack), force_of(defend), sea=start.get("combat") == "sea", bombard=tuple(ships),
+        amphibious=bool(start.get("amphibious")),
         attacker_loss=tuple(mine["loss"]), defender_loss=tuple(theirs["loss"]),
         retreat_below=int(mine["retreat_below"]), attacker_submerge=str(mine["submerge"]),
         defender_submerge=str(theirs["submerge"]),

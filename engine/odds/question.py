@@ -46,6 +46,13 @@ class Question:
     sea: bool = False
     bombard: tuple[UnitKind, ...] = ()
     """Ships bombarding before the first round (amphibious assaults)."""
+    amphibious: bool = False
+    """An amphibious assault (bombarding ships make one too): its land units retreat only
+    where they came ``overland`` and the rule system lets them (switch
+    ``overland_units_retreat_from_assaults``); aircraft always may."""
+    overland: bool = True
+    """Some of an amphibious assault's land units came overland, not from the sea (000,
+    Amphibious Assaults, Step 3: seaborne units cannot retreat)."""
     antiaircraft: bool = True
     """Whether antiaircraft fire opens the battle (false when it is already past round 1)."""
     attacker_loss: tuple[str, ...] = ()
@@ -54,7 +61,9 @@ class Question:
     keep_land: bool = True
     """The attacker of a territory keeps its last unit able to capture it."""
     retreat_below: int = 0
-    """The attacker retreats after a round when fewer units than this are left."""
+    """The attacker retreats after a round when fewer units than this are left: all of
+    them, or only its aircraft where its land units may not (``amphibious``), the land
+    units fighting on."""
     attacker_submerge: str = "never"
     defender_submerge: str = "never"
     dice: str = "standard"

@@ -194,7 +194,7 @@ def _listed(arena: Arena, opening: bool) -> list[str]:
     steps = arena.rules.battle.steps
     cut = steps.index(arena.rules.battle.repeat_from)
     battle = Battle(SpaceId("battle"), "sea" if arena.q.sea else "land", PowerId(ATTACKER),
-                    amphibious=bool(arena.q.bombard))
+                    amphibious=arena.amphibious)
     chosen = [s for s in (steps[:cut] if opening else steps[cut:]) if ENGINE_STEPS[s].applies(battle)]
     unknown = [s for s in chosen if s not in STEPS]
     if unknown:
@@ -326,7 +326,8 @@ def _hit(arena: Arena, pos: Position, fire: Fire, victims: str, at_once: bool) -
 
 def _end_round(arena: Arena, pos: Position, des: Des) -> Dist:
     """000, Step 6: Condition A (a side has nothing left that can fight), then the
-    attacker's retreat condition (its standing order ``retreat_below``). Remembered per
+    attacker's retreat condition (its standing order ``retreat_below``): all retreat, or
+    only the aircraft (``Arena.retreating``), the rest fighting on. Remembered per
     position: many rounds end on the same units."""
     key = ("end_round", pos, des)
     if key not in arena.memo:
@@ -344,7 +345,11 @@ def _settle(arena: Arena, pos: Position, des: Des) -> Dist:
     if not pos.atk or not fighting:
         return {conclude(arena, pos, "attacker" if pos.atk else ("defender" if fighting else "none")): 1.0}
     if len(pos.atk) < arena.q.retreat_below:
-        return {conclude(arena, pos, "retreat"): 1.0}
+        leaving = arena.retreating(pos.atk)
+        if len(leaving) == len(pos.atk):
+            return {conclude(arena, pos, "retreat"): 1.0}
+        if leaving:
+            return {pos.but(atk=_gone(pos.atk, leaving), atk_out=force((*pos.atk_out, *leaving))): 1.0}
     return {pos: 1.0}
 
 

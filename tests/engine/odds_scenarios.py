@@ -176,6 +176,9 @@ SCENARIOS = [
              {"submarine": 2, "destroyer": 1, "cruiser": 1}, {"carrier": 1, "fighter": 2}, sea=True),
     Scenario("defenseless", "000, Step 5: transports with no defending warship are destroyed",
              {"destroyer": 1}, {"transport": 2}, sea=True),
+    Scenario("seaborne_stay", "000, Amphibious Assaults, Step 3: seaborne units cannot retreat, aircraft may "
+             "(fewer than 3 left: the fighter leaves, the infantry fight on)", {"fighter": 1}, {"infantry": 2, "tank": 1},
+             seaborne=3, orders={"Germany": {"retreat_below": 3}}),
     Scenario("low_luck", "Low Luck combat (league option): total value // 6 hits, a die for the rest",
              {"infantry": 3, "artillery": 1, "tank": 1}, {"infantry": 3, "artillery": 1},
              options={"low_luck": True}),
@@ -228,6 +231,10 @@ SCENARIOS += [
     Scenario("lhtr_subs_against_aircraft", "002, Q&A, Submarines: subs facing only aircraft roll nothing in "
              "the opening fire, and aircraft hit them", {}, {"submarine": 2}, sea=True, air={"fighter": 2},
              ruleset=REVISED),
+    Scenario("lhtr_assault_land_stays", "002, Phase 4, Amphibious Assaults: no attacking land unit retreats, "
+             "\"not even if they came from adjacent territories\"; aircraft may (fewer than 4 left: the fighters "
+             "leave, the rest fight on)", {"tank": 1, "fighter": 2}, {"infantry": 3, "tank": 1}, seaborne=2,
+             orders={"Germany": {"retreat_below": 4}}, ruleset=REVISED),
     Scenario("lhtr_battleship", "002, Appendix I, Battleships: two hits; a defending destroyer",
              {"battleship": 1, "submarine": 1}, {"destroyer": 2}, sea=True, ruleset=REVISED),
 ]

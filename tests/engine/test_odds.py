@@ -110,10 +110,13 @@ def test_nothing_to_fight(rules: RuleSet) -> None:
     ({"infantry": 3, "artillery": 1}, {"infantry": 3, "fighter": 1}, {"bombard": ("battleship", "cruiser")}),
     ({"infantry": 2, "fighter": 2}, {"infantry": 2, "aaa": 1}, {"defender_loss": ("aaa",)}),
     ({"infantry": 3, "tank": 1}, {"infantry": 2, "artillery": 1}, {"dice": "low_luck"}),
-], ids=["retreat", "bombard", "aaa", "low_luck"])
+    ({"infantry": 3, "fighter": 2}, {"infantry": 3, "tank": 1},
+     {"retreat_below": 4, "amphibious": True, "overland": False}),
+], ids=["retreat", "bombard", "aaa", "low_luck", "aircraft_retreat"])
 def test_land_ladder_equals_whole_positions(rules: RuleSet, attack: dict[str, int], defend: dict[str, int],
                                             kw: dict[str, object]) -> None:
-    """The vectorised land solver and the general one give the same endings."""
+    """The vectorised land solver and the general one give the same endings (with seaborne
+    land units fighting on after the aircraft retreat: 000, Amphibious Assaults, Step 3)."""
     q = Question(force_of(attack), force_of(defend), **kw)  # type: ignore[arg-type]
     fast = summarise(rules, q, ladder.endings(Arena(rules, q)))
     slow = summarise(rules, q, general.endings(Arena(rules, q)))
