@@ -56,6 +56,12 @@ class Position:
     def but(self, **changes: Force) -> Position:
         return Position(**{**dict(zip(self.__slots__, self._key)), **changes})
 
+    def bare(self) -> Position:
+        """The position without casualties behind the strips."""
+        if not self.atk_strip and not self.dfn_strip:
+            return self
+        return Position(self.atk, self.dfn, (), (), self.atk_out, self.dfn_out)
+
     def with_attacker(self, atk: Force, strip: Force) -> Position:
         return Position(atk, self.dfn, strip, self.dfn_strip, self.atk_out, self.dfn_out)
 
@@ -66,7 +72,7 @@ class Position:
         return self._hash
 
     def __eq__(self, other: object) -> bool:
-        return self is other or (isinstance(other, Position) and self._hash == other._hash and self._key == other._key)
+        return self is other or (type(other) is Position and self._hash == other._hash and self._key == other._key)
 
     def __repr__(self) -> str:
         return f"Position{self._key}"
@@ -112,6 +118,9 @@ class Arena:
         self._reach: dict[tuple[frozenset[UnitKind], frozenset[UnitKind], str, bool], bool] = {}
         self._kind_sets: dict[Force, frozenset[UnitKind]] = {}
         self._slots: dict[tuple[Force, str], list[Unit]] = {}
+        self._specs = dict(rules.units)
+        self._subs: dict[Force, Force] = {}
+        self._destroyer: dict[Force, bool] = {}
         self.memo: dict[tuple[str, Position, tuple[bool, bool]], Dist] = {}
         """Step results per (step id, position, destroyers), shared by every round."""
         self.round_steps: tuple[str, ...] | None = None
@@ -135,7 +144,7 @@ class Arena:
 
     # -- units ----------------------------------------------------------------------------
     def spec(self, piece: tuple[str, int]) -> UnitSpec:
-        return self.rules.spec(piece[0])
+        return self._specs[piece[0]]
 
     def units(self, units: Force, side: str) -> list[Unit]:
         """The force as engine units of the power ``side`` (ids by position, technology by
@@ -199,11 +208,25 @@ class Arena:
         """Defenders that keep a battle going have a defense value (000, Step 6)."""
         return any(self.spec(p).defense > 0 for p in units)
 
-    def destroyer(self, units: Force) -> bool:
-        return any(self.spec(p).anti_submarine for p in units)
+    def destroyer(self, *forces: Force) -> bool:
+        """Whether any of the forces has a destroyer (remembered per force)."""
+        out = False
+        for units in forces:
+            has = self._destroyer.get(units)
+            if has is None:
+                has = self._destroyer[units] = any(self.spec(p).anti_submarine for p in units)
+            out = out or has
+        return out
 
-    def submarines(self, units: Force) -> Force:
-        return tuple(p for p in units if self.spec(p).submarine)
+    def submarines(self, *forces: Force) -> Force:
+        """The submarines among the forces (remembered per force)."""
+        out: Force = ()
+        for units in forces:
+            subs = self._subs.get(units)
+            if subs is None:
+                subs = self._subs[units] = tuple(p for p in units if self.spec(p).submarine)
+            out = (*out, *subs) if out else subs
+        return out
 
     # -- fire -----------------------------------------------------------------------------
     def salvo(self, pool: Sequence[Unit], side: str) -> Salvo:
@@ -239,11 +262,21 @@ class Arena:
             self._fire[key] = dist.hits(fired, key[0])
         return self._fire[key]
 
-    def volley(self, fire: Fire) -> list[tuple[Hits, float]]:
-        """Every combination of hits per rule with its probability."""
-        combos: list[tuple[Hits, float]] = [((), 1.0)]
+    def volley(self, fire: Fire, units: Force) -> list[tuple[Hits, float]]:
+        """Every combination of hits per rule with its probability. With standard dice,
+        rules that may fall on the same units of ``units`` fire as one (their hits are
+        interchangeable); a rule's hits beyond the hit points it may fall on count as
+        that many (they fit nowhere)."""
+        reach: dict[tuple[frozenset[str], str], tuple[str, list[tuple[Shot, int]]]] = {}
         for rule, fired in fire:
-            d = self.fire(fired)
+            kinds = frozenset(k for k, _ in units if cas.eligible(self._specs[k], rule))
+            reach.setdefault((kinds, "" if self.q.dice == "standard" else rule), (rule, []))[1].extend(fired)
+        combos: list[tuple[Hits, float]] = [((), 1.0)]
+        for (kinds, _), (rule, shots) in reach.items():
+            room = sum(self.spec(p).hits - p[1] for p in units if p[0] in kinds)
+            d = self.fire(salvo(s for s, n in shots for _ in range(n)))
+            if room < len(d) - 1:
+                d = dist.capped(d, room)
             combos = [((*h, (n, rule)) if n else h, p * float(q)) for h, p in combos
                       for n, q in enumerate(d) if q > 0]
         return combos
@@ -254,7 +287,7 @@ class Arena:
         key = (units, fire, side)
         if key not in self._losses:
             out: dict[tuple[Force, Force], float] = {}
-            for hits, p in self.volley(fire):
+            for hits, p in self.volley(fire, units):
                 after = self.split(units, hits, side) if hits else (units, ())
                 out[after] = out.get(after, 0.0) + p
             self._losses[key] = out

@@ -142,7 +142,7 @@ def _bombard(arena: Arena, pos: Position, des: Des) -> Dist:
 def round_of(arena: Arena, pos: Position) -> Dist:
     """One round from ``pos`` (a round's start; in round 1 the bombardment's casualties
     may still stand in the strip), as a distribution of results."""
-    des = (arena.destroyer((*pos.atk, *pos.atk_strip)), arena.destroyer((*pos.dfn, *pos.dfn_strip)))
+    des = (arena.destroyer(pos.atk, pos.atk_strip), arena.destroyer(pos.dfn, pos.dfn_strip))
     if arena.round_steps is None:
         arena.round_steps = tuple(_listed(arena, opening=False))
     return _from(arena, arena.round_steps, 0, pos, des)
@@ -162,15 +162,18 @@ def _from(arena: Arena, steps: tuple[str, ...], i: int, pos: Position, des: Des)
             pos = r
             continue
         out: Dist = {}
-        get, memo = out.get, arena.memo
+        get, memo, step = out.get, arena.memo, steps[i - 1]
         for r, p in results.items():
             if isinstance(r, Ending):
                 out[r] = get(r, 0.0) + p
                 continue
-            key = (steps[i - 1], r, des)
-            after = memo.get(key)
+            after = memo.get((step, r, des))
             if after is None:
-                after = memo[key] = _from(arena, steps, i, r, des)
+                after = memo[(step, r, des)] = _from(arena, steps, i, r, des)
+            if len(after) == 1:
+                r2, = after
+                out[r2] = get(r2, 0.0) + p * after[r2]
+                continue
             for r2, p2 in after.items():
                 out[r2] = get(r2, 0.0) + p * p2
         return out
@@ -213,7 +216,7 @@ def _round(arena: Arena, pos: Position, des: Des) -> Dist:
 
 def _remove(arena: Arena, pos: Position, des: Des) -> Dist:
     """Casualties behind the strip leave (000, Step 5; after a Surprise Strike, Step 2)."""
-    return {pos.but(atk_strip=(), dfn_strip=()) if pos.atk_strip or pos.dfn_strip else pos: 1.0}
+    return {pos.bare(): 1.0}
 
 
 def _subs_may_fire_first(des: Des, side: str) -> bool:
@@ -231,7 +234,7 @@ def _submerge(side: str) -> Step:
         """The side's submarines submerge by its standing order, never against an enemy
         destroyer (000, Step 2; 002, Phase 4, Step 7)."""
         units, strip = _mine(pos, side)
-        subs = arena.submarines((*units, *strip))
+        subs = arena.submarines(units, strip)
         if not subs or not _subs_may_fire_first(des, side):
             return {pos: 1.0}
         rule = arena.q.attacker_submerge if side == ATTACKER else arena.q.defender_submerge
@@ -264,7 +267,7 @@ def _surprise(side: str) -> Step:
         """Surprise Strike: attacking subs hit on 2, defending subs on 1, sea units only;
         the attacker's victims leave at once, the defender's behind the strip (000, Step 2)."""
         units, strip = _mine(pos, side)
-        subs = arena.submarines((*units, *strip))
+        subs = arena.submarines(units, strip)
         if not subs or not _subs_may_fire_first(des, side):
             return {pos: 1.0}
         spec = arena.spec
@@ -281,7 +284,7 @@ def _opening(side: str) -> Step:
         attacker has a destroyer (``opening_end`` removes the defender's). Subs facing no
         sea unit roll nothing (002, Q&A, Submarines)."""
         units, strip = _mine(pos, side)
-        subs = arena.submarines((*units, *strip))
+        subs = arena.submarines(units, strip)
         if not subs or not any(arena.spec(p).is_sea for p in _mine(pos, other(side))[0]):
             return {pos: 1.0}
         fire = arena.groups(subs, side, des[side == DEFENDER])
@@ -318,7 +321,7 @@ def _hit(arena: Arena, pos: Position, fire: Fire, victims: str, at_once: bool) -
     units, strip = _mine(pos, victims)
     out: Dist = {}
     for (left, lost), p in arena.losses(units, fire, victims).items():
-        kept = strip if at_once else force((*strip, *lost))
+        kept = strip if at_once else force((*strip, *lost)) if strip else lost
         after = pos.with_attacker(left, kept) if victims == ATTACKER else pos.with_defender(left, kept)
         add(out, after, p)
     return out
