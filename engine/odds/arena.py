@@ -118,7 +118,7 @@ class Arena:
         self._reach: dict[tuple[frozenset[UnitKind], frozenset[UnitKind], str, bool], bool] = {}
         self._kind_sets: dict[Force, frozenset[UnitKind]] = {}
         self._slots: dict[tuple[Force, str], list[Unit]] = {}
-        self._specs = dict(rules.units)
+        self._specs: dict[str, UnitSpec] = {str(k): s for k, s in rules.units.items()}
         self._subs: dict[Force, Force] = {}
         self._destroyer: dict[Force, bool] = {}
         self.memo: dict[tuple[str, Position, tuple[bool, bool]], Dist] = {}
@@ -267,7 +267,7 @@ class Arena:
         rules that may fall on the same units of ``units`` fire as one (their hits are
         interchangeable); a rule's hits beyond the hit points it may fall on count as
         that many (they fit nowhere)."""
-        reach: dict[tuple[frozenset[str], str], tuple[str, list[tuple[Shot, int]]]] = {}
+        reach: dict[tuple[frozenset[UnitKind], str], tuple[str, list[tuple[Shot, int]]]] = {}
         for rule, fired in fire:
             kinds = frozenset(k for k, _ in units if cas.eligible(self._specs[k], rule))
             reach.setdefault((kinds, "" if self.q.dice == "standard" else rule), (rule, []))[1].extend(fired)
