@@ -206,8 +206,11 @@ class RuleSet:
         placements = list(self.placements)
         variant = PLAIN
         meld: list[tuple[SpaceId, SpaceId]] = []
+        steps = list(self.battle.steps)
         for e in changes:
             meld.extend(e.meld)
+            for added, before in e.battle_steps:
+                steps.insert(steps.index(before), added)
             switches.update(e.switches)
             for kind, fields_ in e.units.items():
                 units[kind] = replace(units[kind], **fields_)  # type: ignore[arg-type]
@@ -219,6 +222,7 @@ class RuleSet:
         other.phases = tuple(p for p in self.phases if p not in skip)
         other.placements = tuple(placements)
         other.variant = variant
+        other.battle = replace(self.battle, steps=tuple(steps))
         if meld:
             other.board = melded(self.board, tuple(meld))
         return other
@@ -239,8 +243,9 @@ class RuleSet:
         the_board = Board.from_dict(board)
         specs = {UnitKind(k): unit_spec_from_dict(k, v) for k, v in units.get("unit", {}).items()}
         technology = Technology.from_dict(f"{rid}/ruleset.toml", ruleset.get("technology", {}))
+        battle = BattleSequence.from_dict(f"{rid}/ruleset.toml", ruleset.get("battle", {}))
         known = Known(the_board.powers, specs, tuple(ruleset["phases"]), tuple(d.id for d in technology.developments),
-                      the_board)
+                      the_board, battle.steps)
         options = {
             name: OptionSpec(name, o.get("description", ""), o.get("default"), tuple(o.get("choices", ())),
                              effects_from_dict(f"{rid}/ruleset.toml", name, o, known, tuple(
@@ -261,7 +266,7 @@ class RuleSet:
             units=specs,
             phases=tuple(ruleset["phases"]),
             switches=Switches.from_dict(f"{rid}/ruleset.toml", ruleset.get("switches", {})),
-            battle=BattleSequence.from_dict(f"{rid}/ruleset.toml", ruleset.get("battle", {})),
+            battle=battle,
             hooks=hooks_for(rid),
             technology=technology,
             victory=ruleset.get("victory", {}),

@@ -6,6 +6,8 @@ rule system those options make (:meth:`engine.ruleset.RuleSet.for_options`), so 
 never tests an option's name:
 
 - ``switches``: switch values (``{ aa_fires_at_overflight = true }``);
+- ``battle_steps``: steps added to a battle, each before a step the rule system lists
+  (``[{ step = "submerge_defender", before = "withdraw_defender" }]``);
 - ``units``: unit table fields (``{ battleship = { hits = 2 } }``);
 - ``skip_phases``: phases the turn leaves out;
 - ``place``: units added to the opening setup, written like setup.toml's ``[[place]]``;
@@ -43,7 +45,7 @@ RETURN_FLIGHT_FIRE = "return_flight_fire"
 AA Guns: "or coming back through to a friendly territory")."""
 BEHAVIOURS = (KAMIKAZE, SCORCHED_EARTH, RETURN_FLIGHT_FIRE)
 
-KEYS = ("description", "default", "choices", "switches", "units", "skip_phases", "place", "tech", "truce",
+KEYS = ("description", "default", "choices", "switches", "battle_steps", "units", "skip_phases", "place", "tech", "truce",
         "groups", "carries", "not_buyable", "meld", "enables")
 
 
@@ -93,6 +95,8 @@ class Effects:
     which knows the setup format)."""
 
     switches: Mapping[str, object] = field(default_factory=dict)
+    battle_steps: tuple[tuple[str, str], ...] = ()
+    """(step added, the step it comes before)."""
     units: Mapping[UnitKind, Mapping[str, object]] = field(default_factory=dict)
     skip_phases: tuple[str, ...] = ()
     place: tuple[Any, ...] = ()
@@ -100,7 +104,7 @@ class Effects:
     variant: Variant = PLAIN
 
     def __bool__(self) -> bool:
-        return bool(self.switches or self.units or self.skip_phases or self.place or self.meld
+        return bool(self.switches or self.battle_steps or self.units or self.skip_phases or self.place or self.meld
                     or self.variant != PLAIN)
 
 
@@ -114,6 +118,7 @@ class Known:
     phases: Collection[str]
     developments: Collection[str]
     board: Board
+    battle_steps: Collection[str]
 
 
 def effects_from_dict(where: str, name: str, data: Mapping[str, Any], known: Known,
@@ -143,6 +148,8 @@ def effects_from_dict(where: str, name: str, data: Mapping[str, Any], known: Kno
     enables = frozenset(_one_of(at, "enables", b, BEHAVIOURS) for b in data.get("enables", ()))
     effects = Effects(
         switches=dict(data.get("switches", {})),
+        battle_steps=tuple((str(b.get("step")), _one_of(at, "battle_steps", b.get("before"), known.battle_steps))
+                           for b in data.get("battle_steps", ())),
         units=units,
         skip_phases=tuple(_one_of(at, "skip_phases", p, known.phases) for p in data.get("skip_phases", ())),
         place=place,

@@ -65,6 +65,9 @@ def _load(ident: str) -> RuleSet:
     rules = RuleSet.from_data(**load_rule_data(ident))
     check_phases(rules)
     check_battle_steps(rules)
+    for name, option in rules.options.items():
+        if option.effects.battle_steps:
+            check_battle_steps(rules.for_options({name: True}))
     return rules
 
 

@@ -36,6 +36,8 @@ OPTIONS: dict[str, dict[str, Any]] = {
                          "switches": {"aa_fires_at_overflight": True}, "enables": ["return_flight_fire"]},
     "one_panama_sea_zone": {"description": "The Panama zones are one.", "default": False,
                             "meld": [["sz_18", "sz_19"]]},
+    "defending_subs_withdraw": {"description": "Defending subs may leave.", "default": False,
+                                "battle_steps": [{"step": "withdraw_defender", "before": "next_round"}]},
     "two_hit_battleships": {"description": "Battleships take two hits.", "default": False,
                             "units": {"destroyer": {"hits": 2}}},
 }
@@ -82,6 +84,7 @@ def test_an_unknown_option_or_value_is_refused_naming_it(rules: RuleSet) -> None
     ({"default": False, "enables": ["kamikazes"]}, "enables names 'kamikazes'"),
     ({"default": False, "units": {"destroyer": {"name": "x"}}}, "units.destroyer.name cannot be changed"),
     ({"default": False, "wings": 2}, "unknown key 'wings'"),
+    ({"default": False, "battle_steps": [{"step": "remove", "before": "dive"}]}, "battle_steps names 'dive'"),
     ({"default": "x", "choices": ["x", "y"], "not_buyable": ["tank"]}, "only an on/off option"),
 ])
 def test_a_wrong_option_table_fails_at_load_naming_it(table: dict[str, Any], message: str) -> None:
@@ -99,6 +102,8 @@ def test_a_game_plays_the_rules_its_options_make(rules: RuleSet) -> None:
     assert game.rules.switches.aa_fires_at_overflight and not rules.switches.aa_fires_at_overflight
     again = GameState.from_json(game.to_json(), rules)
     assert again.rules is game.rules
+    dives = new_game(rules, {"defending_subs_withdraw": True}).rules.battle.steps
+    assert dives[-2:] == ("withdraw_defender", "next_round") and "withdraw_defender" not in rules.battle.steps
 
 
 # -- setup -----------------------------------------------------------------------------
