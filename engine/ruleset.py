@@ -43,10 +43,17 @@ class OptionSpec:
     choices: tuple[Any, ...] = ()
     effects: Effects = field(default_factory=Effects)
     """What the rules become while the option is on (``engine.variants``)."""
+    many: bool = False
+    """The option takes a list of its choices, or none (``axis_advantages:a,c``)."""
+    by_choice: Mapping[str, Effects] = field(default_factory=dict)
+    """What each choice of a ``many`` option changes while it is chosen."""
 
     def checked(self, value: Any) -> Any:
-        """``value`` if the option takes it: one of its choices, on or off for a switch, a
+        """``value`` if the option takes it: one of its choices (a list of them for a
+        ``many`` option, written back in the choices' order), on or off for a switch, a
         whole number for a number; else a refusal naming the option and what it takes."""
+        if self.many:
+            return ",".join(self.picked(value, refuse=True)) or "none"
         if self.choices:
             if value not in self.choices:
                 raise NotationError(
@@ -60,6 +67,23 @@ class OptionSpec:
             raise NotationError(f'Option "{self.name}" takes a whole number, not "{value}".',
                                 reason="options.bad_value")
         return value
+
+    def picked(self, value: Any, refuse: bool = False) -> tuple[str, ...]:
+        """The choices a ``many`` option's value names, in the choices' order."""
+        text = str(value).strip().lower()
+        named = [] if text in ("", "none") else [p.strip() for p in text.split(",")]
+        wrong = [p for p in named if p not in self.choices]
+        if wrong and refuse:
+            raise NotationError(
+                f'Option "{self.name}" takes none or a list of {", ".join(map(str, self.choices))} '
+                f'(like {self.choices[0]},{self.choices[-1]}), not "{wrong[0]}".', reason="options.bad_value")
+        return tuple(c for c in self.choices if c in named)
+
+    def changes(self, value: Any) -> list[tuple[str, Effects]]:
+        """The changes ``value`` makes, each with its label (``name`` or ``name:choice``)."""
+        if self.many:
+            return [(f"{self.name}:{c}", self.by_choice[c]) for c in self.picked(value) if self.by_choice[c]]
+        return [(self.name, self.effects)] if self.effects and value is True else []
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,12 +213,14 @@ class RuleSet:
         """The rules a game with ``options`` plays: this rule system changed by each on/off
         option that is on (``engine.variants``); the same object for the same options."""
         plain = self.made_from or self
-        on = tuple(sorted(n for n, o in plain.options.items() if o.effects and options.get(n) is True))
-        if not on:
+        changes = sorted((c for n, o in plain.options.items() for c in o.changes(options.get(n, o.default))),
+                         key=lambda c: c[0])
+        if not changes:
             return plain
+        on = tuple(label for label, _ in changes)
         made = plain.variants.get(on)
         if made is None or made.made_from is not plain:
-            made = plain.variants[on] = plain._changed_by([plain.options[n].effects for n in on])
+            made = plain.variants[on] = plain._changed_by([e for _, e in changes])
         return made
 
     def _changed_by(self, changes: list[Effects]) -> RuleSet:
@@ -246,12 +272,7 @@ class RuleSet:
         battle = BattleSequence.from_dict(f"{rid}/ruleset.toml", ruleset.get("battle", {}))
         known = Known(the_board.powers, specs, tuple(ruleset["phases"]), tuple(d.id for d in technology.developments),
                       the_board, battle.steps)
-        options = {
-            name: OptionSpec(name, o.get("description", ""), o.get("default"), tuple(o.get("choices", ())),
-                             effects_from_dict(f"{rid}/ruleset.toml", name, o, known, tuple(
-                                 _placement(rid, the_board, specs, p) for p in o.get("place", ()))))
-            for name, o in ruleset.get("options", {}).items()
-        }
+        options = {name: _option(rid, the_board, specs, known, name, o) for name, o in ruleset.get("options", {}).items()}
         turn_order = tuple(PowerId(p) for p in setup.get("turn_order", ()))
         for p in turn_order:
             if p not in the_board.powers:
@@ -278,9 +299,23 @@ class RuleSet:
         )
         _check_setup_capacity(rules)
         for name, option in options.items():
-            if option.effects:
-                _check_setup_capacity(rules.for_options({name: True}))
+            _check_setup_capacity(rules.for_options({name: ",".join(option.choices) if option.many else True}))
         return rules
+
+
+def _option(rid: str, board: Board, specs: Mapping[UnitKind, UnitSpec], known: Known, name: str,
+            o: Mapping[str, Any]) -> OptionSpec:
+    """One ``[options.<name>]`` table; a ``many`` option's changes are in a table per choice."""
+    def effects(label: str, table: Mapping[str, Any]) -> Effects:
+        places = tuple(_placement(rid, board, specs, p) for p in table.get("place", ()))
+        return effects_from_dict(f"{rid}/ruleset.toml", label, table, known, places)
+
+    choices = tuple(o.get("choices", ()))
+    many = bool(o.get("many", False))
+    own = {k: v for k, v in o.items() if not (many and (k in choices or k == "many"))}
+    by_choice = {str(c): effects(f"{name}:{c}", {"default": False, **o.get(c, {})}) for c in choices} if many else {}
+    return OptionSpec(name, str(o.get("description", "")), o.get("default"), choices, effects(name, own), many,
+                      by_choice)
 
 
 def _add_placements(placements: list[Placement], more: tuple[Placement, ...]) -> list[Placement]:

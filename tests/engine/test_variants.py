@@ -21,10 +21,10 @@ from engine.notation import parse_command
 from .positions import position
 
 OPTIONS: dict[str, dict[str, Any]] = {
-    "axis_units": {"description": "Germany starts with one more tank.", "default": False,
-                   "place": [{"space": "germany", "power": "germany", "units": {"tank": 1}}]},
-    "ussr_restricted_germany": {"description": "No Soviet attack on Germany in round 1.", "default": False,
-                                "truce": [{"power": "soviet_union", "target": "germany", "rounds": 1}]},
+    "axis_advantages": {"description": "Axis Advantages B and C.", "default": "none", "choices": ["b", "c"],
+                        "many": True,
+                        "b": {"place": [{"space": "germany", "power": "germany", "units": {"tank": 1}}]},
+                        "c": {"truce": [{"power": "soviet_union", "target": "germany", "rounds": 1}]}},
     "piece_limits": {"description": "Groups per power.", "default": False, "groups": {"bomber": 1}},
     "no_new_industrial_complexes": {"description": "None built.", "default": False,
                                     "not_buyable": ["industrial_complex"]},
@@ -77,6 +77,9 @@ def test_an_unknown_option_or_value_is_refused_naming_it(rules: RuleSet) -> None
         rules.resolve_options({"kamikazes": "maybe"})
     with pytest.raises(NotationError, match='"bid_units_per_territory" takes a whole number, not "two"'):
         rules.resolve_options({"bid_units_per_territory": "two"})
+    with pytest.raises(NotationError, match='"axis_advantages" takes none or a list of b, c .*not "e"'):
+        rules.resolve_options({"axis_advantages": "c,e"})
+    assert rules.resolve_options({"axis_advantages": "C, b"})["axis_advantages"] == "b,c"
 
 
 @pytest.mark.parametrize(("table", "message"), [
@@ -109,14 +112,16 @@ def test_a_game_plays_the_rules_its_options_make(rules: RuleSet) -> None:
 # -- setup -----------------------------------------------------------------------------
 
 def test_an_option_adds_units_to_the_opening(rules: RuleSet) -> None:
-    """004 §2 B: "Germany to have some extra Tank in the capital"."""
-    assert _at(new_game(rules, {"axis_units": True}), "germany", "germany")["tank"] == \
+    """004 §2 B: "Germany to have some extra Tank in the capital"; a list option applies
+    each choice named."""
+    assert _at(new_game(rules, {"axis_advantages": "b"}), "germany", "germany")["tank"] == \
         _at(new_game(rules), "germany", "germany")["tank"] + 1
+    assert new_game(rules, {"axis_advantages": "b,c"}).rules.variant.truces
 
 
 # -- movement --------------------------------------------------------------------------
 
-def _soviet_attack(rules: RuleSet, round_: int, **options: bool) -> GameState:
+def _soviet_attack(rules: RuleSet, round_: int, **options: str) -> GameState:
     state = position(rules, turn="Soviet Union", phase="combat_move", round=round_, options=options,
                      spaces={"Russia": {"Soviet Union": {"infantry": 2}}, "West Russia": {"Germany": {"infantry": 1}}})
     return _play(state, '/move units:"1 infantry" from:Russia to:"West Russia"')
@@ -125,9 +130,9 @@ def _soviet_attack(rules: RuleSet, round_: int, **options: bool) -> GameState:
 def test_a_truce_refuses_the_first_turn_attack_only(rules: RuleSet) -> None:
     """004 §2 C: "The Russians cannot launch a shell against the Germans" on their first turn."""
     with pytest.raises(IllegalCommandError, match="may not attack Germany in West Russia in its first turn "
-                       r"\(option ussr_restricted_germany\)"):
-        _soviet_attack(rules, 1, ussr_restricted_germany=True)
-    assert _at(_soviet_attack(rules, 2, ussr_restricted_germany=True), "west_russia", "soviet_union")
+                       r"\(option axis_advantages:c\)"):
+        _soviet_attack(rules, 1, axis_advantages="c")
+    assert _at(_soviet_attack(rules, 2, axis_advantages="c"), "west_russia", "soviet_union")
     assert _at(_soviet_attack(rules, 1), "west_russia", "soviet_union")
 
 
