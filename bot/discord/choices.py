@@ -43,7 +43,7 @@ _KINDS = {bool: Kind.SWITCH, int: Kind.INTEGER}
 def rule_option_specs() -> tuple[OptionSpec, ...]:
     """The game options of every shipped rule system (``maps/<id>/ruleset.toml``), once each,
     as registry options: a yes/no default is a switch, a closed set a choice, a number an
-    integer, anything else text. An option two systems declare with different choices
+    integer, a list of choices and anything else text. An option two systems declare with different choices
     (``victory``: 1942's ``total``, Revised's ``world_domination``) offers all of them; the
     game's rule system refuses a choice it does not have, naming its own."""
     found: dict[str, OptionSpec] = {}
@@ -55,6 +55,9 @@ def rule_option_specs() -> tuple[OptionSpec, ...]:
                 if merged != found[name].choices:
                     found[name] = OptionSpec(name, Kind.CHOICE, _shared(found[name].help, merged),
                                              choices=merged)
+                continue
+            if spec.many:  # a list of choices (axis_advantages:a,c) is typed as text
+                found[name] = OptionSpec(name, Kind.TEXT, spec.description)
                 continue
             kind = Kind.CHOICE if choices else _KINDS.get(type(spec.default), Kind.TEXT)
             found[name] = OptionSpec(name, kind, spec.description, choices=choices)
