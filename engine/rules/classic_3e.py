@@ -30,9 +30,44 @@ LONG_RANGE_FIGHTER, LONG_RANGE_BOMBER = 5, 7
 have their Movement up to 7"."""
 
 
+# -- victory: only the optional conditions of 004 §15, as the game's option "victory" chose --
+
+ALLIES_IPCS = 110
+"""004 §15, IPC Victory for Allies: "They will need 110 IPC's (totald from your territory
+holdings and NOT your bankroll) to be declared the victors at the end of a round of play"."""
+SIDES = ("Axis", "Allies")
+
+
 def victory(state: GameState) -> Win | None:
-    """No side wins by a standard condition: 004 has none (README, ruling 13)."""
+    """No side wins by a standard condition: 004 has none (README, ruling 13). The game's
+    ``victory`` option may choose §15's World Domination, IPC Victory for Allies, or both
+    (README, ruling 29), checked at the end of a round (switch ``victory_check``)."""
+    option = state.rules.options.get("victory")
+    chosen = option.picked(state.options.get("victory", option.default)) if option is not None else ()
+    if "world_domination" in chosen:
+        for side in SIDES:
+            won = _dominates(state, side)
+            if won is not None:
+                return won
+    if "allies_ipcs" in chosen:
+        worth = sum(sp.ipc for s, sp in state.board.spaces.items()
+                    if (owner := state.owners.get(s)) is not None and state.board.side_of(owner) == "Allies")
+        if worth >= ALLIES_IPCS:
+            return Win("Allies", f"The Allies win: their territories are worth {worth} IPCs "
+                       f"(IPC victory needs {ALLIES_IPCS}).", {"ipcs": worth})
     return None
+
+
+def _dominates(state: GameState, side: str) -> Win | None:
+    """004 §15, World Domination Victory: a side wins "PROVIDED they capture ALL territories
+    that their opposition own", its own "liberated": it holds every territory a power held
+    at the start (README, ruling 29)."""
+    board = state.board
+    owned = [s for s, sp in board.spaces.items() if sp.is_land and sp.original is not None]
+    if any((o := state.owners.get(s)) is None or board.side_of(o) != side for s in owned):
+        return None
+    return Win(side, f"The {side} win: they hold all {len(owned)} territories the powers held at the start "
+               "(world domination).", {"territories": len(owned)})
 
 
 def unit_values(state: GameState, units: Sequence[Unit], side: str) -> dict[int, int]:
