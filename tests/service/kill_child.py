@@ -1,47 +1,39 @@
-"""A writer process for the kill -9 test: plays ``/battle`` on one game until it is killed.
+"""A writer process for the kill -9 tests: plays 1942 Second Edition on one game, random
+legal play through the service, until it is killed.
 
-Prints ``done`` after each committed command, so the parent knows what was acknowledged.
-The engine double sleeps inside ``apply``, within the write transaction, to widen the window
-in which a kill lands mid-command.
+Prints ``done <request id>`` after each accepted command and ``refused <request id>`` after
+each refusal, so the parent knows what was acknowledged. Its request ids start with the
+prefix it is given, so that no two writers' ids meet.
 """
 
 from __future__ import annotations
 
 import asyncio
 import sys
-import time
-from types import SimpleNamespace
-from typing import Any
+import zlib
 
-from bot.service import FixedDiceSource, GameService
+from bot.service import AuditableDiceSource, GameService
 from bot.store import Database, database_url
-from tests.service import fake_engine
-from tests.service.conftest import ALICE, started
+from tests.service.conftest import DICE_KEY, SEATS, started
+from tests.service.service_play import ServicePlayout
 
 
-def _slow_apply(state: Any, command: Any, dice: Any) -> Any:
-    outcome = fake_engine.apply(state, command, dice)
-    time.sleep(0.003)
-    return outcome
+def say(request_id: str, ok: bool) -> None:
+    print("done" if ok else "refused", request_id, flush=True)
 
 
-SLOW = SimpleNamespace(**{**vars(fake_engine), "apply": _slow_apply})
-
-
-async def main(where: str) -> None:
+async def main(where: str, prefix: str) -> None:
     """``where`` is a database URL, or the path of a SQLite file."""
     db = Database(where if "://" in where else database_url(where))
     await db.migrate()
-    values = [(i * 7) % 6 + 1 for i in range(100_000)]
-    service = GameService(db, FixedDiceSource(values), rules=SLOW, snapshot_every=7)
+    service = GameService(db, AuditableDiceSource(DICE_KEY), snapshot_every=7)
     if not (await service.status("c1")).ok:
         await started(service)
+    playout = await ServicePlayout.on(service, "c1", SEATS, zlib.crc32(prefix.encode()),
+                                      prefix=prefix, heard=say)
     print("ready", flush=True)
-    while True:
-        reply = await service.submit(ALICE, "c1", "/battle territory:Ukraine")
-        assert reply.ok, reply.message
-        print("done", flush=True)
+    await playout.play(sys.maxsize)
 
 
 if __name__ == "__main__":
-    asyncio.run(main(sys.argv[1]))
+    asyncio.run(main(sys.argv[1], sys.argv[2]))

@@ -5,9 +5,20 @@ from __future__ import annotations
 from sqlalchemy import func
 from sqlmodel import select
 
-from bot.service import GameService
+from bot.service import AuditableDiceSource, GameService
 from bot.store import Database, DiceLog, Game, LogEntry, Snapshot
-from tests.service.conftest import ALICE, BOB, REF, started
+from tests.service.conftest import (
+    ALICE,
+    BOB,
+    DICE_KEY,
+    REF,
+    SEATS,
+    SOVIET_ATTACK,
+    SOVIET_BATTLE,
+    play,
+    started,
+)
+from tests.service.service_play import ServicePlayout
 
 
 async def counts(db: Database) -> tuple[int, int, int]:
@@ -22,16 +33,22 @@ async def counts(db: Database) -> tuple[int, int, int]:
 async def test_command_is_stored_with_its_events_and_rolls(
     service: GameService, db: Database
 ) -> None:
-    """An accepted command adds one log entry, its rolls and one version step together."""
+    """An accepted command adds one log entry, its rolls and one version step together: a
+    battle fought to its end rolls once per side and round (000, "Conduct Combat")."""
     await started(service)
+    await play(service, SOVIET_ATTACK)
     before = await counts(db)
-    reply = await service.submit(ALICE, "c1", "/battle territory:Ukraine")
+    reply = await service.submit(ALICE, "c1", SOVIET_BATTLE)
     assert reply.ok, reply.message
     entries, dice, version = await counts(db)
-    assert (entries, dice, version) == (before[0] + 1, before[1] + 1, before[2] + 1)
     async with db.read() as s:
-        roll = (await s.exec(select(DiceLog))).one()
-    assert (roll.dice, roll.purpose) == ([3, 4], "Ukraine attacker")
+        rolls = (await s.exec(select(DiceLog).order_by(DiceLog.pos))).all()
+        entry = (await s.exec(select(LogEntry).where(LogEntry.seq == version))).one()
+    rolled = [e["text"] for e in entry.events if " r1 " in e["text"] and "@" in e["text"]]
+    assert len(rolls) > 1 and {r.entry_seq for r in rolls} == {version}
+    assert (entries, dice, version) == (before[0] + 1, before[1] + len(rolls), before[2] + 1)
+    assert (rolls[0].dice, rolls[0].purpose) == ([3, 4], "West Russia r1 attacker 2 infantry @1")
+    assert rolled[0] == "West Russia r1 attacker 2 infantry @1: 3 4 = 0 hits."
 
 
 async def test_refusals_change_nothing(service: GameService, db: Database) -> None:
@@ -42,7 +59,7 @@ async def test_refusals_change_nothing(service: GameService, db: Database) -> No
         (await service.submit(ALICE, "nowhere", "/done"), "service.unknown_game"),
         (await service.submit(ALICE, 99, "/done"), "service.unknown_game"),
         (await service.submit(BOB, "c1", "/done"), "service.not_your_turn"),
-        (await service.submit(ALICE, "c1", "/fly away"), "notation.unknown"),
+        (await service.submit(ALICE, "c1", "/fly away"), "name.unknown_command"),
         (await service.submit(ALICE, "c1", '/buy units:"99 infantry"'), "buy.too_expensive"),
     ]
     from bot.service import Actor
@@ -55,13 +72,16 @@ async def test_refusals_change_nothing(service: GameService, db: Database) -> No
 
 
 async def test_turn_passes_and_pings_the_next_seat(service: GameService) -> None:
-    """Ending the Soviet turn hands the move to Germany and pings its player."""
+    """Ending the Soviet turn hands the move to Germany and pings its player; the phases
+    between ping nobody else (000, "Turn Sequence")."""
     await started(service)
-    for _ in range(2):
-        assert (await service.submit(ALICE, "c1", "/done")).ok
-    reply = await service.submit(ALICE, "c1", "/done")
-    assert reply.ok and reply.turn == "Germany" and reply.phase == "purchase"
-    assert reply.pings == ("bob",)
+    replies = []
+    while not replies or replies[-1].turn == "Soviet Union":
+        replies.append(await service.submit(ALICE, "c1", "/done"))
+    assert all(r.ok for r in replies) and len(replies) > 1
+    assert (replies[-1].turn, replies[-1].phase, replies[-1].pings) == (
+        "Germany", "purchase", ("bob",))
+    assert all(r.pings == () for r in replies[:-1])
 
 
 async def test_referee_correction_is_logged_with_who_made_it(
@@ -90,17 +110,16 @@ async def test_idempotent_on_request_id(service: GameService, db: Database) -> N
     second = await service.submit(ALICE, "c1", '/buy units:"2 infantry"', request_id="i-1")
     assert first == second and first.ok
     assert await counts(db) == before
+    start = (await service.state("c1")).rules.treasury["soviet_union"]
     state = await service.state("c1")
-    assert state.treasury[0] == 24 - 6
+    assert state.treasury["soviet_union"] == start - 6 and state.purchased == {"infantry": 2}
 
 
-async def test_state_is_rebuilt_from_log_and_snapshots(service: GameService, db: Database) -> None:
+async def test_state_is_rebuilt_from_log_and_snapshots(db: Database) -> None:
     """A fresh service (as after a restart) rebuilds the same state from the database."""
+    service = GameService(db, AuditableDiceSource(DICE_KEY), snapshot_every=4)
     await started(service)
-    for line in ['/buy units:"1 infantry"', "/done", "/battle territory:x", "/done", "/done"] * 2:
-        await service.submit(
-            BOB if (await service.state("c1")).turn == "germany" else ALICE, "c1", line
-        )
+    await (await ServicePlayout.on(service, "c1", SEATS, 11)).play(30)
     fresh = GameService(db, service.dice, rules=service.rules, snapshot_every=4)
     assert await fresh.state("c1") == await service.state("c1")
     async with db.read() as s:
@@ -108,27 +127,28 @@ async def test_state_is_rebuilt_from_log_and_snapshots(service: GameService, db:
     assert kept[0] == 7 and len(kept) == 2  # the start, and the newest
 
 
-async def test_export_replays_from_the_start_after_pruning(service: GameService) -> None:
+async def test_export_replays_from_the_start_after_pruning(db: Database) -> None:
     """Pruned snapshots do not matter to the record: it replays from the start position."""
     from bot.service.record import replay_record
-    from tests.service import fake_engine
 
+    service = GameService(db, AuditableDiceSource(DICE_KEY), snapshot_every=4)
     await started(service)
-    for _ in range(9):
-        assert (await service.submit(ALICE, "c1", "/battle territory:x")).ok
-    replayed = replay_record(fake_engine, await service.export("c1"))
+    await play(service, SOVIET_ATTACK)
+    await play(service, [SOVIET_BATTLE])
+    await (await ServicePlayout.on(service, "c1", SEATS, 12)).play(20)
+    replayed = replay_record(service.rules, await service.export("c1"))
     assert not replayed.errors and replayed.state == await service.state("c1")
 
 
 async def test_fixed_dice_running_out_refuses_and_keeps_values(db: Database) -> None:
     """Running out of fixed dice refuses the command; its partial draw is given back."""
     from bot.service import FixedDiceSource
-    from tests.service import fake_engine
 
-    service = GameService(db, FixedDiceSource([5]), rules=fake_engine)
+    service = GameService(db, FixedDiceSource([5]))
     await started(service)
+    await play(service, SOVIET_ATTACK)
     before = await counts(db)
-    reply = await service.submit(ALICE, "c1", "/battle territory:Ukraine")
+    reply = await service.submit(ALICE, "c1", SOVIET_BATTLE)
     assert not reply.ok and reply.reason == "dice.exhausted" and "ran out" in reply.message
     assert await counts(db) == before and service.dice.pos == 0
 
@@ -147,5 +167,5 @@ async def test_creator_without_referee_role_cannot_act_for_others(service: GameS
 async def test_unknown_rule_set_is_refused(service: GameService) -> None:
     """Creating a game with a rule set nobody knows stores nothing and says so."""
     reply = await service.create_game(ALICE, "c9", ruleset="chess", name="x")
-    assert not reply.ok and reply.reason == "ruleset.unknown" and "chess" in reply.message
+    assert not reply.ok and reply.reason == "name.unknown_rule_set" and "chess" in reply.message
     assert not (await service.status("c9")).ok

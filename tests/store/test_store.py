@@ -7,18 +7,29 @@ import asyncio
 from sqlalchemy import inspect, text
 from sqlmodel import col, select
 
-from bot.service import Actor, FixedDiceSource, GameService
+from bot.service import Actor, AuditableDiceSource, FixedDiceSource, GameService
 from bot.store import Database, DiceLog, Game, LogEntry
 from bot.store.db import schema_head
 from bot.store.migrate import alembic_config, downgrade, upgrade
-from tests.service import fake_engine
-from tests.service.conftest import ALICE, BOB, started
+from engine import FixedDice, apply, new_game, parse_command
+from tests.service.conftest import (
+    ALICE,
+    BOB,
+    DICE_KEY,
+    SEATS,
+    SOVIET_ATTACK,
+    SOVIET_BATTLE,
+    play,
+    started,
+)
+from tests.service.consistency import Heard, check_consistent
+from tests.service.service_play import ServicePlayout
 
 TABLES = {"games", "seats", "log_entries", "dice_log", "snapshots", "requests", "settings"}
 
 
 def service_on(db: Database, value: int = 3) -> GameService:
-    return GameService(db, FixedDiceSource([value] * 10_000), rules=fake_engine, snapshot_every=5)
+    return GameService(db, FixedDiceSource([value] * 10_000), snapshot_every=5)
 
 
 async def tables(db: Database) -> set[str]:
@@ -58,17 +69,21 @@ async def test_each_command_is_one_transaction(db: Database) -> None:
     """A command's entry, rolls and version step land together; a refusal adds nothing."""
     service = service_on(db)
     game_id = await started(service)
+    await play(service, SOVIET_ATTACK)
     async with db.read() as s:
         version = (await s.get(Game, game_id)).version
-    assert (await service.submit(ALICE, game_id, "/battle territory:Karelia")).ok
-    assert not (await service.submit(BOB, game_id, "/battle territory:Karelia")).ok
+    assert not (await service.submit(BOB, game_id, SOVIET_BATTLE)).ok
+    assert (await service.submit(ALICE, game_id, SOVIET_BATTLE)).ok
     async with db.read() as s:
         game = await s.get(Game, game_id)
         entries = (await s.exec(select(LogEntry).where(LogEntry.seq > version))).all()
         rolls = (await s.exec(select(DiceLog).where(DiceLog.entry_seq > version))).all()
     assert game.version == version + 1
-    assert [e.text for e in entries] == ['/battle territory:"Karelia"']
-    assert [(r.entry_seq, r.dice) for r in rolls] == [(version + 1, [3, 3])]
+    assert [e.text for e in entries] == [SOVIET_BATTLE]
+    assert len(rolls) > 1 and {r.entry_seq for r in rolls} == {version + 1}
+    assert [r.purpose for r in rolls][:2] == ["West Russia r1 attacker 2 infantry @1",
+                                              "West Russia r1 attacker 1 infantry, 1 artillery @2"]
+    assert all(set(r.dice or []) == {3} for r in rolls)
 
 
 async def test_retried_request_is_applied_once(db: Database) -> None:
@@ -86,54 +101,43 @@ async def test_retried_request_is_applied_once(db: Database) -> None:
     again = await other.submit(ALICE, game_id, '/buy units:"1 infantry"', request_id="987654321")
     assert again == replies[0]
     state = await other.state(game_id)
-    assert state.treasury[0] == 24 - 3 and state.bought == 1
+    start = state.rules.treasury["soviet_union"]
+    assert state.treasury["soviet_union"] == start - 3 and state.purchased == {"infantry": 1}
 
 
 async def test_concurrent_submitters_never_interleave_or_lose(db: Database) -> None:
-    """Two writers with separate pools race on one game; every command lands, in one order."""
-    first, second = service_on(db, 1), service_on(Database(str(db.url.render_as_string(False))), 6)
+    """Two writers with separate pools race on one game, random legal play as the same
+    players: every command lands once, in one order, and the log replays to the position."""
+    first = GameService(db, AuditableDiceSource(DICE_KEY), snapshot_every=5)
+    second = GameService(Database(str(db.url.render_as_string(False))),
+                         AuditableDiceSource(DICE_KEY), snapshot_every=5)
     game_id = await started(first)
-    n = 15
-
-    async def play(service: GameService) -> None:
-        for _ in range(n):
-            reply = await service.submit(ALICE, game_id, "/battle territory:Ukraine")
-            assert reply.ok, reply.message
-
+    heard = Heard()
+    playouts = [await ServicePlayout.on(service, "c1", SEATS, n, prefix=f"w{n}",
+                                        heard=heard.note)
+                for n, service in enumerate((first, second))]
     try:
-        await asyncio.gather(play(first), play(second))
-        async with db.read() as s:
-            game = await s.get(Game, game_id)
-            seqs = (
-                await s.exec(
-                    select(LogEntry.seq)
-                    .where(LogEntry.game_id == game_id)
-                    .order_by(col(LogEntry.seq))
-                )
-            ).all()
-            rolls = (await s.exec(select(DiceLog).where(DiceLog.game_id == game_id))).all()
-        assert list(seqs) == list(range(1, game.version + 1))
-        assert len(rolls) == 2 * n and sorted(r.pos for r in rolls) == list(range(1, 2 * n + 1))
-        fresh = service_on(db)
-        state = await fresh.state(game_id)
-        assert state.dice_total == n * 2 * 1 + n * 2 * 6
-        assert state == await first.state(game_id) == await second.state(game_id)
+        await asyncio.gather(*(p.play(15) for p in playouts))
+        commands, _ = await check_consistent(db, heard, 0)
+        assert commands == sum(p.commands for p in playouts) >= 30
+        assert await first.state(game_id) == await second.state(game_id)
     finally:
         await second.db.close()
 
 
 async def test_different_games_proceed_independently(db: Database) -> None:
-    """Commands on many games at once all apply, each game keeping its own order."""
+    """Commands on many games at once all apply, each game keeping its own order: with the
+    same dice, each ends where the same commands take the opening on the engine alone."""
     service = service_on(db)
     ids = [await started(service, f"chan-{i}") for i in range(6)]
-
-    async def play(game_id: int) -> None:
-        for _ in range(5):
-            assert (await service.submit(ALICE, game_id, "/battle territory:x")).ok
-
-    await asyncio.gather(*(play(g) for g in ids))
+    lines = [*SOVIET_ATTACK, SOVIET_BATTLE, "/done"]
+    await asyncio.gather(*(play(service, lines, f"chan-{i}") for i in range(6)))
+    alone = new_game((await service.state(ids[0])).rules)
+    dice = FixedDice([3] * 10_000)
+    for line in lines:
+        alone = apply(alone, parse_command(line, alone), dice).state
     for game_id in ids:
-        assert (await service.state(game_id)).dice_total == 5 * 2 * 3
+        assert await service.state(game_id) == alone
 
 
 async def test_unknown_game_and_non_player(db: Database) -> None:
@@ -149,16 +153,15 @@ async def test_unknown_game_and_non_player(db: Database) -> None:
 
 async def test_two_writer_processes(url: str) -> None:
     """Two OS processes play one game at once; the database lock keeps one order, no loss."""
-    from tests.service.test_kill import check_consistent, run_two_writers
+    from tests.service.test_kill import run_two_writers
 
     db = Database(url)
     await db.migrate()
     try:
-        await started(service_on(db), "c1")
-        acknowledged = await asyncio.to_thread(run_two_writers, url, 10)
-        battles, dice_sum = await check_consistent(db)
-        assert acknowledged <= battles <= acknowledged + 2
-        assert (await service_on(db).state("c1")).dice_total == dice_sum
+        await started(GameService(db, AuditableDiceSource(DICE_KEY)), "c1")
+        heard = await asyncio.to_thread(run_two_writers, url, 10)
+        commands, _ = await check_consistent(db, heard, 2)
+        assert commands >= 20
     finally:
         await db.close()
 
