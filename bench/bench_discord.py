@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import importlib
 import statistics
 import sys
 import tempfile
@@ -81,9 +80,8 @@ async def main(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         db = Database(database_url(Path(tmp) / "bench.sqlite3"))
         await db.migrate()
-        rules = importlib.import_module(args.rules) if args.rules else None
         service = TimedService(GameService(
-            db, AuditableDiceSource(b"benchmark master key, not secret"), rules=rules))
+            db, AuditableDiceSource(b"benchmark master key, not secret")))
         fake = FakeDiscord(channels=args.games)
         await fake.start()
         t0 = time.perf_counter()
@@ -121,12 +119,11 @@ async def main(args: argparse.Namespace) -> None:
         wall = time.perf_counter() - started
         inside = list(service.millis)
 
-        real_engine = args.rules is None          # a stand-in engine has no board to show
         complete = [(await timed(fake, "buy", {"units": "2 inf"}, channel=i % args.games,
-                                 autocomplete="units"))[0] for i in range(200 * real_engine)]
+                                 autocomplete="units"))[0] for i in range(200)]
 
         render_ms = []
-        for game in range(3 * real_engine):
+        for game in range(3):
             before = len(fake.of("followup"))
             ms, _ = await timed(fake, "map", {"region": "europe"}, channel=game)
             t = time.perf_counter()
@@ -138,11 +135,9 @@ async def main(args: argparse.Namespace) -> None:
         print(summary(f"play commands, concurrency {args.concurrency}", play))
         print(summary("  of which GameService.execute", inside))
         print(f"{'':<34} {args.commands / wall:.0f} commands/s over {args.games} games")
-        if complete:
-            print(summary("autocomplete (buy units)", complete))
-        if render_ms:
-            print(f"{'map: interaction to PNG followup':<34} "
-                  + ", ".join(f"{ms:.0f} ms" for ms in render_ms))
+        print(summary("autocomplete (buy units)", complete))
+        print(f"{'map: interaction to PNG followup':<34} "
+              + ", ".join(f"{ms:.0f} ms" for ms in render_ms))
         await bot.close()
         await runner
         await fake.stop()
@@ -154,6 +149,5 @@ if __name__ == "__main__":
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--commands", type=int, default=1000)
     parser.add_argument("--concurrency", type=int, default=1)
-    parser.add_argument("--rules", help="a stand-in engine module (default: the engine)")
     parser.add_argument("--ruleset", default="aa1942-2e")
     asyncio.run(main(parser.parse_args()))

@@ -1,5 +1,5 @@
 """Ladder tests run on a SQLite file and on a PostgreSQL server alike, through the service
-over the small stand-in engine, with a clock moved by hand."""
+over the rules engine, with a clock moved by hand."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ import pytest
 from bot.scheduler.clock import ManualClock
 from bot.service import FixedDiceSource, GameService
 from bot.store import Database
-from tests.service import fake_engine
 from tests.store.conftest import pg_base, url
 
 __all__ = ["pg_base", "url"]
@@ -23,6 +22,5 @@ START = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 async def service(url: str) -> AsyncIterator[GameService]:
     db = Database(url)
     await db.migrate()
-    yield GameService(db, FixedDiceSource([3, 4] * 500), rules=fake_engine,
-                      clock=ManualClock(START))
+    yield GameService(db, FixedDiceSource([3, 4] * 500), clock=ManualClock(START))
     await db.close()

@@ -14,7 +14,8 @@ from bot.ladder.results import current_ratings, rated_games, recompute_ratings
 from bot.render.standings import standings_png
 from bot.service import Actor, GameService
 from bot.store.ladder_models import GameResult, RatingChange, ResultCorrection
-from tests.service.conftest import ALICE, BOB, REF, started
+from tests.ladder.victory import win_on_board
+from tests.service.conftest import ALICE, BOB, REF, RULESET, started
 
 CY = Actor("cy")
 
@@ -32,7 +33,7 @@ async def three_games(service: GameService) -> list[int]:
     games = [await started(service, "g1")]
     assert (await service.concede(BOB, "g1")).ok
     games.append(await started(service, "g2"))
-    assert (await service.submit(ALICE, "g2", '/win side:"Allies"')).ok
+    await win_on_board(service, games[-1], "Allies")
     games.append(await started(service, "g3"))
     assert (await service.concede(ALICE, "g3")).ok
     return games
@@ -48,7 +49,7 @@ async def test_standings_list_the_top_and_the_askers_place(service: GameService)
     text = await ok(service, BOB, "/ladder standings top:1")
     assert text.splitlines()[-1].startswith("You: 2. @bob ")
     assert (await ok(service, CY, "/ladder standings")).endswith("You have no rated game yet.")
-    assert "fake" in await ok(service, CY, "/ladder standings ruleset:fake")
+    assert RULESET in await ok(service, CY, "/ladder standings ruleset:aa1942-2e")
 
 
 async def test_a_players_record(service: GameService) -> None:
@@ -57,7 +58,7 @@ async def test_a_players_record(service: GameService) -> None:
     head, systems, recent, *items = text.splitlines()
     assert head.startswith("@alice: rating ") and ", place 1 of 2." in head
     assert head.endswith("3 recorded games: Allies won 2 of 3.")
-    assert systems.startswith("By rule system: fake ") and systems.endswith("(3 games).")
+    assert systems.startswith(f"By rule system: {RULESET} ") and systems.endswith("(3 games).")
     assert recent == "Recent:"
     assert items[0] == f"- game #{games[2]} (test), Allies: lost (concession)"
     assert items[2] == f"- game #{games[0]} (test), Allies: won (concession)"
@@ -72,7 +73,7 @@ async def test_the_csv_export_matches_the_ratings_the_library_computes(
     assert [r["player"] for r in rows] == ["alice", "bob"]
     # Player ids follow the order of first appearance: alice (seat 1) then bob.
     teams = {"Allies": (1,), "Axis": (2,)}
-    book, _ = replay_ratings([RatedGame(g, "fake", teams, w) for g, w in
+    book, _ = replay_ratings([RatedGame(g, RULESET, teams, w) for g, w in
                               zip(games, ("Allies", "Allies", "Axis"), strict=True)])
     assert float(rows[0]["mu"]) == pytest.approx(book[(1, OVERALL)].mu, abs=1e-3)
     results = list(csv.DictReader(io.StringIO(

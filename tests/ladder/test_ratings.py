@@ -9,7 +9,8 @@ from bot.ladder.ratings import NEW, OVERALL, RatedGame, Skill, is_ratable, rate_
 from bot.ladder.results import current_ratings, recompute_ratings
 from bot.service import GameService
 from bot.store.ladder_models import RatingChange
-from tests.service.conftest import ALICE, BOB, started
+from tests.ladder.victory import win_on_board
+from tests.service.conftest import BOB, RULESET, started
 
 
 def test_a_one_on_one_game_moves_both_players_as_openskill_does() -> None:
@@ -59,15 +60,15 @@ async def test_finished_games_rate_their_players_and_each_change_names_its_game(
     first = await started(service, "c1")
     assert (await service.concede(BOB, "c1")).ok                    # alice (Allies) wins
     second = await started(service, "c2")
-    assert (await service.submit(ALICE, "c2", '/win side:"Axis"')).ok  # bob (Axis) wins
+    await win_on_board(service, second, "Axis")                      # bob (Axis) wins
     async with service.db.read() as session:
         rows = (await session.exec(select(RatingChange).order_by(col(RatingChange.id)))).all()
-        now = await current_ratings(session, None, [OVERALL, "fake"])
+        now = await current_ratings(session, None, [OVERALL, RULESET])
     assert [(r.game_id, r.scope) for r in rows] == [
-        (g, s) for g in (first, second) for s in (OVERALL, OVERALL, "fake", "fake")]
+        (g, s) for g in (first, second) for s in (OVERALL, OVERALL, RULESET, RULESET)]
     expected, _ = replay_ratings([
-        RatedGame(first, "fake", {"Allies": (1,), "Axis": (2,)}, "Allies"),
-        RatedGame(second, "fake", {"Allies": (1,), "Axis": (2,)}, "Axis"),
+        RatedGame(first, RULESET, {"Allies": (1,), "Axis": (2,)}, "Allies"),
+        RatedGame(second, RULESET, {"Allies": (1,), "Axis": (2,)}, "Axis"),
     ])
     assert now == expected
     # Recomputing from the results gives the same changes, row for row.

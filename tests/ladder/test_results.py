@@ -11,8 +11,8 @@ from bot.service import GameService
 from bot.store import Database
 from bot.store.ladder_models import GameResult, Player, RatingChange, ResultSeat
 from bot.store.models import LogEntry
-from tests.service import fake_engine
-from tests.service.conftest import ALICE, BOB, REF, started
+from tests.ladder.victory import win_on_board
+from tests.service.conftest import ALICE, BOB, REF, RULESET, SEATS, end_turn, started
 
 
 async def result_of(service: GameService, game_id: int) -> GameResult:
@@ -23,20 +23,21 @@ async def result_of(service: GameService, game_id: int) -> GameResult:
 
 
 async def test_a_victory_in_play_is_recorded_with_the_board_figures(service: GameService) -> None:
-    """The engine's victory ends the game; the result has the winner, the ending and the
-    figures per side at the end."""
+    """The engine's victory ends the game (000, "How the War Is Won"); the result has the
+    winner, the ending and the figures per side at the end."""
     game_id = await started(service)
-    assert (await service.submit(ALICE, "c1", '/win side:"Allies"')).ok
+    await win_on_board(service, game_id, "Allies")
     result = await result_of(service, game_id)
     assert (result.winner, result.ending, result.by_power) == ("Allies", "victory_cities", None)
-    assert result.production == {"Allies": 24 + 30 + 42, "Axis": 40 + 30}
-    assert result.cities == {"Allies": 0, "Axis": 0} and result.rated
+    scores = service.rules.side_scores(await service.state(game_id))
+    assert result.production == {side: ipcs for side, (_, ipcs) in scores.items()}
+    assert result.cities == {"Allies": 9, "Axis": 3} and result.rated
     async with service.db.read() as session:
         seats = (await session.exec(select(ResultSeat).order_by(col(ResultSeat.power)))).all()
         players = {p.id: p for p in (await session.exec(select(Player))).all()}
+    board = (await service.state(game_id)).board
     assert {(s.power, s.side, players[s.player_id].user_id) for s in seats} == {
-        (p, fake_engine.SIDES[p], "bob" if fake_engine.SIDES[p] == "Axis" else "alice")
-        for p in fake_engine.POWERS}
+        (p, board.side_of(p), who.user_id) for p, who in SEATS.items()}
     assert {p.kind for p in players.values()} == {"console"}
 
 
@@ -58,7 +59,7 @@ async def test_abandonment_has_no_winner_and_rates_nobody(service: GameService) 
 
 
 async def test_a_game_abandoned_before_it_started_is_recorded_too(service: GameService) -> None:
-    reply = await service.create_game(REF, "c2", ruleset="fake", name="never")
+    reply = await service.create_game(REF, "c2", ruleset=RULESET, name="never")
     assert reply.game_id is not None
     assert (await service.join(ALICE, "c2", "Germany")).ok
     assert (await service.abandon(REF, "c2")).ok
@@ -74,13 +75,14 @@ async def test_missed_deadlines_bump_then_forfeit(service: GameService) -> None:
     assert isinstance(clock, ManualClock)
     clock.advance(hours=2)
     assert await service.deadlines.tick() == 1
-    assert (await service.status("c1")).message.startswith(f"game #{game_id} (test), Fake rules, "
-                                                          "active")
+    rules = (await service.state(game_id)).rules
+    assert (await service.status("c1")).message.startswith(
+        f"game #{game_id} (test), {rules.name}, active")
     # The same input is not bumped twice; alice's next missed input (another of her
     # powers) is her second bump.
     assert await service.deadlines.tick() == 0
-    for who in (ALICE,) * 3 + (BOB,) * 3:
-        assert (await service.submit(who, "c1", "/done")).ok
+    for _ in ("soviet_union", "germany"):
+        await end_turn(service)
     clock.advance(hours=2)
     assert await service.deadlines.tick() == 1
     result = await result_of(service, game_id)

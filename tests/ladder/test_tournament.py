@@ -12,6 +12,8 @@ from bot.ladder.results import current_ratings, rated_games
 from bot.scheduler.clock import ManualClock
 from bot.service import Actor, GameService
 from bot.store.ladder_models import GameResult, RatingChange
+from tests.ladder.victory import win_on_board
+from tests.service.conftest import RULESET
 
 ORG = Actor("org")
 PLAYERS = [f"p{i}" for i in range(1, 9)]
@@ -32,12 +34,12 @@ def table(round_no: int, number: int) -> str:
 
 async def won_on_board(service: GameService, round_no: int, number: int, side: str,
                        allies: str) -> None:
-    """The Allies' player (whose Soviet Union moves first) plays the game to its end."""
-    await ok(service, Actor(allies), f'/win side:"{side}"', table(round_no, number))
+    """The Allies' player (whose United States moves last in a round) ends the game."""
+    await win_on_board(service, table(round_no, number), side, Actor(allies))
 
 
 async def test_a_swiss_tournament_from_sign_up_to_final_standings(service: GameService) -> None:
-    await ok(service, ORG, '/tournament new name:"Spring Cup" ruleset:fake rounds:3 '
+    await ok(service, ORG, '/tournament new name:"Spring Cup" ruleset:aa1942-2e rounds:3 '
              "deadline_hours:24 bumps:1")
     for p in PLAYERS:
         await ok(service, Actor(p), "/tournament join")
@@ -110,7 +112,7 @@ async def test_a_swiss_tournament_from_sign_up_to_final_standings(service: GameS
         endings = (await session.exec(select(GameResult.ending).order_by(
             col(GameResult.game_id)))).all()
         games = await rated_games(session)
-        now = await current_ratings(session, None, [OVERALL, "fake"])
+        now = await current_ratings(session, None, [OVERALL, RULESET])
     assert endings[:4] == ["victory_cities", "concession", "adjudication", "forfeit"]
     assert len(games) == 12
     expected, _ = replay_ratings(games)

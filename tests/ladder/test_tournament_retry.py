@@ -24,7 +24,7 @@ async def test_a_retried_round_reuses_the_channels_it_made(
         made.append((round_no, pairing.table))
         return f"thread-{len(made)}"
 
-    new = await service.execute(ORG, HALL, '/tournament new name:Cup ruleset:fake rounds:1 '
+    new = await service.execute(ORG, HALL, '/tournament new name:Cup ruleset:aa1942-2e rounds:1 '
                                 "time_limit_hours:200 pause_hours:24 adjudication:production")
     assert new.ok and "200 h per game, then production" in new.message
     assert "24 h of pauses per game" in new.message

@@ -13,7 +13,7 @@ async def test_console_acts_as_named_users(service: GameService, tmp_path: Path)
     out: list[str] = []
     console = Console(service, "ref", images=tmp_path / "images", write=out.append)
     for line in [
-        "/game new ruleset:fake name:local",
+        "/game new ruleset:aa1942-2e name:local",
         "/as alice",
         '/game join power:"Soviet Union"',
         "@bob /game join power:Germany",
