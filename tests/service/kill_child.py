@@ -19,7 +19,10 @@ from tests.service.service_play import ServicePlayout
 
 
 def say(request_id: str, ok: bool) -> None:
-    print("done" if ok else "refused", request_id, flush=True)
+    """One write per report, so a kill cuts a report off whole or leaves a part without its
+    line end (which the parent does not count)."""
+    sys.stdout.write(f"{'done' if ok else 'refused'} {request_id}\n")
+    sys.stdout.flush()
 
 
 async def main(where: str, prefix: str) -> None:
