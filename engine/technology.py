@@ -25,6 +25,12 @@ breaks through (003, Phase 1). ``table``: the player only buys dice; each die sh
 ``breakthrough`` number is a breakthrough, and one more die read on the die-face table says
 which development it is (004 §4 item 01, §17)."""
 
+RocketTarget = Literal["industrial_complex", "capital"]
+"""What a rocket strikes: an enemy industrial complex, one rocket each, from each territory
+one gun (002, Rocket Strikes), or an enemy capital's IPCs with one gun a turn (004 §4 item
+07: "gives one of your anti-aircraft guns rocket power once per turn"; §16 note 2: "Attack
+the IPCs of enemy capital use one dice only, one use per turn")."""
+
 Effect = Literal["mobilize", "immediate"]
 """When a breakthrough counts: from Mobilize New Units of the same turn (003, Phase 1,
 Step 4) or at once, for every unit of the type already on the board (004 §4 item 02)."""
@@ -55,6 +61,7 @@ class Technology:
     effect: Effect = "mobilize"
     breakthrough: int = 6
     """The face that breaks through under the ``table`` method."""
+    rocket_target: RocketTarget = "industrial_complex"
 
     @property
     def offered(self) -> bool:
@@ -87,8 +94,8 @@ class Technology:
 
     @classmethod
     def from_dict(cls, where: str, data: Mapping[str, Any]) -> Technology:
-        """Read ``[technology]``: ``die_cost``, optional ``method``, ``effect`` and
-        ``breakthrough``, and ``developments.<id> = {name, roll, aliases, cost_modifier}``."""
+        """Read ``[technology]``: ``die_cost``, optional ``method``, ``effect``,
+        ``breakthrough`` and ``rocket_target``, and ``developments.<id> = {name, roll, aliases, cost_modifier}``."""
         if not data:
             return cls()
         try:
@@ -96,10 +103,11 @@ class Technology:
                                              int(d.get("cost_modifier", 0)))
                                  for i, d in data["developments"].items())
             tech = cls(int(data["die_cost"]), developments, data.get("method", "chosen"),
-                       data.get("effect", "mobilize"), int(data.get("breakthrough", 6)))
+                       data.get("effect", "mobilize"), int(data.get("breakthrough", 6)),
+                       data.get("rocket_target", "industrial_complex"))
         except KeyError as err:
             raise BoardDataError(f"{where}: [technology] needs {err.args[0]!r}") from None
-        for name, kind in (("method", Method), ("effect", Effect)):
+        for name, kind in (("method", Method), ("effect", Effect), ("rocket_target", RocketTarget)):
             if getattr(tech, name) not in get_args(kind):
                 raise BoardDataError(f"{where}: [technology] {name} must be one of {', '.join(get_args(kind))}")
         if tech.die_cost < 1 or any(not 1 <= d.roll <= 6 for d in developments) or not 1 <= tech.breakthrough <= 6:

@@ -18,6 +18,10 @@ Phase 4, Step 2), one die each. The gun that fires cannot move in Noncombat Move
 Q&A: "Can an AA gun move in non-combat movement if it fired a rocket [...]? No."). The
 IPCs a rocket takes count against the cap of a raid on the same complex in that turn
 (switch ``bombing_damage_cap_factor``). Rulings: README of revised-lhtr, ruling 19.
+
+Classic's rockets (``rocket_target = "capital"`` in ``[technology]``) strike an enemy
+capital's IPCs instead, one gun of the power a turn (004 §4 item 07, §16 note 2, §17:
+"deliver a 3 range Strategic Bombing attack, once per turn, at enemy capitals").
 """
 
 from __future__ import annotations
@@ -66,8 +70,18 @@ def _launchers(state: GameState, origin: SpaceId) -> list[Unit]:
             and state.rules.spec(u.kind).antiaircraft_shots and not state.rules.spec(u.kind).structure]
 
 
-def _has_complex(state: GameState, space: SpaceId) -> bool:
+def _target(state: GameState, space: SpaceId) -> bool:
+    """Whether a rocket may strike ``space``, whoever holds it: a territory with an industrial
+    complex, or a power's capital, by the rule system's ``rocket_target``."""
+    if state.rules.technology.rocket_target == "capital":
+        return any(p.capital == space for p in state.board.powers.values())
     return any(state.rules.spec(u.kind).structure and state.rules.spec(u.kind).is_land for u in state.units_at(space))
+
+
+def _what(state: GameState, space: SpaceId) -> str:
+    """The target as events and refusals name it."""
+    name = state.board.name(space)
+    return name if state.rules.technology.rocket_target == "capital" else f"the industrial complex in {name}"
 
 
 def _armed(state: GameState) -> list[Unit]:
@@ -84,18 +98,23 @@ def problem(state: GameState, origin: SpaceId, target: SpaceId) -> IllegalComman
             f"{name} does not have {rules.technology.development(ROCKETS).name}: only then are its AA guns "
             "rocket launchers (003, Phase 1, Weapons Developments).", reason="rocket.no_development")
     armed = _armed(state)
+    if armed and rules.technology.rocket_target == "capital":
+        return IllegalCommandError(f"{name} has fired its rocket this turn: one gun has rocket power once a turn "
+                                   "(004 §4 item 07).", reason="rocket.once")
     if any(u.space == origin for u in armed):
         return IllegalCommandError(f"A rocket is already launched from {where} this turn; one gun a territory "
                                    "fires (002, Rocket Strikes).", reason="rocket.one_per_territory")
     if state.owners.get(origin) != power or not _launchers(state, origin):
         return IllegalCommandError(f"{name} has no AA gun in {where} that can fire a rocket (a gun that moved "
                                    "or was captured this turn cannot).", reason="rocket.no_gun")
-    if not (_has_complex(state, target) and at_war(state, state.owners.get(target), power)):
-        return IllegalCommandError(f"{at} has no enemy industrial complex for a rocket to strike.",
-                                   reason="rocket.no_target")
+    if not (_target(state, target) and at_war(state, state.owners.get(target), power)):
+        wanted = ("is no enemy capital; rockets strike enemy capitals (004 §17)"
+                  if rules.technology.rocket_target == "capital" else "has no enemy industrial complex")
+        return IllegalCommandError(f"{at} {wanted} for a rocket to strike.", reason="rocket.no_target")
     if any(u.target == target for u in armed):
-        return IllegalCommandError(f"The industrial complex in {at} is already a rocket's target this turn; "
-                                   "each complex is struck by one rocket a turn (002, Rocket Strikes).",
+        what = _what(state, target)
+        return IllegalCommandError(f"{what[:1].upper()}{what[1:]} is already a rocket's target this turn; each "
+                                   "complex is struck by one rocket a turn (002, Rocket Strikes).",
                                    reason="rocket.target_taken")
     if distance(state, origin, target) is None:
         return IllegalCommandError(f"{at} is more than {RANGE} spaces from {where}: a rocket reaches {RANGE} "
@@ -113,7 +132,7 @@ def declare(state: GameState, cmd: Rocket, dice: Dice) -> tuple[GameState, list[
     armed = replace(gun.with_flags(ROCKET), target=cmd.target, moved=state.rules.hooks.move_points(state, gun))
     name, where, at = state.rules.power_name(state.turn), state.board.name(cmd.origin), state.board.name(cmd.target)
     return state.with_units([armed]), [event(
-        "rocket_ready", f"{name} readies a rocket in {where} for the industrial complex in {at}; it strikes when "
+        "rocket_ready", f"{name} readies a rocket in {where} for {_what(state, cmd.target)}; it strikes when "
         "Conduct Combat begins.", power=name, origin=where, space=at)]
 
 
@@ -124,7 +143,7 @@ def targets(state: GameState) -> tuple[tuple[SpaceId, SpaceId], ...]:
     if ROCKETS not in state.tech.get(power, ()):
         return ()
     origins = sorted({u.space for u in state.units_of(power) if state.board.spaces[u.space].is_land})
-    complexes = sorted({s for s in state.board.spaces if _has_complex(state, s)
+    complexes = sorted({s for s in state.board.spaces if _target(state, s)
                         and at_war(state, state.owners.get(s), power)})
     return tuple((o, t) for o in origins for t in complexes if problem(state, o, t) is None)
 
@@ -151,7 +170,7 @@ def launch(state: GameState, dice: Dice) -> tuple[GameState, list[Event], dict[S
         treasury[victim] = held - applied
         taken[target] = applied
         events.append(event(
-            "rocket", f"A rocket from {where} strikes the industrial complex in {at}: {who} surrenders {applied} "
+            "rocket", f"A rocket from {where} strikes {_what(state, target)}: {who} surrenders {applied} "
             f"IPCs ({rolled} rolled, cap {cap}); treasury now {held - applied}.", origin=where, space=at,
             power=state.rules.power_name(state.turn), victim=who, rolled=rolled, applied=applied, cap=cap,
             treasury=held - applied))
