@@ -55,8 +55,12 @@ class Hooks(Protocol):
         """How many dice ``unit`` rolls where it would roll one, the best of them counting
         (heavy bombers roll two)."""
 
+    def unit_shots(self, state: GameState, unit: Unit, side: str) -> int:
+        """How many times ``unit`` rolls on ``side`` (``attacker`` or ``defender``), each roll
+        scoring on its own (Classic's heavy bombers attack with three dice)."""
+
     def raid_damage(self, state: GameState, unit: Unit, faces: Sequence[int]) -> int:
-        """The damage one bomber's raid dice (``unit_dice`` of them) do."""
+        """The damage one bomber's raid dice (``unit_dice`` times ``unit_shots`` of them) do."""
 
     def aa_immune(self, state: GameState, unit: Unit) -> bool:
         """Whether antiaircraft fire cannot hit ``unit`` (jet fighters)."""

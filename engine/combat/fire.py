@@ -64,8 +64,11 @@ def roll_groups(state: GameState, dice: Dice, space: SpaceId, round_: int, side:
         if value <= 0 or not units:
             continue
         tally = counts(state, units)
-        per_unit = [1] * count[(value, rule)] if count else [state.rules.hooks.unit_dice(state, u) for u in units]
-        why = purpose(state, space, round_, side, tally, value) + best_of(per_unit) + (f" at {at}" if at else "")
+        shots = [1] * len(units) if count else [state.rules.hooks.unit_shots(state, u, side) for u in units]
+        per_unit = [1] * count[(value, rule)] if count else [
+            state.rules.hooks.unit_dice(state, u) for u, n in zip(units, shots, strict=True) for _ in range(n)]
+        why = (purpose(state, space, round_, side, tally, value) + best_of(per_unit) + several(shots)
+               + (f" at {at}" if at else ""))
         faces = dice.roll(sum(per_unit), why)
         scored = sum(1 for best in _best_faces(faces, per_unit) if best <= value)
         hits[rule] = hits.get(rule, 0) + scored
@@ -79,11 +82,17 @@ def roll_groups(state: GameState, dice: Dice, space: SpaceId, round_: int, side:
 def best_of(per_unit: list[int]) -> str:
     """The purpose's note where units roll several dice and keep the best (003, Phase 1,
     Heavy Bombers): ``, best of 2 dice each`` (or ``for 1 of them`` in a mixed group)."""
-    several = [n for n in per_unit if n > 1]
-    if not several:
+    return several(per_unit, "best of ")
+
+
+def several(per_unit: list[int], keep: str = "") -> str:
+    """The purpose's note where units roll several dice: each of which counts (004 §4 item
+    04, Classic's heavy bombers: ``, 3 dice each``), or the best of which (``keep``)."""
+    more = [n for n in per_unit if n > 1]
+    if not more:
         return ""
-    which = "each" if len(several) == len(per_unit) else f"for {len(several)} of them"
-    return f", best of {max(several)} dice {which}"
+    which = "each" if len(more) == len(per_unit) else f"for {len(more)} of them"
+    return f", {keep}{max(more)} dice {which}"
 
 
 def _best_faces(faces: Sequence[int], per_unit: list[int]) -> list[int]:

@@ -22,7 +22,7 @@ from ..dice import Dice
 from ..events import Event, event
 from ..ids import SpaceId
 from ..state import FOUGHT, RAID, GameState, Unit
-from .fire import best_of, roll_groups
+from .fire import best_of, roll_groups, several
 from .flow import Result, ask_casualties, current, with_battle
 from .phase import CombatPhase, Pending
 from .report import counts, purpose, unit_text
@@ -136,8 +136,8 @@ def _fire_at_bombers(state: GameState, phase: CombatPhase, dice: Dice, shooter: 
 
 
 def damage(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
-    """Each surviving bomber rolls its dice (``unit_dice``, one but for heavy bombers) for
-    its damage (``raid_damage``); the rule system's ``bombing_result`` hook says what the
+    """Each surviving bomber rolls its dice (``unit_dice`` times ``unit_shots``, one but for
+    heavy bombers) for its damage (``raid_damage``); the rule system's ``bombing_result`` hook says what the
     total does, after what rockets took from the territory this turn."""
     b = current(phase)
     name = state.board.name(b.space)
@@ -150,8 +150,11 @@ def damage(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
             shown = f"{rolled} damage{f' (die {faces[0]})' if faces else ''}"
         else:
             hooks = state.rules.hooks
-            per_bomber = [hooks.unit_dice(state, u) for u in survivors]
-            why = purpose(state, b.space, b.round, "attacker", counts(state, survivors), "damage") + best_of(per_bomber)
+            best = [hooks.unit_dice(state, u) for u in survivors]
+            shots = [hooks.unit_shots(state, u, "attacker") for u in survivors]
+            per_bomber = [n * m for n, m in zip(best, shots, strict=True)]
+            why = (purpose(state, b.space, b.round, "attacker", counts(state, survivors), "damage") + best_of(best)
+                   + several(shots))
             faces = dice.roll(sum(per_bomber), why)
             starts = [sum(per_bomber[:i]) for i in range(len(survivors))]
             rolled = sum(hooks.raid_damage(state, u, faces[at:at + n])

@@ -231,11 +231,13 @@ class Arena:
     # -- fire -----------------------------------------------------------------------------
     def salvo(self, pool: Sequence[Unit], side: str) -> Salvo:
         """What the units fire together (a land round, where every hit may fall on anyone)."""
-        return salvo(self._shots(pool, values(self.state, pool, side)))
+        vals = values(self.state, pool, side)
+        return salvo([shot for u in pool for shot in self._shots_of(u, vals, side)])
 
-    def _shots(self, pool: Sequence[Unit], vals: dict[int, int]) -> list[Shot]:
-        """Each unit's value and dice (``unit_dice``: heavy bombers keep the best of two)."""
-        return [(vals[u.id], self._dice_of(u)) for u in pool]
+    def _shots_of(self, u: Unit, vals: dict[int, int], side: str) -> list[Shot]:
+        """The unit's value and dice (``unit_dice``: heavy bombers keep the best of two), once
+        for each roll it makes (``unit_shots``: Classic's heavy bombers make three)."""
+        return [(vals[u.id], self._dice_of(u))] * self.rules.hooks.unit_shots(self.state, u, side)
 
     def _dice_of(self, u: Unit) -> int:
         key = (u.owner, u.kind, u.hits)
@@ -248,10 +250,11 @@ class Arena:
         key = (shooters, side, own_destroyer)
         if key not in self._groups:
             pool = self.units(shooters, side)
-            shots = self._shots(pool, values(self.state, pool, side))
+            vals = values(self.state, pool, side)
             out: dict[str, list[Shot]] = {}
-            for u, shot in zip(pool, shots):
-                out.setdefault(hit_rule(self.state, u, self.q.sea, own_destroyer), []).append(shot)
+            for u in pool:
+                out.setdefault(hit_rule(self.state, u, self.q.sea, own_destroyer), []).extend(
+                    self._shots_of(u, vals, side))
             self._groups[key] = fire_of(out)
         return self._groups[key]
 

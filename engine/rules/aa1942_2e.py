@@ -115,6 +115,11 @@ def unit_dice(state: GameState, unit: Unit) -> int:
     return 1
 
 
+def unit_shots(state: GameState, unit: Unit, side: str) -> int:
+    """One roll a unit (000 has no heavy bombers)."""
+    return 1
+
+
 def raid_damage(state: GameState, unit: Unit, faces: Sequence[int]) -> int:
     """A bomber's damage is its die (000, Strategic Bombing Raids: "Each surviving bomber
     rolls one die")."""

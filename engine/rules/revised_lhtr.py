@@ -16,12 +16,12 @@ from collections.abc import Sequence
 from ..ids import PowerId
 from ..state import GameState, Unit
 from . import aa1942_2e
-from .aa1942_2e import bombing_result, on_capital_captured, victory
+from .aa1942_2e import bombing_result, on_capital_captured, unit_shots, victory
 
 ID = "revised-lhtr"
 
 __all__ = ["ID", "aa_immune", "bombard_value", "bombing_result", "move_points", "on_capital_captured",
-           "raid_damage", "unit_dice", "unit_values", "victory"]
+           "raid_damage", "unit_dice", "unit_shots", "unit_values", "victory"]
 
 JET_FIGHTERS = "jet_fighters"
 SUPER_SUBMARINES = "super_submarines"

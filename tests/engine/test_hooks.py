@@ -60,6 +60,9 @@ class _Tribute:
     def unit_dice(self, state: GameState, unit: Unit) -> int:
         return aa1942_2e.unit_dice(state, unit)
 
+    def unit_shots(self, state: GameState, unit: Unit, side: str) -> int:
+        return aa1942_2e.unit_shots(state, unit, side)
+
     def raid_damage(self, state: GameState, unit: Unit, faces: Sequence[int]) -> int:
         return aa1942_2e.raid_damage(state, unit, faces)
 
