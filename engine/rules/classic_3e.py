@@ -4,7 +4,9 @@ Where Classic agrees with 1942 the functions are 1942's: plunder of a captured c
 §13: "You lose all your IPCs you must surrender them to the capturing player"), the raid's
 result by the ``bombing`` switch (IPCs from the treasury), one die a unit, the table's
 bombardment. What differs: there is no standard victory condition (§15 offers only
-optional ones), and technology (§4 item 02, §17) improves every unit of its type at once.
+optional ones, evaluated here while the game's options turn them on), and technology (§4
+item 02, §17) improves every unit of its type at once: heavy bombers attack with three
+dice, each scoring, and a raid does their total.
 """
 
 from __future__ import annotations
@@ -14,13 +16,13 @@ from collections.abc import Sequence
 from ..hooks import Win
 from ..state import GameState, Unit
 from . import aa1942_2e
-from .aa1942_2e import bombard_value, bombing_result, on_capital_captured, raid_damage, unit_dice
-from .revised_lhtr import JET_DEFENSE, JET_FIGHTERS, LONG_RANGE_AIRCRAFT, SUPER_SUBMARINES, has
+from .aa1942_2e import bombard_value, bombing_result, on_capital_captured, unit_dice
+from .revised_lhtr import HEAVY_BOMBERS, JET_DEFENSE, JET_FIGHTERS, LONG_RANGE_AIRCRAFT, SUPER_SUBMARINES, has
 
 ID = "classic-3e"
 
 __all__ = ["ID", "aa_immune", "bombard_value", "bombing_result", "move_points", "on_capital_captured",
-           "raid_damage", "unit_dice", "unit_values", "victory"]
+           "raid_damage", "unit_dice", "unit_shots", "unit_values", "victory"]
 
 SUPER_SUB_ATTACK = 3
 """004 §4 item 06: "each sub to attack by rolling a "3" or less ...; each sub continues to
@@ -97,3 +99,25 @@ def move_points(state: GameState, unit: Unit) -> int:
 def aa_immune(state: GameState, unit: Unit) -> bool:
     """Every aircraft can be hit: Classic's jet power only raises defense (§4 item 05)."""
     return False
+
+
+# -- research, economy, capitals and victory (004 §4, §13, §15, §17) ----------------------
+
+HEAVY_BOMBER_DICE = 3
+"""004 §4 item 04: "each bomber to attack with three dice instead of one die, either in a
+regular combat situation or in a strategic bombing raid ...; each heavy bomber continues to
+defend with one die" (§16 note 3 and §17 say four: README, ruling 31)."""
+
+
+def unit_shots(state: GameState, unit: Unit, side: str) -> int:
+    """Heavy bombers attack with three dice, each scoring on its own; they defend with one
+    (§4 item 04)."""
+    if side == "attacker" and state.rules.spec(unit.kind).strategic_bomber and has(state, unit.owner, HEAVY_BOMBERS):
+        return HEAVY_BOMBER_DICE
+    return 1
+
+
+def raid_damage(state: GameState, unit: Unit, faces: Sequence[int]) -> int:
+    """A bomber's raid does the total of its dice: one die, three for a heavy bomber (§4
+    item 04: "in a strategic bombing raid against an industrial complex")."""
+    return sum(faces)

@@ -122,7 +122,8 @@ def _check_index(state: GameState) -> None:
 
 def _check_tech(before: GameState, after: GameState, events: tuple[Event, ...]) -> None:
     """Developments are never lost, and one is gained only with its ``development`` event
-    (003, Phase 1, Step 4: in effect from Mobilize New Units)."""
+    (003, Phase 1, Step 4: in effect from Mobilize New Units; 004 §4 item 02: at once, in
+    Develop Weapons)."""
     known = {d.id for d in after.rules.technology.developments}
     gained = []
     for power in after.rules.turn_order:
@@ -133,7 +134,8 @@ def _check_tech(before: GameState, after: GameState, events: tuple[Event, ...]) 
     announced = [(by_name[e.data["power"]], e.data["development"]) for e in events if e.type == "development"]
     assert gained == announced, (gained, announced)
     if gained:
-        assert after.phase == "mobilize", after.phase
+        when = "mobilize" if after.rules.technology.effect == "mobilize" else "develop_weapons"
+        assert after.phase == when, after.phase
 
 
 def _check_placement(state: GameState) -> None:
