@@ -147,14 +147,19 @@ def combat_from_json(d: Mapping[str, Any]) -> CombatPhase:
     if d.get("current") is not None:
         c = d["current"]
         pending = None
+        step = c["step"]
         if c.get("pending") is not None:
             p = c["pending"]
+            # Stored before choices said ``again``: a bombard choice left the battle at the step
+            # after bombard, and the answer sent it back there; read so, it asks it again.
+            older_bombard = "again" not in p and p["kind"] == "bombard"
             pending = Pending(p["kind"], PowerId(p["chooser"]), p["side"],
                               tuple((int(n), str(r)) for n, r in p["hits"]), p["source"], bool(p["immediate"]),
-                              tuple(int(u) for u in p["among"]), bool(p.get("again", False)))
+                              tuple(int(u) for u in p["among"]), bool(p.get("again", older_bombard)))
+            step = "bombard" if older_bombard else step
         current = Battle(
             space=SpaceId(c["space"]), kind=c["kind"], attacker=PowerId(c["attacker"]),
-            amphibious=bool(c["amphibious"]), round=int(c["round"]), step=c["step"], pending=pending,
+            amphibious=bool(c["amphibious"]), round=int(c["round"]), step=step, pending=pending,
             strip=tuple(int(u) for u in c["strip"]), out=frozenset(int(u) for u in c["out"]),
             destroyers=(bool(c["destroyers"][0]), bool(c["destroyers"][1])),
         )

@@ -65,10 +65,9 @@ def test_the_list_decides_which_steps_run(rules: RuleSet) -> None:
         "Karelia S.S.R. r1 attacker 3 fighters @3", "Karelia S.S.R. r1 attacker 2 bombers @4"]
 
 
-def test_a_stored_bombard_choice_resumes_at_the_step_that_asked(rules: RuleSet) -> None:
-    """000, "Amphibious Assaults", Step 2: the attacker chooses which ships bombard; the
-    choice is asked by the bombard step, which fires with the chosen ship once answered,
-    also after the game was stored and read back mid-choice."""
+def _asked_to_bombard(rules: RuleSet) -> tuple[GameState, FixedDice]:
+    """Germany lands one infantry in Karelia from a zone with a battleship and a cruiser,
+    deciding in person: only one ship may bombard, so the attacker is asked which."""
     state = position(rules, turn="Germany", phase="combat_move", spaces={
         "Sea Zone 5": {"Germany": {"transport": 1, "infantry": 1, "battleship": 1, "cruiser": 1}},
         "Karelia S.S.R.": {"Soviet Union": {"infantry": 1}}})
@@ -77,10 +76,34 @@ def test_a_stored_bombard_choice_resumes_at_the_step_that_asked(rules: RuleSet) 
                  '/move units:"1 infantry" from:"Sea Zone 5" to:Karelia', "/done",
                  "/battle territory:Karelia"]:
         state = apply(state, parse_command(line, state), dice).state
+    return state, dice
+
+
+def test_a_stored_bombard_choice_resumes_at_the_step_that_asked(rules: RuleSet) -> None:
+    """000, "Amphibious Assaults", Step 2: the attacker chooses which ships bombard; the
+    choice is asked by the bombard step, which fires with the chosen ship once answered,
+    also after the game was stored and read back mid-choice."""
+    state, dice = _asked_to_bombard(rules)
     asked = state.combat.current
     assert asked.pending.kind == "bombard" and asked.pending.again and asked.step == "bombard"
     stored = GameState.from_json(state.to_json(), rules)
     assert stored.combat.current == asked
+    after = apply(stored, parse_command('/casualties units:"1 cruiser"', stored), dice)
+    assert dice.log[0][0] == "Karelia S.S.R. r1 attacker 1 cruiser @3"
+    assert [e.type for e in after.events][0] == "bombard_choice"
+
+
+def test_a_bombard_choice_stored_before_choices_said_again_still_fires(rules: RuleSet) -> None:
+    """000, "Amphibious Assaults", Step 2, for games stored before a choice said whether its
+    step runs again: such a state has no ``again`` and the battle at the step after bombard
+    (the answer used to send it back). Read back, the answer still fires the chosen ship."""
+    state, dice = _asked_to_bombard(rules)
+    data = state.to_json()
+    current = data["combat"]["current"]
+    del current["pending"]["again"]
+    current["step"] = rules.battle.steps[rules.battle.steps.index("bombard") + 1]
+    stored = GameState.from_json(data, rules)
+    assert stored.combat.current == state.combat.current
     after = apply(stored, parse_command('/casualties units:"1 cruiser"', stored), dice)
     assert dice.log[0][0] == "Karelia S.S.R. r1 attacker 1 cruiser @3"
     assert [e.type for e in after.events][0] == "bombard_choice"
