@@ -65,6 +65,15 @@ def command_names() -> list[str]:
     return list(_BY_NAME)
 
 
+def command_spec(text: str) -> CommandSpec:
+    """The registry entry of a line's command word (or alias), read without a position.
+
+    Raises:
+        NotationError: no command word, or one no command has.
+    """
+    return _BY_NAME[_COMMANDS.find(split_line(text)[0])]
+
+
 def parse_command(text: str, state: GameState) -> Command:
     """Read one command line.
 

@@ -405,6 +405,10 @@ class GameService:
 
         async def action(tx: GameTransaction) -> Reply:
             g = tx.game
+            try:
+                self.rules.command_spec(text)  # an unknown command is named, in any state
+            except self.rules.RulesError as err:
+                raise Refusal.of(err) from None
             state = await self.ledger.require_active(tx)
             await self.referee.check_playing(tx, actor)
             seats = await self.ledger.seats_of(tx.unit, g)

@@ -15,6 +15,8 @@ import engine
 import maps
 from engine import Command, Dice, GameState, LegalCommands, Outcome, RuleSet
 from engine.ids import SpaceId
+from engine.notation import command_spec
+from engine.registry import CommandSpec
 
 
 class Engine(Protocol):
@@ -34,6 +36,9 @@ class Engine(Protocol):
     def load_ruleset(self, name: str) -> RuleSet: ...
 
     def new_game(self, rules: RuleSet, options: Mapping[str, Any] | None = None) -> GameState: ...
+
+    def command_spec(self, text: str) -> CommandSpec:
+        """The registry entry of a line's command word, read before any game has a position."""
 
     def parse_command(self, text: str, state: GameState) -> Command: ...
 
@@ -70,6 +75,7 @@ class _RealEngine:
         return maps.load_ruleset(name)
 
     new_game = staticmethod(engine.new_game)
+    command_spec = staticmethod(command_spec)
     parse_command = staticmethod(engine.parse_command)
     format_command = staticmethod(engine.format_command)
     apply = staticmethod(engine.apply)

@@ -169,3 +169,17 @@ async def test_unknown_rule_set_is_refused(service: GameService) -> None:
     reply = await service.create_game(ALICE, "c9", ruleset="chess", name="x")
     assert not reply.ok and reply.reason == "name.unknown_rule_set" and "chess" in reply.message
     assert not (await service.status("c9")).ok
+
+
+async def test_an_unknown_command_is_named_before_the_start(
+        service: GameService, db: Database) -> None:
+    """Before /game start a command no rule system has is named as such; a real one is told
+    the game has not started. Neither stores anything."""
+    reply = await service.create_game(REF, "c1", ruleset="aa1942-2e", name="early")
+    assert reply.ok
+    bogus = await service.submit(ALICE, "c1", "/bogus")
+    assert (bogus.ok, bogus.reason) == (False, "name.unknown_command")
+    assert "bogus" in bogus.message
+    early = await service.submit(ALICE, "c1", "/done")
+    assert (early.ok, early.reason) == (False, "game.not_started")
+    assert await counts(db) == (1, 0, 1)
