@@ -220,10 +220,12 @@ class RuleSet:
         on = tuple(label for label, _ in changes)
         made = plain.variants.get(on)
         if made is None or made.made_from is not plain:
-            made = plain.variants[on] = plain._changed_by([e for _, e in changes])
+            made = plain.variants[on] = plain.changed_by([e for _, e in changes])
         return made
 
-    def _changed_by(self, changes: list[Effects]) -> RuleSet:
+    def changed_by(self, changes: list[Effects]) -> RuleSet:
+        """A copy of these rules with each option's ``changes`` applied, in order (what
+        :meth:`for_options` keeps per set of options)."""
         other = copy(self)
         other.variants, other.made_from = {}, self
         switches: dict[str, object] = {}
