@@ -36,6 +36,12 @@ HostileSeaZone = Literal["surface_warships", "any_enemy"]
 """A sea zone is hostile with enemy surface warships (000, Sea Units) or with any enemy
 unit except submerged submarines (002, Appendix I, Sea Units; 003, Spaces)."""
 
+CapitalLostIncome = Literal["none", "half"]
+"""What a power whose capital is in enemy hands collects: ``none`` (000 and 002,
+"Capturing and Liberating Capitals": it "cannot collect income") or ``half`` its income,
+the other half rounded down being lost (001, Turn Sequence: "When you lose your capital
+you lose 50% of your income for the next turn")."""
+
 
 @dataclass(frozen=True, slots=True)
 class Switches:
@@ -60,6 +66,7 @@ class Switches:
     capital_plunder: bool
     """Taking a capital takes the victim's unspent IPCs (000, Capturing and Liberating
     Capitals)."""
+    capital_lost_income: CapitalLostIncome
     fighters_on_existing_carriers: bool
     """New fighters may be placed on the power's carriers already at sea, not only on new
     ones (000, Phase 5; 002 Q&A, Mobilize Units, "Changed")."""

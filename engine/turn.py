@@ -9,10 +9,9 @@ from __future__ import annotations
 from . import combat, mobilize, purchase, research
 from .combat import rockets
 from .commands import Battle, Buy, Casualties, Move, Place, Press, Repair, Retreat, Rocket, Submerge
-from .control import income
 from .deadline import first_battle, first_placement
 from .dice import Dice
-from .events import Event, event
+from .economy import collect
 from .movement import apply_move, end_combat_move, end_noncombat_move
 from .options import buy_offers, combat_move_offers, move_offers, place_offers
 from .phases import Entered, Phase, register_phase
@@ -23,18 +22,6 @@ def _enter_combat(state: GameState, dice: Dice) -> Entered:
     """Conduct Combat lists its battles; with none, the phase is over at once."""
     state, events = combat.start_combat(state, dice)
     return state, events, state.combat is None
-
-
-def _collect_income(state: GameState, dice: Dice) -> Entered:
-    """Phase 6: collect the national production level (000, Phase 6: Collect Income)."""
-    power = state.turn
-    amount = income(state, power)
-    treasury = dict(state.treasury)
-    treasury[power] = treasury.get(power, 0) + amount
-    name = state.rules.power_name(power)
-    collected: list[Event] = [event("income", f"{name} collects {amount} IPCs (treasury {treasury[power]}).",
-                                    power=name, ipcs=amount, treasury=treasury[power])]
-    return state.evolve(treasury=treasury), collected, True
 
 
 PURCHASE = register_phase(Phase(
@@ -54,4 +41,7 @@ NONCOMBAT_MOVE = register_phase(Phase(
 MOBILIZE = register_phase(Phase(
     "mobilize", "Mobilize New Units", {Place: mobilize.place}, on_enter=research.take_effect,
     on_end=mobilize.end_mobilize, offers=place_offers, default=first_placement))
-COLLECT_INCOME = register_phase(Phase("collect_income", "Collect Income", on_enter=_collect_income, undo=False))
+# Needs no capital of itself: what a power without one collects is the switch
+# ``capital_lost_income`` (engine.economy).
+COLLECT_INCOME = register_phase(Phase("collect_income", "Collect Income", on_enter=collect, undo=False,
+                                      needs_capital=False))

@@ -72,7 +72,7 @@ def test_phase_entry_says_who_sits_out(rules: RuleSet) -> None:
     collect income or buy, but still moves and fights."""
     assert {p: phase_entry(p).needs_capital for p in rules.phases} == {
         "purchase": True, "combat_move": False, "conduct_combat": False, "noncombat_move": False,
-        "mobilize": True, "collect_income": True}
+        "mobilize": True, "collect_income": False}
 
 
 def test_a_rule_system_adds_a_phase_command_by_listing_it(rules: RuleSet) -> None:

@@ -159,6 +159,15 @@ def test_capital_plunder(rules: RuleSet) -> None:
     assert [e.type for e in events] == ["capture", "plunder"] and [e.type for e in quiet] == ["capture"]
 
 
+def test_capital_lost_income(rules: RuleSet) -> None:
+    """000, Phase 6: without its capital a power "cannot collect income"; 001, Turn
+    Sequence: it loses "50% of your income for the next turn" (switch value ``half``)."""
+    state = position(rules, turn="Germany", phase="mobilize", spaces={}, owners={"Germany": "Soviet Union"})
+    none = run(state, "/done").state.treasury["germany"]
+    half = run(flipped(state, capital_lost_income="half"), "/done").state.treasury["germany"]
+    assert (none, half) == (0, 31 - 31 // 2)
+
+
 def test_neutrals_impassable(rules: RuleSet) -> None:
     """000, "Neutral Territories": no unit may "move through them, or move over them with
     air units"; with the switch off (004 treats neutrals as enterable, §14) a fighter may

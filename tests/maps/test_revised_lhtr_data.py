@@ -361,6 +361,7 @@ def test_switches(rules: RuleSet) -> None:
         "neutrals_impassable": True,
         "hostile_sea_zone": "any_enemy",
         "capital_plunder": True,
+        "capital_lost_income": "none",
         "fighters_on_existing_carriers": True,
         "bombarded_units_fire_back": False,
         "overland_units_retreat_from_assaults": False,
