@@ -76,6 +76,25 @@ class Rocket(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class Lend(Command):
+    """Collect Income: send ``ipcs`` of lend-lease to the ally ``power`` (001, Phase 1,
+    Lend-Lease)."""
+
+    ipcs: int
+    power: PowerId
+    name = "lendlease"
+
+
+@dataclass(frozen=True, slots=True)
+class Scorch(Command):
+    """Purchase: select the power's industrial complex in ``territory`` for destruction when
+    Mobilize New Units begins (001, Phase 2, Scorched Earth)."""
+
+    territory: SpaceId
+    name = "scorch"
+
+
+@dataclass(frozen=True, slots=True)
 class Place(Command):
     """Phase 5: mobilize bought units into a territory (or, for ships, a sea zone)."""
 

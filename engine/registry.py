@@ -23,6 +23,7 @@ from .commands import (
     Casualties,
     Command,
     Done,
+    Lend,
     Move,
     Orders,
     Place,
@@ -31,6 +32,7 @@ from .commands import (
     Research,
     Retreat,
     Rocket,
+    Scorch,
     Submerge,
     Undo,
 )
@@ -231,6 +233,16 @@ ENGINE_COMMANDS: tuple[CommandSpec, ...] = (
                             required=True),
                  OptionSpec("points", Kind.INTEGER, "damage points to remove", required=True,
                             minimum=1))),
+    CommandSpec(
+        "scorch", "Select one of your industrial complexes for destruction (scorched earth): it is removed "
+        "when Mobilize New Units begins, and nothing is placed there this turn.",
+        "/scorch territory:Karelia", aliases=("scorched_earth",), command=Scorch,
+        options=(OptionSpec("territory", Kind.SPACE, "the complex's territory", required=True),)),
+    CommandSpec(
+        "lendlease", "Send IPCs of lend-lease to an ally, in your Collect Income (where the rules have it).",
+        '/lendlease ipcs:8 to:"Soviet Union"', aliases=("lend", "lend_lease"), command=Lend,
+        options=(OptionSpec("ipcs", Kind.INTEGER, "how many IPCs", required=True, minimum=1),
+                 OptionSpec("to", Kind.POWER, "the ally who receives them", required=True, field="power"))),
     CommandSpec(
         "research", "Buy research dice for one weapons development and roll them.",
         '/research tech:"super submarines" dice:3', aliases=("develop",), command=Research,

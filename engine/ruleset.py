@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .board import Board
+from .economy.lendlease import LendLease
 from .errors import BoardDataError, NotationError
 from .hooks import Hooks
 from .ids import PowerId, SpaceId, UnitKind
@@ -132,6 +133,7 @@ class RuleSet:
         treasury: Mapping[PowerId, int],
         placements: tuple[Placement, ...],
         commands: tuple[str, ...] = (),
+        lend_lease: LendLease = LendLease(),
     ) -> None:
         self.id = ruleset_id
         self.name = name
@@ -152,6 +154,8 @@ class RuleSet:
         self.placements = placements
         self.commands = commands
         """Commands the rule system adds to its phases (``/rocket``), by name."""
+        self.lend_lease = lend_lease
+        """Who may send IPCs to whom in Collect Income (``[lend_lease]``); nobody by default."""
         self.variant: Variant = PLAIN
         """What the game's options change beyond switches, units, phases and setup
         (``engine.variants``); plain in the rule system as loaded."""
@@ -298,6 +302,7 @@ class RuleSet:
             treasury=treasury,
             placements=placements,
             commands=tuple(str(c) for c in ruleset.get("commands", ())),
+            lend_lease=LendLease.from_dict(f"{rid}/ruleset.toml", ruleset.get("lend_lease", {}), the_board),
         )
         _check_setup_capacity(rules)
         for name, option in options.items():

@@ -15,6 +15,7 @@ from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
 from .cargo import assign_cargo
+from .economy.ledger import EMPTY, Ledger
 from .errors import BoardDataError
 from .ids import PowerId, SpaceId, UnitKind
 from .state import GameState, StepBack, Unit, frozen
@@ -65,6 +66,8 @@ def state_to_json(state: GameState) -> dict[str, Any]:
     if state.rules.technology.offered:
         out["tech"] = {pname(p): list(state.tech.get(p, ())) for p in state.rules.turn_order}
         out["research"] = _research_to_json(state)
+    if state.economy:
+        out["economy"] = state.economy.to_json(board.name, pname)
     if state.checkpoint is not None:
         out["undo"] = {
             "checkpoint": state_to_json(state.checkpoint),
@@ -74,7 +77,7 @@ def state_to_json(state: GameState) -> dict[str, Any]:
     return out
 
 
-_STEPPED = ("next_id", "treasury", "purchased", "owners", "ic_damage", "orders", "combat")
+_STEPPED = ("next_id", "treasury", "purchased", "owners", "ic_damage", "orders", "combat", "economy")
 """The fields a command may change without rolling or leaving its phase; a step back over
 any other field is not written (``/undo`` replays from the checkpoint from there on)."""
 
@@ -121,6 +124,8 @@ def _step_back(before: GameState, after: GameState) -> dict[str, Any] | None:
         step["orders"] = _orders_to_json(before)
     if before.combat != after.combat:
         step["combat"] = before.combat.to_json() if before.combat is not None else None
+    if before.economy != after.economy:
+        step["economy"] = before.economy.to_json(board.name, pname)
     return step
 
 
@@ -146,6 +151,8 @@ def _restore_back(state: GameState, steps: list[Mapping[str, Any]]) -> GameState
             was["orders"] = _orders_from_json(rules, step["orders"])
         if "combat" in step:
             was["combat"] = _combat_from_json(step["combat"])
+        if "economy" in step:
+            was["economy"] = Ledger.from_json(step["economy"], board.space_by_name, board.find_power)
         units = tuple(_unit_from_json(rules, p) for p in step["pieces"])
         older = StepBack(units, tuple(int(i) for i in step["added"]), was, older)
     return state.evolve(back=older)
@@ -215,6 +222,7 @@ def state_from_json(data: Mapping[str, Any], rules: RuleSet) -> GameState:
         combat=_combat_from_json(data.get("combat")),
         tech=frozen({power(p): tuple(str(d) for d in ds) for p, ds in data.get("tech", {}).items() if ds}),
         research=_research_from_json(research, power) if research else None,
+        economy=Ledger.from_json(data["economy"], board.space_by_name, power) if data.get("economy") else EMPTY,
         winner=data.get("winner"),
         next_id=next_id,
         checkpoint=checkpoint,

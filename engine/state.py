@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from .economy.ledger import EMPTY, Ledger
 from .ids import PowerId, SpaceId, UnitKind
 from .technology import Research
 
@@ -124,6 +125,9 @@ class GameState:
     research: Research | None = None
     """The last Develop Weapons result, until the next power's; its breakthrough joins
     ``tech`` when that power's Mobilize New Units begins (003, Phase 1, Step 4)."""
+    economy: Ledger = EMPTY
+    """Income reductions waiting for a territory's next Collect Income and lend-lease sent
+    this turn (``engine.economy.ledger``); empty where the rule system has neither."""
     winner: str | None = None
     next_id: int = 1
     checkpoint: GameState | None = field(default=None, compare=False, repr=False)

@@ -28,9 +28,10 @@ ProductionLimit = Literal["ipc_minus_damage", "ipc"]
 """Units per factory: IPC value minus damage markers (000, Phase 5) or the IPC value (002,
 Phase 6), where bombing takes IPCs instead of damaging the factory."""
 
-Bombing = Literal["factory_damage", "treasury"]
-"""What a raid's dice do: damage markers on the factory (000, Strategic Bombing Raids) or
-IPCs the victim surrenders from its treasury (002, Strategic Bombing Raids)."""
+Bombing = Literal["factory_damage", "treasury", "income"]
+"""What a raid's dice do: damage markers on the factory (000, Strategic Bombing Raids),
+IPCs the victim surrenders from its treasury (002, Strategic Bombing Raids), or IPCs off
+the territory's next income (001, Economic attacks; ``engine.economy.attacks``)."""
 
 HostileSeaZone = Literal["surface_warships", "any_enemy"]
 """A sea zone is hostile with enemy surface warships (000, Sea Units) or with any enemy
@@ -67,6 +68,9 @@ class Switches:
     """Taking a capital takes the victim's unspent IPCs (000, Capturing and Liberating
     Capitals)."""
     capital_lost_income: CapitalLostIncome
+    production_interruption: bool
+    """Each cycle of a land battle takes 1 IPC off the territory's next income (001,
+    Production Interruption), or battles cost no income (000, 002)."""
     fighters_on_existing_carriers: bool
     """New fighters may be placed on the power's carriers already at sea, not only on new
     ones (000, Phase 5; 002 Q&A, Mobilize Units, "Changed")."""

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from . import combat, mobilize, purchase, research
 from .combat import rockets
-from .commands import Battle, Buy, Casualties, Move, Place, Press, Repair, Retreat, Rocket, Submerge
+from .commands import Battle, Buy, Casualties, Lend, Move, Place, Press, Repair, Retreat, Rocket, Scorch, Submerge
 from .deadline import first_battle, first_placement
 from .dice import Dice
-from .economy import collect
+from .economy import lendlease, scorched
+from .economy.income import collect
 from .movement import apply_move, end_combat_move, end_noncombat_move
 from .options import buy_offers, combat_move_offers, move_offers, place_offers
 from .phases import Entered, Phase, register_phase
@@ -24,8 +25,18 @@ def _enter_combat(state: GameState, dice: Dice) -> Entered:
     return state, events, state.combat is None
 
 
+def _enter_mobilize(state: GameState, dice: Dice) -> Entered:
+    """This turn's breakthrough takes effect, then the complexes selected for scorched earth
+    are removed (001, Phase 2, Scorched Earth: "Remove it at the beginning of 'Mobilise New
+    Units' phase")."""
+    state, events, finished = research.take_effect(state, dice)
+    state, burnt = scorched.burn(state)
+    return state, [*events, *burnt], finished
+
+
 PURCHASE = register_phase(Phase(
-    "purchase", "Purchase Units", {Buy: purchase.buy, Repair: purchase.repair}, offers=buy_offers))
+    "purchase", "Purchase Units", {Buy: purchase.buy, Repair: purchase.repair}, offers=buy_offers,
+    optional={Scorch: scorched.select}))
 COMBAT_MOVE = register_phase(Phase(
     "combat_move", "Combat Move", {Move: apply_move}, on_end=end_combat_move, needs_capital=False,
     movement="combat", offers=combat_move_offers, optional={Rocket: rockets.declare}))
@@ -39,9 +50,9 @@ NONCOMBAT_MOVE = register_phase(Phase(
     "noncombat_move", "Noncombat Move", {Move: apply_move}, on_end=end_noncombat_move, needs_capital=False,
     movement="noncombat", offers=move_offers))
 MOBILIZE = register_phase(Phase(
-    "mobilize", "Mobilize New Units", {Place: mobilize.place}, on_enter=research.take_effect,
+    "mobilize", "Mobilize New Units", {Place: mobilize.place}, on_enter=_enter_mobilize,
     on_end=mobilize.end_mobilize, offers=place_offers, default=first_placement))
 # Needs no capital of itself: what a power without one collects is the switch
 # ``capital_lost_income`` (engine.economy).
 COLLECT_INCOME = register_phase(Phase("collect_income", "Collect Income", on_enter=collect, undo=False,
-                                      needs_capital=False))
+                                      needs_capital=False, optional={Lend: lendlease.send}))

@@ -15,6 +15,7 @@ from ..control import capture
 from ..events import Event, event
 from ..ids import PowerId, SpaceId
 from ..dice import Dice
+from ..economy.attacks import interrupted
 from ..state import FOUGHT, OFFLOADED, SEABORNE, GameState, Unit
 from .flow import Result, current
 from .phase import CombatPhase
@@ -70,6 +71,9 @@ def conclude(state: GameState, phase: CombatPhase, outcome: str, events: list[Ev
         f"{unit_text(state, counts(state, defenders(state, b, phase)))}.",
         space=name, outcome=outcome, rounds=b.round, captured=captured,
         attackers=counts(state, attackers(state, b)), defenders=counts(state, defenders(state, b, phase))))
+    if b.kind == "land":
+        state, lost = interrupted(state, b.space, b.round)
+        events.extend(lost)
     return state, phase.but(current=None), events
 
 

@@ -1,11 +1,7 @@
-"""The economy of a turn beyond buying and placing: what a power collects and why.
+"""The economy of a turn beyond buying and placing (001, Phase 1: Collect Income).
 
 ``income``: the Collect Income phase, an account of every IPC collected or lost with its
-reason, which rule switches and the board's data shape (001, Phase 1: Collect Income).
+reason; ``ledger``: what is remembered for a later Collect Income; ``attacks``: economic
+attacks and production interruption; ``lendlease``: IPCs sent to allies; ``scorched``:
+AARHE's scorched earth. The package imports nothing itself, so the state can hold a ledger.
 """
-
-from __future__ import annotations
-
-from .income import Line, Statement, collect, statement
-
-__all__ = ["Line", "Statement", "collect", "statement"]

@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from ..control import holds_capital, income
 from ..dice import Dice
 from ..events import event
-from ..ids import PowerId
+from ..ids import PowerId, SpaceId
 from ..phases import Entered, phase_title
 from ..state import GameState
+from .lendlease import sends
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,11 +57,13 @@ class Statement:
 
 
 def statement(state: GameState, power: PowerId) -> Statement:
-    """The account of ``power``'s income now: the territories it controls, less half of
-    it while its capital is in enemy hands where the rule system halves it (switch
-    ``capital_lost_income``; the loss rounded down, as 001 rounds its halves, Economic
-    attacks: "half of territory's income value rounded down")."""
-    lines = [Line(income(state, power), "from territories")]
+    """The account of ``power``'s income now: the territories it controls, less what
+    economic attacks and combat took off each of them (the ledger; "No territory's income
+    can be reduced below zero", 001, Phase 1), less half of it while its capital is in
+    enemy hands where the rule system halves it (switch ``capital_lost_income``; the loss
+    rounded down, as 001 rounds its halves, Economic attacks: "half of territory's income
+    value rounded down")."""
+    lines = [Line(income(state, power), "from territories"), *_reductions(state, power)]
     if not holds_capital(state, power) and state.rules.switches.capital_lost_income == "half":
         capital = state.board.name(state.board.powers[power].capital)
         lost = sum(line.amount for line in lines) // 2
@@ -68,21 +71,60 @@ def statement(state: GameState, power: PowerId) -> Statement:
     return Statement(power, tuple(lines))
 
 
+def _reductions(state: GameState, power: PowerId) -> list[Line]:
+    """Economic attacks first, then production interruption, each territory's together at
+    most its value."""
+    ledger = state.economy
+    bombed: dict[str, int] = {}
+    fought: dict[str, int] = {}
+    for sid in sorted(_held(state, power), key=state.board.name):
+        value = state.board.spaces[sid].ipc
+        damage = min(ledger.damage.get(sid, 0), value)
+        cycles = min(ledger.interrupted.get(sid, 0), value - damage)
+        if damage:
+            bombed[state.board.name(sid)] = damage
+        if cycles:
+            fought[state.board.name(sid)] = cycles
+    lines = []
+    if bombed:
+        lines.append(Line(-sum(bombed.values()), f"from economic attacks on {_each(bombed)}"))
+    if fought:
+        lines.append(Line(-sum(fought.values()), f"from production interruption in {_each(fought)}"))
+    return lines
+
+
+def _each(amounts: dict[str, int]) -> str:
+    """``Germany`` alone; ``Germany 3, Poland 2`` for several."""
+    if len(amounts) == 1:
+        return next(iter(amounts))
+    return ", ".join(f"{name} {n}" for name, n in amounts.items())
+
+
+def _held(state: GameState, power: PowerId) -> set[SpaceId]:
+    return {s for s, p in state.owners.items() if p == power}
+
+
 def collect(state: GameState, dice: Dice) -> Entered:
     """The Collect Income phase: add the account's total to the treasury and announce it
     with its reasons. Without its capital a power collects nothing where the switch
     ``capital_lost_income`` says ``none`` (000, Phase 6: "If your capital is under an enemy
-    power's control, you cannot collect income")."""
+    power's control, you cannot collect income"). The reductions counted are settled; a
+    power that sends lend-lease then stays in the phase until ``/done`` (001, Phase 1,
+    Lend-Lease); so does its count of lend-lease sent start again."""
     power = state.turn
     name = state.rules.power_name(power)
+    held = _held(state, power)
+    ledger = state.economy.without("damage", held).without("interrupted", held).without("lent", {power})
+    waits = sends(state, power)
     if not holds_capital(state, power) and state.rules.switches.capital_lost_income == "none":
         title = phase_title(state.rules, state.phase)
-        return state, [event("skip", f"{name} skips {title}: its capital is in enemy hands.",
-                             phase=state.phase)], True
+        return state.evolve(economy=ledger), [event("skip", f"{name} skips {title}: its capital is in enemy hands.",
+                                                    phase=state.phase)], not waits
     account = statement(state, power)
     treasury = dict(state.treasury)
     treasury[power] = treasury.get(power, 0) + account.total
     data: dict[str, object] = {"power": name, "ipcs": account.total, "treasury": treasury[power]}
     if len(account.lines) > 1:
         data["lines"] = [{"ipcs": line.amount, "reason": line.reason} for line in account.lines]
-    return state.evolve(treasury=treasury), [event("income", account.text(name, treasury[power]), **data)], True
+    return (state.evolve(treasury=treasury, economy=ledger),
+            [event("income", account.text(name, treasury[power]), **data)], not waits)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..control import victory_cities
+from ..economy.attacks import economic_attack
 from ..events import Event, event
 from ..hooks import Win
 from ..ids import PowerId, SpaceId
@@ -47,10 +48,13 @@ def on_capital_captured(state: GameState, capital: SpaceId, captor: PowerId,
 def bombing_result(state: GameState, target: SpaceId, rolled: int, taken: int) -> tuple[GameState, Event]:
     """What the raid's dice do, by the ``bombing`` switch, within the cap of
     ``bombing_damage_cap_factor`` times the territory's IPC value, less the ``taken`` IPCs
-    rockets took there this turn (000 has no rockets: always 0)."""
+    rockets took there this turn (000 has no rockets: always 0). Where raids lower the
+    territory's next income (``income``), the economy keeps its own cap."""
     cap = state.rules.switches.bombing_damage_cap_factor * state.board.spaces[target].ipc
     if state.rules.switches.bombing == "treasury":
         return _take_ipcs(state, target, rolled, cap - taken)
+    if state.rules.switches.bombing == "income":
+        return economic_attack(state, target, rolled)
     return _damage_factory(state, target, rolled, cap)
 
 

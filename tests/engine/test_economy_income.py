@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine import GameState, NoDice, RuleSet, apply, parse_command
 from engine.control import income
-from engine.economy import statement
+from engine.economy.income import statement
 from engine.ids import PowerId
 from tests.engine.positions import position
 

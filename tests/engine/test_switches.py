@@ -168,6 +168,21 @@ def test_capital_lost_income(rules: RuleSet) -> None:
     assert (none, half) == (0, 31 - 31 // 2)
 
 
+def test_production_interruption(rules: RuleSet) -> None:
+    """001, Production Interruption: "For every cycle of combat the income is reduced by 1
+    IPC"; 000 has no such rule. Two German infantry attack one Soviet infantry in Karelia
+    S.S.R.: both miss in cycle 1, then the attacker wins in cycle 2."""
+    state = position(rules, turn="Germany", phase="combat_move",
+                     spaces={"Belorussia": {"Germany": {"infantry": 2}},
+                             "Karelia S.S.R.": {"Soviet Union": {"infantry": 1}}},
+                     owners={"Belorussia": "Germany"})
+    line = '/move units:"2 infantry" from:Belorussia to:"Karelia S.S.R."'
+    for switched, cycles in ((state, {}), (flipped(state, production_interruption=True), {"karelia_ssr": 2})):
+        fighting = run(run(switched, line).state, "/done").state
+        after = run(fighting, '/battle territory:"Karelia S.S.R."', [5, 6, 3, 1, 4, 5]).state
+        assert dict(after.economy.interrupted) == {SpaceId(k): v for k, v in cycles.items()}
+
+
 def test_neutrals_impassable(rules: RuleSet) -> None:
     """000, "Neutral Territories": no unit may "move through them, or move over them with
     air units"; with the switch off (004 treats neutrals as enterable, §14) a fighter may
@@ -237,6 +252,18 @@ def test_bombing(rules: RuleSet) -> None:
     assert (taken.ic_damage.get(SpaceId("italy"), 0), taken.treasury["germany"]) == (0, 15)
     assert [e.text for e in events if e.type == "bombing"] == [
         "Germany surrenders 5 IPCs for the raid on Italy (5 rolled, cap 6); treasury now 15."]
+
+
+def test_bombing_income(rules: RuleSet) -> None:
+    """001, Economic attacks: "IPC damages of SBR ... are applied to the territory's income
+    at its next 'Collect Income' phase and not reducing below zero": the complex and the
+    treasury are untouched; Italy (3) loses 3 of the 5 rolled from its next income."""
+    state = _raid_on_italy(rules, 1, 20)
+    hit, events, _ = fight(begin(flipped(state, bombing="income"))[0], "Italy", [3, 5])
+    assert (hit.ic_damage.get(SpaceId("italy"), 0), hit.treasury["germany"]) == (0, 20)
+    assert hit.economy.damage == {SpaceId("italy"): 3}
+    assert [e.text for e in events if e.type == "bombing"] == [
+        "Italy's next income loses 3 IPCs (5 rolled, at most 3)."]
 
 
 def test_bombing_treasury_cap_and_empty_treasury(rules: RuleSet) -> None:

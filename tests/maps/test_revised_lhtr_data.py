@@ -362,6 +362,7 @@ def test_switches(rules: RuleSet) -> None:
         "hostile_sea_zone": "any_enemy",
         "capital_plunder": True,
         "capital_lost_income": "none",
+        "production_interruption": False,
         "fighters_on_existing_carriers": True,
         "bombarded_units_fire_back": False,
         "overland_units_retreat_from_assaults": False,

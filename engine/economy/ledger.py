@@ -1,0 +1,66 @@
+"""What the economy remembers from one turn to a later Collect Income.
+
+001, Phase 1: Collect Income: a territory's income is reduced by "economic attacks ... in
+enemy's last turn" and by "every cycle of combat" fought there last turn; lend-lease is "a
+combined total of up to 12 IPC" a turn. The state keeps these as one :class:`Ledger`
+(``GameState.economy``; JSON key ``economy``, see ``docs/state.md``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..ids import PowerId, SpaceId
+
+
+@dataclass(frozen=True, slots=True)
+class Ledger:
+    """Reductions waiting for a territory's next Collect Income, and lend-lease sent."""
+
+    damage: Mapping[SpaceId, int] = field(default_factory=dict)
+    """IPCs that strategic bombing took off the territory's next income (001, Economic
+    attacks: "applied to the territory's income at its next 'Collect Income' phase")."""
+    interrupted: Mapping[SpaceId, int] = field(default_factory=dict)
+    """Cycles of combat fought in the territory since its income was last collected (001,
+    Production Interruption: "For every cycle of combat the income is reduced by 1 IPC")."""
+    lent: Mapping[PowerId, int] = field(default_factory=dict)
+    """IPCs each power has sent as lend-lease in its current turn (001, Lend-Lease)."""
+
+    def __bool__(self) -> bool:
+        return bool(self.damage or self.interrupted or self.lent)
+
+    def added(self, which: str, key: Any, amount: int) -> Ledger:
+        """This ledger with ``amount`` more under ``key`` in the mapping ``which``."""
+        table = dict(getattr(self, which))
+        table[key] = table.get(key, 0) + amount
+        return _with(self, which, table)
+
+    def without(self, which: str, keys: set[Any]) -> Ledger:
+        """This ledger with ``keys`` settled (dropped) from the mapping ``which``."""
+        table = {k: v for k, v in getattr(self, which).items() if k not in keys}
+        return _with(self, which, table)
+
+    def to_json(self, space: Callable[[SpaceId], str], power: Callable[[PowerId], str]) -> dict[str, Any]:
+        """Display names as keys, the non-empty mappings only."""
+        out: dict[str, Any] = {}
+        for which, name in (("damage", space), ("interrupted", space), ("lent", power)):
+            table = getattr(self, which)
+            if table:
+                out[which] = {name(k): v for k, v in sorted(table.items())}
+        return out
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any], space: Callable[[str], SpaceId],
+                  power: Callable[[str], PowerId]) -> Ledger:
+        return Ledger({space(k): int(v) for k, v in data.get("damage", {}).items()},
+                      {space(k): int(v) for k, v in data.get("interrupted", {}).items()},
+                      {power(k): int(v) for k, v in data.get("lent", {}).items()})
+
+
+def _with(ledger: Ledger, which: str, table: dict[Any, int]) -> Ledger:
+    return replace(ledger, **{which: {k: v for k, v in table.items() if v}})
+
+
+EMPTY = Ledger()
