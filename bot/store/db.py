@@ -7,8 +7,9 @@ not spin on SQLite's busy handler. The writer's statements run on the event loop
 (``bot.store.inline``), and those every command runs skip the ORM (:meth:`Database.unit`). Writers that queue share one commit (group commit): each runs in a
 savepoint of the open transaction, and the last of the queue commits for all of them, so one
 fsync serves many commands; no writer returns before the commit that holds its writes is on
-disk. PostgreSQL runs writers concurrently, each in its own transaction; a game's writers
-meet at its row (the version compare-and-swap), so different games never wait for each other.
+disk. PostgreSQL runs writers concurrently, each in its own transaction, their common
+statements straight on asyncpg (``bot.store.pg_unit``); a game's writers meet at its row (the
+version compare-and-swap), so different games never wait for each other.
 
 SQLite's fsync policy (``AAREF_SQLITE_SYNCHRONOUS``): ``FULL``, the default, syncs each commit
 to disk, so an acknowledged command survives power loss; ``NORMAL`` syncs only at WAL
@@ -35,7 +36,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.settings import Settings
 from bot.store.inline import DRIVER
-from bot.store.prepared import PreparedStatements
+from bot.store.prepared import PreparedStatements, SQLiteRunner
 from bot.store.unit import WriteUnit
 
 _WRITE = "aaref_write"
@@ -108,6 +109,7 @@ class Database:
             self._prepared = PreparedStatements(inline.dialect)
         else:
             self._writer = self.engine
+            self._prepared = PreparedStatements(self.engine.dialect)
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[AsyncSession]:
@@ -122,23 +124,29 @@ class Database:
         It returns only once its writes are on disk; on SQLite they may share the commit of
         other writers that queued meanwhile (each in its own savepoint, so one that fails
         takes nothing of the others with it)."""
+        if self._sqlite_write_lock is None:
+            async with AsyncSession(self._writer, expire_on_commit=False) as session:
+                async with session.begin():
+                    yield session
+            return
         async with self.unit() as unit:
             yield unit.session
 
     @asynccontextmanager
     async def unit(self) -> AsyncIterator[WriteUnit]:
         """:meth:`write` for the writers that run their common statements through
-        :meth:`WriteUnit.run`: on SQLite, straight on the connection, and the ORM session
-        only if the writer asks for it."""
+        :meth:`WriteUnit.run`: straight on the driver's connection, and the ORM session only
+        if the writer asks for it."""
         if self._sqlite_write_lock is None:
-            async with AsyncSession(self._writer, expire_on_commit=False) as session:
-                async with session.begin():
-                    yield WriteUnit(lambda: session)
+            from bot.store.pg_unit import postgres_unit  # asyncpg loads only for PostgreSQL
+
+            async with postgres_unit(self._writer, self._prepared) as unit:
+                yield unit
             return
         group = await self._join()
         wrote = False
         try:
-            unit = WriteUnit(group.session, (group.raw, self._prepared))
+            unit = WriteUnit(group.session, SQLiteRunner(group.raw, self._prepared))
             _savepoint(group.raw, "SAVEPOINT")
             try:
                 yield unit

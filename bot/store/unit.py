@@ -1,20 +1,26 @@
 """One writer's share of a write transaction: its ORM session and the statements it runs.
 
 A command runs the same few statements (read the game, the version compare-and-swap, the log
-entry, the request's reply), and on SQLite they run straight on the DB-API connection,
-prepared once (``bot.store.prepared``). The ORM session, for whatever else a writer reads or
-adds, is opened on SQLite only when first used, so a command that needs none costs none.
+entry, the request's reply), and they run straight on the driver's connection, prepared once
+(``bot.store.prepared``). The ORM session, for whatever else a writer reads or adds, is
+opened only when first used, so a command that needs none costs none.
 """
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from bot.store.prepared import PreparedStatements, Statement
+from bot.store.prepared import Rows, Statement
+
+
+class Runner(Protocol):
+    """Runs a writer's prepared statements on the driver's connection, in its transaction."""
+
+    async def run(self, statement: Statement, params: Mapping[str, Any]) -> Rows:
+        """Execute ``statement`` with ``params``; every row it gives, converted."""
 
 
 class WriteUnit:
@@ -22,11 +28,11 @@ class WriteUnit:
     same transaction (on SQLite, inside the writer's own savepoint)."""
 
     def __init__(self, open_session: Callable[[], AsyncSession],
-                 raw: tuple[sqlite3.Connection, PreparedStatements] | None = None) -> None:
-        """``raw``: SQLite's connection and its prepared statements, to run without the ORM."""
+                 runner: Runner | None = None) -> None:
+        """``runner``: runs statements without the ORM (else they go through the session)."""
         self._open_session = open_session
         self._session: AsyncSession | None = None
-        self._raw = raw
+        self._runner = runner
 
     @property
     def session(self) -> AsyncSession:
@@ -43,9 +49,8 @@ class WriteUnit:
     async def run(self, statement: Statement,
                   params: Mapping[str, Any]) -> Sequence[tuple[Any, ...]]:
         """Execute a Core statement in this transaction; the rows it returns, if any."""
-        if self._raw is not None:
-            connection, prepared = self._raw
-            return prepared.run(connection, statement, params)
+        if self._runner is not None:
+            return await self._runner.run(statement, params)
         connection_ = await self.session.connection()
         result = await connection_.execute(statement, params)
         return [tuple(row) for row in result] if result.returns_rows else []

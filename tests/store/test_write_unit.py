@@ -1,11 +1,13 @@
-"""A writer's unit: the common statements run without the ORM on SQLite (prepared on the
-DB-API connection) and through it on PostgreSQL, and either way store and read the same."""
+"""A writer's unit: the common statements run without the ORM, prepared on the driver's
+connection (sqlite3's, asyncpg's), and store and read what the ORM stores and reads."""
 
 from __future__ import annotations
 
 import asyncio
 from datetime import UTC, datetime
 
+import pytest
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import select
 
 from bot.store import Database, Game, Request, Setting
@@ -125,3 +127,18 @@ async def test_the_newest_dice_entry_of_a_type_is_read_back_as_stored(db: Databa
     assert (commit.pos, commit.period, commit.body) == (1, "1-r1-germany", bodies[0])
     async with db.read() as session:
         assert [d.body for d in await repo.dice_log(session, game_id)] == bodies
+
+
+async def test_a_request_id_stored_twice_is_refused_as_the_orm_refuses_it(db: Database) -> None:
+    """The once-only request id: a second insert of the same id fails with SQLAlchemy's
+    IntegrityError (which the service answers with the stored reply), whichever driver ran it,
+    and the transaction that tried stores nothing."""
+    async with db.unit() as unit:
+        await repo.add_request(unit, "once", None, {"n": 1})
+    with pytest.raises(IntegrityError):
+        async with db.unit() as unit:
+            await repo.add_request(unit, "twice", None, {"n": 2})
+            await repo.add_request(unit, "once", None, {"n": 3})
+    async with db.unit() as unit:
+        assert await repo.stored_reply(unit, "once") == {"n": 1}
+        assert await repo.stored_reply(unit, "twice") is None
