@@ -22,7 +22,7 @@ from bot.dice.derive import NO_ENTROPY
 from bot.dice.log import GENESIS
 from bot.scheduler import store as deadline_store
 from bot.scheduler.clock import Clock, utc_now
-from bot.service.cache import CACHED_GAMES, VersionCache
+from bot.service.cache import CACHED_GAMES, Recent, VersionCache
 from bot.service.dice import Chain, CommandDice, DiceSource
 from bot.service.queues import Queues
 from bot.service.replay import replay
@@ -105,8 +105,9 @@ class GameLedger:
         self.snapshot_every = snapshot_every
         self._seats: VersionCache[Sequence[Holder]] = VersionCache(cached_games)
         """Seats by game, valid at a version: seats change only by a logged, versioned entry."""
-        self._channels: dict[str, int] = {}
-        """Channel id -> id of its open game, checked against the row on every use."""
+        self._channels: Recent[str, int] = Recent(cached_games)
+        """Channel id -> id of its open game, checked against the row on every use; as many
+        channels as games kept."""
         self._states: VersionCache[Any] = VersionCache(cached_games)
         """States by game: skips replay while no other process wrote the game."""
         self._queues: Queues[GameRef] = Queues()
@@ -195,7 +196,7 @@ class GameLedger:
         found = await self.find(unit.session, game)
         row = await repo.game_row(unit, _id(found), lock=True) if lock else found
         assert row is not None
-        self._channels[game] = _id(row)
+        self._channels.put(game, _id(row))
         return row
 
     async def stored_reply(self, request_id: str | None) -> Reply:

@@ -11,7 +11,7 @@ from typing import Any
 from sqlalchemy import event
 
 from bot.service import Actor, FixedDiceSource, GameService
-from bot.service.cache import VersionCache
+from bot.service.cache import Recent, VersionCache
 from bot.store import Database, database_url
 
 PLAYER = Actor("alice")
@@ -33,6 +33,20 @@ def test_the_least_recently_used_game_goes_first() -> None:
     assert cache.get(3, 32) is None and cache.get(3, 30) == ("three",)
     cache.forget(3)
     assert 3 not in cache
+
+
+def test_a_bounded_map_keeps_the_most_recently_used_keys() -> None:
+    """What maps a channel to its game is bounded too: room for two channels, a third pushes
+    out the one looked up longest ago, which is then looked up in the database again."""
+    channels: Recent[str, int] = Recent(2)
+    channels.put("c0", 1)
+    channels.put("c1", 2)
+    assert channels.get("c0") == 1
+    channels.put("c2", 3)
+    assert (channels.get("c0"), channels.get("c1"), channels.get("c2"), len(channels)) == (
+        1, None, 3, 2)
+    channels.forget("c0")
+    assert "c0" not in channels and channels.get("c0") is None
 
 
 @contextmanager
