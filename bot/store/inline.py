@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar, overload
 
 from sqlalchemy.dialects import registry
 from sqlalchemy.dialects.sqlite.pysqlite import SQLiteDialect_pysqlite
@@ -26,6 +26,7 @@ DRIVER = "aaref_inline"
 """The driver name of this dialect in a URL: ``sqlite+aaref_inline:///file``."""
 
 _WAITS = ("BEGIN", "COMMIT")
+_C = TypeVar("_C", bound=sqlite3.Cursor)
 
 
 async def _now() -> None:
@@ -69,8 +70,16 @@ class _Cursor(sqlite3.Cursor):
 
 
 class _Connection(sqlite3.Connection):
-    def cursor(self, factory: type[sqlite3.Cursor] = _Cursor) -> sqlite3.Cursor:
-        return super().cursor(factory)
+    @overload
+    def cursor(self, factory: None = None) -> sqlite3.Cursor: ...
+
+    @overload
+    def cursor(self, factory: Callable[[sqlite3.Connection], _C]) -> _C: ...
+
+    def cursor(self, factory: Callable[[sqlite3.Connection], sqlite3.Cursor] | None = None
+               ) -> sqlite3.Cursor:
+        """Cursors read ahead (:class:`_Cursor`) unless another factory is asked for."""
+        return super().cursor(factory or _Cursor)
 
 
 class InlineSQLiteDialect(SQLiteDialect_pysqlite):
@@ -83,7 +92,8 @@ class InlineSQLiteDialect(SQLiteDialect_pysqlite):
         args, kwargs = super().create_connect_args(url)
         return args, {**kwargs, "factory": _Connection}
 
-    def do_execute(self, cursor: Any, statement: str, parameters: Sequence[Any] | None,
+    def do_execute(self, cursor: Any, statement: str,
+                   parameters: Sequence[Any] | Mapping[str, Any] | None,
                    context: Any = None) -> None:
         if statement.lstrip().upper().startswith(_WAITS):
             await_(asyncio.to_thread(cursor.execute, statement, parameters or ()))
