@@ -13,10 +13,12 @@ import json
 import sys
 import tempfile
 from collections.abc import Sequence
+from contextlib import AsyncExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from bot.console.console import Console
     from bot.service.game_service import GameService
     from bot.settings import Settings
 
@@ -159,13 +161,26 @@ def _trouble(err: Exception, db: str | None) -> str | None:
 
 
 async def _console(args: argparse.Namespace, settings: Settings) -> int:
-    from bot.console.console import Console, run_console
-    from bot.service.setup import open_service
+    """The prompt shows at once; the service loads while the first line is typed."""
+    from bot.console.prompt import Opening, prompt_for, run_console
 
-    async with open_service(args.db, args.dice, settings) as service:
-        data = settings.data_dir
-        console = Console(service, args.user, images=data / "images", referees=args.referee)
-        await run_console(console, data / "console_history")
+    async with AsyncExitStack() as resources:
+
+        async def opened() -> Console:
+            from bot.console.console import Console
+            from bot.service.setup import open_service
+
+            service = await resources.enter_async_context(
+                open_service(args.db, args.dice, settings))
+            return Console(service, args.user, images=settings.data_dir / "images",
+                           referees=args.referee)
+
+        try:
+            await run_console(Opening(opened(), prompt_for(args.user)),
+                              settings.data_dir / "console_history")
+        except ValueError as err:  # only opening raises it: each line's failure is reported
+            print(f"aaref console: {err}", file=sys.stderr)
+            return 2
     return 0
 
 

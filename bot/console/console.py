@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.console.notices import ConsoleSender
+from bot.console.prompt import prompt_for, why
 from bot.console.script import LOCAL_CHANNEL
 from bot.scheduler.loop import Scheduler
 from bot.service.ambiguity import substitute
@@ -83,7 +84,7 @@ class Console:
             try:
                 await self._map(line.text)
             except OSError as err:
-                self.write(f"(only you) The map could not be written: {_why(err)}")
+                self.write(f"(only you) The map could not be written: {why(err)}")
         elif word == "/channel":
             self._channel(line.text)
         elif line.text.lower().split()[:2] in (["/ladder", "picture"], ["/tournament", "picture"]):
@@ -106,7 +107,7 @@ class Console:
             try:
                 await self._pictures(reply)
             except OSError as err:
-                self.write(f"(only you) The pictures could not be written: {_why(err)}")
+                self.write(f"(only you) The pictures could not be written: {why(err)}")
             await self._learn_names()
             await self.deadlines.tick()
         return True
@@ -171,7 +172,11 @@ class Console:
         self.write(f"Map of the turn written to {path}")
 
     def prompt(self) -> str:
-        return f"aaref @{self.user}> "
+        return prompt_for(self.user)
+
+    def complete(self, text: str, line: str) -> list[str]:
+        """Completion candidates for the word ``text`` at the end of ``line``."""
+        return complete(self, text, line)
 
     def _switch(self, text: str) -> None:
         try:
@@ -270,11 +275,6 @@ class Console:
             )
 
 
-def _why(err: OSError) -> str:
-    """An OS error as people read it: the file and the reason."""
-    return f"{err.filename}: {err.strerror}" if err.filename else str(err)
-
-
 def _free(path: Path) -> Path:
     """``path``, or ``name-2.png``, ``name-3.png``, ... if it exists: keep earlier pictures."""
     number = 1
@@ -301,74 +301,3 @@ def complete(console: Console, text: str, line: str) -> list[str]:
     opened = prefix[-1:] in tuple(DOUBLE_QUOTES)
     return [prefix + (name if opened else quote(name)) for name in console.names
             if name.lower().startswith(stem.lower())]
-
-
-async def run_console(
-    console: Console, history: Path | None, read: Callable[[str], str] = input
-) -> None:
-    """The prompt loop, with readline history and completion when the terminal has them.
-
-    Whatever a line does, the prompt comes back, and the history is saved when it ends.
-    """
-    readline = _readline(console, history)
-    console.write("aaref console. /help for help, /quit to leave.")
-    loop = asyncio.get_running_loop()
-    try:
-        while await _one_line(console, await _next_line(console, loop, read)):
-            pass
-    finally:
-        if readline is not None and history is not None:
-            try:
-                history.parent.mkdir(parents=True, exist_ok=True)
-                readline.write_history_file(str(history))
-            except OSError as err:
-                console.write(f"(only you) The command history was not saved: {_why(err)}")
-
-
-async def _next_line(
-    console: Console, loop: asyncio.AbstractEventLoop, read: Callable[[str], str]
-) -> str | None:
-    """The next typed line; None at the end of input; "" for a line that is not text."""
-    try:
-        return await loop.run_in_executor(None, read, console.prompt())
-    except (EOFError, KeyboardInterrupt):
-        console.write("")
-        return None
-    except UnicodeDecodeError:
-        console.write("(only you) That line is not UTF-8 text; nothing was run.")
-        return ""
-
-
-async def _one_line(console: Console, raw: str | None) -> bool:
-    """Run one line; False to leave. A failure is reported and the console goes on."""
-    if raw is None:
-        return False
-    try:
-        return await console.handle(raw)
-    except Exception as err:  # noqa: BLE001  (keep the prompt and its history alive)
-        console.write(f"(only you) internal error ({type(err).__name__}: {err}); go on typing")
-        return True
-
-
-def _readline(console: Console, history: Path | None) -> Any:
-    try:
-        import readline
-    except ImportError:
-        return None
-    if history is not None and history.exists():
-        try:
-            readline.read_history_file(str(history))
-        except OSError as err:
-            console.write(f"(only you) The command history was not read: {_why(err)}")
-    readline.set_completer_delims(" ")
-    matches: list[str] = []
-
-    def completer(text: str, state: int) -> str | None:
-        nonlocal matches
-        if state == 0:
-            matches = complete(console, text, readline.get_line_buffer())
-        return matches[state] if state < len(matches) else None
-
-    readline.set_completer(completer)
-    readline.parse_and_bind("tab: complete")
-    return readline

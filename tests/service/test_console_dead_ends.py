@@ -10,7 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.console.console import Console, run_console
+from bot.console.console import Console
+from bot.console.prompt import run_console
 from bot.service import FixedDiceSource, GameService
 from bot.store import Database
 
