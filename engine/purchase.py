@@ -20,7 +20,7 @@ from .state import GameState
 def price(state: GameState, power: PowerId, kind: str) -> int:
     """What one unit of ``kind`` costs ``power`` now: the unit table's price with what the
     power's developments add or take off (004 §17, Industrial Technology: 1 IPC less)."""
-    return state.rules.technology.unit_cost(state.rules.spec(kind).cost, state.tech.get(power, ()))
+    return state.rules.technology.unit_cost(kind, state.rules.spec(kind).cost, state.tech.get(power, ()))
 
 
 def buy(state: GameState, cmd: Buy, dice: Dice) -> tuple[GameState, list[Event]]:

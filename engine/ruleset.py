@@ -275,6 +275,7 @@ class RuleSet:
         the_board = Board.from_dict(board)
         specs = {UnitKind(k): unit_spec_from_dict(k, v) for k, v in units.get("unit", {}).items()}
         technology = Technology.from_dict(f"{rid}/ruleset.toml", ruleset.get("technology", {}))
+        technology.check_names(f"{rid}/ruleset.toml", the_board.powers, specs)
         battle = BattleSequence.from_dict(f"{rid}/ruleset.toml", ruleset.get("battle", {}))
         known = Known(the_board.powers, specs, tuple(ruleset["phases"]), tuple(d.id for d in technology.developments),
                       the_board, battle.steps)

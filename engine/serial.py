@@ -19,7 +19,7 @@ from .economy.ledger import EMPTY, Ledger
 from .errors import BoardDataError
 from .ids import PowerId, SpaceId, UnitKind
 from .state import GameState, StepBack, Unit, frozen
-from .technology import Research
+from .technology import Lab, Research
 
 if TYPE_CHECKING:
     from .ruleset import RuleSet
@@ -68,6 +68,13 @@ def state_to_json(state: GameState) -> dict[str, Any]:
         out["research"] = _research_to_json(state)
     if state.economy:
         out["economy"] = state.economy.to_json(board.name, pname)
+    if state.progress:
+        out["progress"] = {pname(p): dict(boxes) for p, boxes in state.progress.items()}
+    if state.labs:
+        out["labs"] = {pname(p): {"round": lab.round, "bought": lab.bought, "assigned": [list(a) for a in lab.assigned],
+                                  "rolled": lab.rolled} for p, lab in state.labs.items()}
+    if state.victory_since:
+        out["victory_since"] = dict(state.victory_since)
     if state.checkpoint is not None:
         out["undo"] = {
             "checkpoint": state_to_json(state.checkpoint),
@@ -223,6 +230,12 @@ def state_from_json(data: Mapping[str, Any], rules: RuleSet) -> GameState:
         tech=frozen({power(p): tuple(str(d) for d in ds) for p, ds in data.get("tech", {}).items() if ds}),
         research=_research_from_json(research, power) if research else None,
         economy=Ledger.from_json(data["economy"], board.space_by_name, power) if data.get("economy") else EMPTY,
+        progress=frozen({power(p): frozen({str(d): int(n) for d, n in boxes.items()})
+                         for p, boxes in data.get("progress", {}).items()}),
+        labs=frozen({power(p): Lab(int(lab["round"]), int(lab.get("bought", 0)),
+                                   tuple((str(d), int(n)) for d, n in lab.get("assigned", ())),
+                                   bool(lab.get("rolled", False))) for p, lab in data.get("labs", {}).items()}),
+        victory_since=frozen({str(side): int(r) for side, r in data.get("victory_since", {}).items()}),
         winner=data.get("winner"),
         next_id=next_id,
         checkpoint=checkpoint,
@@ -322,6 +335,8 @@ def _unit_to_json(state: GameState, u: Unit) -> dict[str, Any]:
         out["flags"] = sorted(u.flags)
     if u.target is not None:
         out["target"] = board.name(u.target)
+    if u.built_with:
+        out["built_with"] = sorted(u.built_with)
     return out
 
 
@@ -341,6 +356,7 @@ def _unit_from_json(rules: RuleSet, p: Mapping[str, Any]) -> Unit:
         aboard=p.get("aboard"),
         flags=frozenset(p.get("flags", ())),
         target=board.space_by_name(p["target"]) if p.get("target") else None,
+        built_with=frozenset(str(d) for d in p.get("built_with", ())),
     )
 
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from .economy.ledger import EMPTY, Ledger
 from .ids import PowerId, SpaceId, UnitKind
-from .technology import Research
+from .technology import Lab, Research
 
 if TYPE_CHECKING:
     from .board import Board
@@ -72,6 +72,9 @@ class Unit:
     flags: frozenset[str] = frozenset()
     target: SpaceId | None = None
     """The territory an amphibious cargo will assault, or a raid's target."""
+    built_with: frozenset[str] = frozenset()
+    """Developments the unit was built with and keeps for good, where a development improves
+    only units built after it (``Development.new_units``)."""
 
     def has(self, flag: str) -> bool:
         return flag in self.flags
@@ -128,6 +131,14 @@ class GameState:
     economy: Ledger = EMPTY
     """Income reductions waiting for a territory's next Collect Income and lend-lease sent
     this turn (``engine.economy.ledger``); empty where the rule system has neither."""
+    progress: Mapping[PowerId, Mapping[str, int]] = field(default_factory=dict)
+    """Progress boxes filled per power and development, where research fills boxes; a
+    development not listed has its head start (``Technology.filled``)."""
+    labs: Mapping[PowerId, Lab] = field(default_factory=dict)
+    """Each power's research dice of its latest round (bought, assigned, rolled)."""
+    victory_since: Mapping[str, int] = field(default_factory=dict)
+    """The round at whose end a side first met its victory condition, while it still does,
+    where a side must hold it for some rounds (``engine.victory``)."""
     winner: str | None = None
     next_id: int = 1
     checkpoint: GameState | None = field(default=None, compare=False, repr=False)
