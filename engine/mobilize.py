@@ -128,7 +128,8 @@ def _build(state: GameState, cmd: Place, free: dict[SpaceId, int]) -> list[Unit]
                         f"No {which} of {rules.power_name(power)} in {state.board.name(cmd.territory)} has room "
                         "for a new fighter (never on a friendly power's carrier).", reason="place.no_carrier_room")
             units.append(Unit(next_id, kind, power, cmd.territory, flags=frozenset({PLACED}),
-                              target=factory, aboard=aboard))
+                              target=factory, aboard=aboard,
+                              built_with=rules.technology.built_with(kind, state.tech.get(power, ()))))
             next_id += 1
     return units
 
