@@ -244,11 +244,12 @@ ENGINE_COMMANDS: tuple[CommandSpec, ...] = (
         options=(OptionSpec("ipcs", Kind.INTEGER, "how many IPCs", required=True, minimum=1),
                  OptionSpec("to", Kind.POWER, "the ally who receives them", required=True, field="power"))),
     CommandSpec(
-        "research", "Buy research dice for one weapons development and roll them.",
+        "research", "Buy research dice for one weapons development and roll them (where dice fill "
+        "progress boxes: buy them in Purchase, assign them in Develop Weapons).",
         '/research tech:"super submarines" dice:3', aliases=("develop",), command=Research,
         options=(OptionSpec("tech", Kind.DEVELOPMENT, "the development (where the rules let you choose one)",
                             field="development"),
-                 OptionSpec("dice", Kind.INTEGER, "research dice to buy and roll",
+                 OptionSpec("dice", Kind.INTEGER, "research dice to buy and roll, or to assign to the development",
                             required=True))),
     CommandSpec(
         "move", "Move a group of units from one space to another.",

@@ -12,6 +12,9 @@ pays for its dice and rolls them all at once (004 §4 item 01), each die showing
 die-face table (004 §17); a face naming a development the power already has is rolled
 again (README of classic-3e). Every roll is a die of the game's dice, named by its purpose.
 
+AARHE fills progress boxes instead (``method = "boxes"``, ``engine.research_boxes``): dice
+bought in Purchase and free dice, assigned to developments, each low die a box.
+
 A breakthrough counts from Mobilize New Units (``effect = "mobilize"``: 003, Phase 1, Step
 4), when it joins the power's ``tech``, or at once (``"immediate"``: 004 §4 item 02, "all
 of your present units of that type are immediately improved").
@@ -19,6 +22,7 @@ of your present units of that type are immediately improved").
 
 from __future__ import annotations
 
+from . import research_boxes
 from .commands import Research as ResearchCommand
 from .dice import Dice
 from .errors import IllegalCommandError
@@ -34,6 +38,10 @@ def research(state: GameState, cmd: ResearchCommand, dice: Dice) -> tuple[GameSt
     and roll them."""
     rules, power = state.rules, state.turn
     name, tech = rules.power_name(power), rules.technology
+    if tech.method == "boxes":
+        state, events, completed = research_boxes.assign(state, cmd, dice)
+        state, now = _in_effect(state, power, completed)
+        return state, events + now
     done = state.research
     if done is not None and done.power == power:
         raise IllegalCommandError(
@@ -125,8 +133,11 @@ def _result(state: GameState, chosen: Development | None, gained: tuple[str, ...
 
 
 def enter_develop_weapons(state: GameState, dice: Dice) -> Entered:
-    """With less than one die's price in the treasury there is nothing to do here."""
+    """With less than one die's price in the treasury there is nothing to do here (where
+    research fills boxes: with no die due or nothing left to research)."""
     tech = state.rules.technology
+    if tech.method == "boxes":
+        return research_boxes.enter(state)
     if state.treasury.get(state.turn, 0) >= tech.die_cost:
         return state, [], False
     name = state.rules.power_name(state.turn)
@@ -159,5 +170,13 @@ def take_effect(state: GameState, dice: Dice) -> Entered:
     return state, events, False
 
 
+def end_develop_weapons(state: GameState) -> tuple[GameState, list[Event]]:
+    """``/done``: where research fills boxes, dice left unassigned are not rolled."""
+    if state.rules.technology.method == "boxes":
+        return research_boxes.leave(state)
+    return state, []
+
+
 DEVELOP_WEAPONS = register_phase(Phase(
-    "develop_weapons", "Develop Weapons", {ResearchCommand: research}, on_enter=enter_develop_weapons, undo=False))
+    "develop_weapons", "Develop Weapons", {ResearchCommand: research}, on_enter=enter_develop_weapons,
+    on_end=end_develop_weapons))

@@ -6,9 +6,9 @@ entries of their own for phases 1942 lacks.
 
 from __future__ import annotations
 
-from . import combat, mobilize, purchase, research
+from . import combat, mobilize, purchase, research, research_boxes
 from .combat import rockets
-from .commands import Battle, Buy, Casualties, Lend, Move, Place, Press, Repair, Retreat, Rocket, Scorch, Submerge
+from .commands import Battle, Buy, Casualties, Lend, Move, Place, Press, Repair, Research, Retreat, Rocket, Scorch, Submerge
 from .deadline import first_battle, first_placement
 from .dice import Dice
 from .economy import lendlease, scorched
@@ -36,7 +36,7 @@ def _enter_mobilize(state: GameState, dice: Dice) -> Entered:
 
 PURCHASE = register_phase(Phase(
     "purchase", "Purchase Units", {Buy: purchase.buy, Repair: purchase.repair}, offers=buy_offers,
-    optional={Scorch: scorched.select}))
+    optional={Scorch: scorched.select, Research: research_boxes.buy_dice}))
 COMBAT_MOVE = register_phase(Phase(
     "combat_move", "Combat Move", {Move: apply_move}, on_end=end_combat_move, needs_capital=False,
     movement="combat", offers=combat_move_offers, optional={Rocket: rockets.declare}))
