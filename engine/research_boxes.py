@@ -184,3 +184,23 @@ def _dice(n: int) -> str:
 
 def _hits(n: int) -> str:
     return "no hit" if n == 0 else f"{n} {'hit' if n == 1 else 'hits'}"
+
+
+def progress_lines(state: GameState) -> list[str]:
+    """For ``/game status``: each power's boxes filled in the developments it has started,
+    and the dice of the power to move this round (none where research does not fill boxes)."""
+    rules = state.rules
+    tech = rules.technology
+    if tech.method != "boxes":
+        return []
+    parts = []
+    for power in rules.powers:
+        started = [(d, tech.filled(state.progress, power, d.id)) for d in tech.developments]
+        shown_ = [f"{d.name} {n}/{d.boxes}" + (" (complete)" if n >= d.boxes else "") for d, n in started if n]
+        parts.append(f"{rules.power_name(power)}: {', '.join(shown_) if shown_ else 'none'}")
+    power, mine = state.turn, lab(state, state.turn)
+    free = tech.dice_of(power).free
+    return [f"Research boxes filled: {'; '.join(parts)}.",
+            f"{rules.power_name(power)}'s research dice this round: {free} free, {mine.bought} bought "
+            f"(at most {tech.dice_of(power).purchasable}), " + ("rolled." if mine.rolled else
+                                                                f"{mine.used} assigned.")]

@@ -12,6 +12,7 @@ from .control import income, victory_cities
 from .ids import SpaceId, UnitKind
 from .notation import format_units, unit_word
 from .phases import phase_title
+from .research_boxes import progress_lines
 from .state import GameState
 
 _CHOICES = {
@@ -43,7 +44,8 @@ def due_text(state: GameState) -> str:
 
 
 def economy_lines(state: GameState) -> list[str]:
-    """Each power's treasury and production, then the victory cities each side holds."""
+    """Each power's treasury and production, the victory cities each side holds, and where
+    research fills boxes each power's progress."""
     rules = state.rules
     powers = ", ".join(f"{rules.power_name(p)} {state.treasury.get(p, 0)} "
                        f"(+{income(state, p)})" for p in rules.powers)
@@ -52,7 +54,7 @@ def economy_lines(state: GameState) -> list[str]:
     for side in sides:
         held = [str(state.board[s].victory_city) for s in victory_cities(state, side)]
         lines.append(f"Victory cities held by the {side}: {len(held)} ({', '.join(held)}).")
-    return lines
+    return lines + progress_lines(state)
 
 
 def space_text(state: GameState, space: SpaceId) -> str:

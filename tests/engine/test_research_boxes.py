@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import maps
-from engine import GameState, RuleSet, apply, new_game
+from engine import GameState, RuleSet, apply, economy_lines, new_game
 from engine.dice import FixedDice
 from engine.errors import BoardDataError, IllegalCommandError, RulesError
 from engine.ids import PowerId
@@ -199,3 +199,12 @@ def test_revised_does_not_buy_research_dice_in_purchase() -> None:
     state = new_game(rules).evolve(phase="purchase")
     with pytest.raises(RulesError, match="belongs to Develop Weapons"):
         _play(state, "/research dice:1")
+
+
+def test_status_shows_the_boxes_and_the_dice_of_the_round(boxes_rules: RuleSet) -> None:
+    """Players see their progress in /game status (001 › Phase 7: head starts count)."""
+    state = new_game(boxes_rules).evolve(turn=GERMANY, phase="purchase", treasury={GERMANY: 40})
+    state, _dice, _texts = _play(state, "/research dice:1")
+    lines = economy_lines(state)
+    assert "Research boxes filled: Soviet Union: none; Germany: Jet Plane 1/4;" in lines[-2]
+    assert lines[-1] == "Germany's research dice this round: 2 free, 1 bought (at most 4), 0 assigned."
