@@ -19,6 +19,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import asyncpg
+from asyncpg.transaction import Transaction
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from sqlmodel.ext.asyncio.session import AsyncSession
 
@@ -56,14 +57,24 @@ async def postgres_unit(engine: AsyncEngine, prepared: PreparedStatements
         try:
             yield unit
             await unit.end(commit=True)
+            await transaction.commit()
         except BaseException:
-            try:
-                await unit.end(commit=False)
-            finally:
-                if not driver.is_closed():
-                    await transaction.rollback()
+            await _roll_back(connection, driver, transaction, unit)
             raise
-        await transaction.commit()
+
+
+async def _roll_back(connection: AsyncConnection, driver: asyncpg.Connection,
+                     transaction: Transaction, unit: WriteUnit) -> None:
+    """Take the unit's writes back. A connection still in a transaction after that (a commit
+    or rollback cut short, as by a cancelled task) is closed, not handed to the next writer:
+    the pool does not know of asyncpg's own transaction, so would not end it."""
+    try:
+        await unit.end(commit=False)
+        if not driver.is_closed() and driver.is_in_transaction():
+            await transaction.rollback()
+    finally:
+        if driver.is_closed() or driver.is_in_transaction():
+            await connection.invalidate()
 
 
 def _session(connection: AsyncConnection) -> AsyncSession:

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 
 import pytest
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import select
+from sqlmodel import func, select
 
 from bot.store import Database, Game, Request, Setting
 from bot.store import repo
@@ -142,3 +142,36 @@ async def test_a_request_id_stored_twice_is_refused_as_the_orm_refuses_it(db: Da
     async with db.unit() as unit:
         assert await repo.stored_reply(unit, "once") == {"n": 1}
         assert await repo.stored_reply(unit, "twice") is None
+
+
+async def test_a_writer_cancelled_mid_statement_leaves_later_writers_whole(db: Database) -> None:
+    """A command cancelled while the server runs its statement (an interaction given up, a
+    process stopping) stores nothing, and the writers after it, on the same pooled
+    connections, commit: none is handed on inside a transaction that nobody ends."""
+    if db.is_sqlite:
+        pytest.skip("SQLite runs a writer's statements on the event loop's thread, whole")
+    started = asyncio.Event()
+
+    async def slow() -> None:
+        async with db.unit() as unit:
+            await repo.add_request(unit, "cancelled", None, {"n": 0})
+            started.set()
+            await unit.run(select(func.pg_sleep(30)), {})
+
+    task = asyncio.create_task(slow())
+    await started.wait()
+    await asyncio.sleep(0.2)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    for n in range(25):
+        async with db.unit() as unit:
+            await repo.add_request(unit, f"after{n}", None, {"n": n})
+    elsewhere = Database(db.url.render_as_string(hide_password=False))  # a pool of its own
+    try:
+        async with elsewhere.unit() as unit:
+            assert await repo.stored_reply(unit, "cancelled") is None
+            assert [await repo.stored_reply(unit, f"after{n}") for n in range(25)] == [
+                {"n": n} for n in range(25)]
+    finally:
+        await elsewhere.close()
