@@ -118,6 +118,15 @@ class Undo(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class Focus(Command):
+    """In a team turn, turn to the part of the turn where ``power``'s input is due: its own
+    phase, or the battle in which it chooses (``engine.lanes``)."""
+
+    power: PowerId
+    name = "focus"
+
+
+@dataclass(frozen=True, slots=True)
 class Battle(Command):
     """Phase 3: fight the battle in ``territory`` until it ends or a choice is due."""
 

@@ -14,14 +14,17 @@ from typing import Any
 
 from . import limits
 from . import turn as _turn  # noqa: F401  (registers the phases of the 1942 turn)
-from .commands import Command, Done, Orders, Undo
+from .commands import Command, Done, Focus, Orders, Undo
 from .control import capital_lost, holds_capital, settle_liberations
 from .dice import Dice, NoDice
 from .errors import IllegalCommandError, OutOfTurnError, RulesError
 from .events import Event, event
+from .ids import PowerId
+from .lanes import Lane, Waiting, focus, swap
 from .phases import phase_entry, phase_title
 from .ruleset import RuleSet
 from .state import GameState, Unit, frozen, step_back
+from .teams import Team
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,11 +49,11 @@ def new_game(rules: RuleSet, options: Mapping[str, Any] | None = None) -> GameSt
         entry["units"][rules.power_name(p.power)] = dict(p.units)
     units = units_from_counts(rules, spaces)
     owners = {sid: s.original for sid, s in rules.board.spaces.items()}
-    first = rules.turn_order[0]
+    team = rules.turns.teams(1)[0]
     state = GameState(
         rules=rules,
         round=1,
-        turn=first,
+        turn=team[0],
         phase=rules.phases[0],
         treasury=frozen(dict(rules.treasury)),
         owners=frozen(owners),
@@ -60,7 +63,7 @@ def new_game(rules: RuleSet, options: Mapping[str, Any] | None = None) -> GameSt
         tech=frozen(dict(rules.variant.tech)),
         next_id=max(units, default=0) + 1,
     )
-    return _enter_phase(state, state.phase, [])[0]
+    return _begin_team(state, team, [], NoDice())[0]
 
 
 class _CountingDice:
@@ -87,6 +90,8 @@ def apply(state: GameState, command: Command, dice: Dice) -> Outcome:
         raise OutOfTurnError(f"The game is over: the {state.winner} won.", reason="game.over")
     if isinstance(command, Undo):
         return _undo(state)
+    if isinstance(command, Focus):
+        return _focus(state, command.power)
     if isinstance(command, Orders):
         from .combat import set_orders
 
@@ -102,17 +107,48 @@ def apply(state: GameState, command: Command, dice: Dice) -> Outcome:
         limits.check_before(state, command)
         new_state, events = handler(state, command, counting)
         limits.check_after(state, new_state, command)
+    if new_state.lanes and new_state.turn != state.turn and not new_state.is_over:
+        new_state = _keep_focus(new_state, state.turn)
     if counting.rolled or new_state.phase != state.phase or new_state.turn != state.turn:
         new_state = new_state.evolve(checkpoint=_strip(new_state), since_checkpoint=(), back=None)
     else:
         from .notation import format_command
 
+        if not _own_history(state):
+            state = _strip(state)
         new_state = new_state.evolve(
             checkpoint=state.checkpoint if state.checkpoint is not None else _strip(state),
             since_checkpoint=(*state.since_checkpoint, format_command(command, state)),
             back=step_back(state, new_state),
         )
     return Outcome(new_state, tuple(events))
+
+
+def _keep_focus(state: GameState, power: PowerId) -> GameState:
+    """The teammate who gave the command stays in focus while it still plays its own phase
+    (the team turn moved another teammate on, e.g. into Conduct Combat)."""
+    lane = state.lanes.get(power)
+    return swap(state, power) if lane is not None and lane.waiting is None and lane.chooser() is None else state
+
+
+def _own_history(state: GameState) -> bool:
+    """The commands ``/undo`` may take back are the focused power's own: in a team turn the
+    history belongs to the teammate whose command made it, and a teammate's command starts
+    a new one (``engine.lanes``), so undo never takes a teammate's moves back."""
+    return state.checkpoint is None or state.checkpoint.turn == state.turn
+
+
+def _focus(state: GameState, power: PowerId) -> Outcome:
+    """``/focus``: the lane where ``power``'s input is due comes into focus (no dice, no undo
+    step: the board does not change)."""
+    if not state.lanes:
+        raise IllegalCommandError(f"{state.rules.power_name(state.actor)} alone is to act now; there is "
+                                  "nothing to focus on.", reason="focus.alone")
+    from .summary import focus_text
+
+    new = focus(state, power)
+    return Outcome(new, (event("focus", focus_text(new), power=new.rules.power_name(new.actor),
+                               phase=new.phase),))
 
 
 def _elsewhere(state: GameState, command: Command) -> RulesError:
@@ -143,6 +179,11 @@ def _undo(state: GameState) -> Outcome:
             "Nothing to undo: no command of this phase is left to take back since the last dice roll.",
             reason="undo.nothing",
         )
+    if not _own_history(state):
+        raise IllegalCommandError(
+            f"Nothing to undo for {state.rules.power_name(state.turn)}: "
+            f"{state.rules.power_name(state.checkpoint.turn)} acted after its last command, and /undo never "
+            "takes back a teammate's command.", reason="undo.teammate")
     taken_back = state.since_checkpoint[-1]
     back = state.before
     if back is None:
@@ -178,9 +219,56 @@ def end_phase(state: GameState, dice: Dice) -> tuple[GameState, list[Event]]:
 def _advance(state: GameState, events: list[Event], dice: Dice) -> tuple[GameState, list[Event]]:
     phases = state.rules.phases
     index = phases.index(state.phase)
-    if index + 1 < len(phases):
-        return _enter_phase(state, phases[index + 1], events, dice)
-    return _next_turn(state, events, dice)
+    if not state.lanes:
+        if index + 1 < len(phases):
+            return _enter_phase(state, phases[index + 1], events, dice)
+        return _next_turn(state, events, dice)
+    if index + 1 == len(phases):
+        return _settle(state, "done", events, dice)
+    if phases[index + 1] == _gate(state):
+        return _settle(state.evolve(phase=phases[index + 1]), "gate", events, dice)
+    state, events = _enter_phase(state, phases[index + 1], events, dice)
+    return _settle(state, None, events, dice)
+
+
+def _gate(state: GameState) -> str | None:
+    gate = state.rules.turns.gate
+    return gate if gate in state.rules.phases else None
+
+
+def _settle(state: GameState, waiting: Waiting | None, events: list[Event],
+            dice: Dice) -> tuple[GameState, list[Event]]:
+    """After the lane in focus moved on (now ``waiting``, or playing when None): begin a
+    teammate's first phase, open the gate phase to the next teammate in turn order once
+    every teammate has reached it (001 › Round Sequence: Conduct Combat "cannot be
+    performed until all players on the team has completed Combat Move"), end the team turn
+    when every lane is done, and keep a playing lane in focus."""
+    if state.is_over:
+        return state, events
+    team = state.rules.turns.team_of(state.round, state.turn)
+    lanes = {**state.lanes, state.turn: Lane(state.phase, waiting)}
+    phases = state.rules.phases
+    starting = next((p for p in team if lanes[p].waiting == "start"), None)
+    if starting is not None:
+        state = swap(state, starting, waiting)
+        state, events = _enter_phase(state, phases[0], events, dice)
+        return _settle(state, None, events, dice)
+    gate = _gate(state)
+    if gate is not None:
+        at = phases.index(gate)
+        fighting = any(lane.waiting is None and lane.phase == gate for lane in lanes.values())
+        reached = all(lane.waiting in ("gate", "done") or phases.index(lane.phase) > at for lane in lanes.values())
+        nxt = next((p for p in team if lanes[p].waiting == "gate"), None)
+        if nxt is not None and reached and not fighting:
+            state = swap(state, nxt, waiting)
+            state, events = _enter_phase(state, gate, events, dice)
+            return _settle(state, None, events, dice)
+    if all(lane.waiting == "done" for lane in lanes.values()):
+        return _next_turn(state, events, dice)
+    if waiting is not None:
+        events.append(_waits(state, waiting, [p for p in team if lanes[p].waiting is None]))
+        state = swap(state, next(p for p in team if lanes[p].waiting is None), waiting)
+    return state, events
 
 
 def _enter_phase(state: GameState, phase: str, events: list[Event], dice: Dice | None = None) -> tuple[GameState, list[Event]]:
@@ -201,12 +289,29 @@ def _enter_phase(state: GameState, phase: str, events: list[Event], dice: Dice |
     return state, events
 
 
+def _waits(state: GameState, waiting: Waiting, playing: list[PowerId]) -> Event:
+    """What the lane that just stopped waits for, naming the teammates still playing."""
+    rules = state.rules
+    name, others = rules.power_name(state.turn), " and ".join(rules.power_name(p) for p in playing)
+    if waiting == "gate":
+        phases = rules.phases
+        ended = phase_title(rules, phases[phases.index(state.phase) - 1])
+        text = (f"{name} has ended {ended}; its {phase_title(rules, state.phase)} waits until {others} "
+                f"has ended {ended} too.")
+    else:
+        text = f"{name} has ended its turn; {others} plays on."
+    return event("wait", text, power=name, waiting=waiting)
+
+
 def _next_turn(state: GameState, events: list[Event], dice: Dice) -> tuple[GameState, list[Event]]:
+    """After a turn (a team's, where teammates play together): victory where the switch
+    says, then the next team of the round, or round + 1 (after a special opening round,
+    the normal rounds' teams: 001 › Round Sequence)."""
     state = settle_liberations(state)
-    order = state.rules.turn_order
-    index = order.index(state.turn)
+    teams = state.rules.turns.teams(state.round)
+    index = next(i for i, t in enumerate(teams) if state.turn in t)
     round_ = state.round
-    last = index + 1 == len(order)
+    last = index + 1 == len(teams)
     if last or state.rules.switches.victory_check == "end_of_turn":
         state, won = _check_victory(state)
         events.extend(won)
@@ -214,15 +319,29 @@ def _next_turn(state: GameState, events: list[Event], dice: Dice) -> tuple[GameS
             return state, events
     if last:
         round_ += 1
-        nxt = order[0]
+        team = state.rules.turns.teams(round_)[0]
     else:
-        nxt = order[index + 1]
+        team = teams[index + 1]
     fresh = {uid: u.fresh() for uid, u in state.units.items()}
-    state = state.evolve(round=round_, turn=nxt, units=fresh, turn_start_owners=dict(state.owners),
-                         purchased={}, combat=None)
-    events.append(event("turn", f"Round {round_}: {state.rules.power_name(nxt)} to move.",
-                        round=round_, power=state.rules.power_name(nxt)))
-    return _enter_phase(state, state.rules.phases[0], events, dice)
+    state = state.evolve(round=round_, units=fresh, turn_start_owners=dict(state.owners),
+                         purchased={}, combat=None, research=state.research if len(team) == 1 else None)
+    names = [state.rules.power_name(p) for p in team]
+    events.append(event("turn", f"Round {round_}: {' and '.join(names)} to move.",
+                        round=round_, power=names[0], powers=names))
+    return _begin_team(state, team, events, dice)
+
+
+def _begin_team(state: GameState, team: Team, events: list[Event], dice: Dice) -> tuple[GameState, list[Event]]:
+    """The turn of ``team`` begins: each teammate enters the first phase, in turn order."""
+    first = state.rules.phases[0]
+    state = state.evolve(turn=team[0], lanes={p: Lane(first, "start") for p in team[1:]})
+    if len(team) == 1:
+        return _enter_phase(state, first, events, dice)
+    state, events = _settle(state, "start", events, dice)
+    lead = state.lanes.get(team[0])
+    if lead is not None and lead.waiting is None and state.turn in team:
+        state = swap(state, team[0])
+    return state, events
 
 
 def _check_victory(state: GameState) -> tuple[GameState, list[Event]]:

@@ -24,6 +24,7 @@ from .commands import (
     Command,
     Done,
     Lend,
+    Focus,
     Move,
     Orders,
     Place,
@@ -280,6 +281,11 @@ ENGINE_COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("undo", "Take back your last step of this phase that rolled no dice.",
                 "/undo", aliases=("takeback",), command=Undo),
     CommandSpec(
+        "focus", "In a team turn, say which of your powers acts now: your next commands are "
+        "for it, in its own phase.", "/focus power:Japan", aliases=("as", "switch"), command=Focus,
+        options=(OptionSpec("power", Kind.POWER, "the power whose part of the team turn you play",
+                            required=True),)),
+    CommandSpec(
         "battle", "Fight the battle in a territory or sea zone.", "/battle territory:Ukraine",
         aliases=("fight",), command=Battle,
         options=(OptionSpec("territory", Kind.SPACE, "where the battle is", required=True),)),
@@ -327,6 +333,8 @@ def phases_taking(rules: RuleSet, spec: CommandSpec) -> tuple[str, ...] | None:
     entries = [phase_entry(p) for p in rules.phases]
     if spec.command is Done:
         return tuple(rules.phases)
+    if spec.command is Focus:
+        return tuple(rules.phases) if rules.turns.together else ()
     if spec.command is Undo:
         return tuple(e.id for e in entries if e.undo)
     return tuple(e.id for e in entries if spec.command in e.taken(rules))

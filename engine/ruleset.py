@@ -22,6 +22,7 @@ from .ids import PowerId, SpaceId, UnitKind
 from .names import NameIndex
 from .rules import hooks_for
 from .switches import Switches
+from .teams import Turns
 from .technology import Technology
 from .units import UnitSpec, unit_spec_from_dict
 from .variants import PLAIN, Effects, Known, Variant, effects_from_dict, melded
@@ -134,6 +135,7 @@ class RuleSet:
         placements: tuple[Placement, ...],
         commands: tuple[str, ...] = (),
         lend_lease: LendLease = LendLease(),
+        turns: Turns | None = None,
     ) -> None:
         self.id = ruleset_id
         self.name = name
@@ -156,6 +158,8 @@ class RuleSet:
         """Commands the rule system adds to its phases (``/rocket``), by name."""
         self.lend_lease = lend_lease
         """Who may send IPCs to whom in Collect Income (``[lend_lease]``); nobody by default."""
+        self.turns = turns if turns is not None else Turns.alone(turn_order)
+        """Who plays together in a round (``[turns]``, ``engine.teams``)."""
         self.variant: Variant = PLAIN
         """What the game's options change beyond switches, units, phases and setup
         (``engine.variants``); plain in the rule system as loaded."""
@@ -304,6 +308,8 @@ class RuleSet:
             placements=placements,
             commands=tuple(str(c) for c in ruleset.get("commands", ())),
             lend_lease=LendLease.from_dict(f"{rid}/ruleset.toml", ruleset.get("lend_lease", {}), the_board),
+            turns=Turns.from_dict(f"{rid}/ruleset.toml", ruleset.get("turns", {}), turn_order,
+                                  {p: the_board.powers[p].side for p in turn_order}, tuple(ruleset["phases"])),
         )
         _check_setup_capacity(rules)
         for name, option in options.items():

@@ -18,6 +18,7 @@ from .cargo import assign_cargo
 from .economy.ledger import EMPTY, Ledger
 from .errors import BoardDataError
 from .ids import PowerId, SpaceId, UnitKind
+from .lanes import Lane
 from .state import GameState, StepBack, Unit, frozen
 from .technology import Lab, Research
 
@@ -65,7 +66,7 @@ def state_to_json(state: GameState) -> dict[str, Any]:
     }
     if state.rules.technology.offered:
         out["tech"] = {pname(p): list(state.tech.get(p, ())) for p in state.rules.turn_order}
-        out["research"] = _research_to_json(state)
+        out["research"] = _research_to_json(state, state.research)
     if state.economy:
         out["economy"] = state.economy.to_json(board.name, pname)
     if state.progress:
@@ -75,6 +76,8 @@ def state_to_json(state: GameState) -> dict[str, Any]:
                                   "rolled": lab.rolled} for p, lab in state.labs.items()}
     if state.victory_since:
         out["victory_since"] = dict(state.victory_since)
+    if state.lanes:
+        out["lanes"] = {pname(p): _lane_to_json(state, lane) for p, lane in state.lanes.items()}
     if state.checkpoint is not None:
         out["undo"] = {
             "checkpoint": state_to_json(state.checkpoint),
@@ -165,8 +168,26 @@ def _restore_back(state: GameState, steps: list[Mapping[str, Any]]) -> GameState
     return state.evolve(back=older)
 
 
-def _research_to_json(state: GameState) -> dict[str, Any] | None:
-    r = state.research
+def _lane_to_json(state: GameState, lane: Lane) -> dict[str, Any]:
+    """A teammate's lane (``engine.lanes``): its phase, why it waits, what it bought, its
+    research result and its battles, as the state's own fields are written."""
+    out: dict[str, Any] = {"phase": lane.phase, "waiting": lane.waiting, "purchased": dict(lane.purchased),
+                           "combat": lane.combat.to_json() if lane.combat is not None else None}
+    if state.rules.technology.offered:
+        out["research"] = _research_to_json(state, lane.research)
+    return out
+
+
+def _lane_from_json(data: Mapping[str, Any], power: Callable[[str], PowerId]) -> Lane:
+    waiting = data.get("waiting")
+    if waiting not in (None, "start", "gate", "done"):
+        raise BoardDataError(f"a lane waits for 'start', 'gate' or 'done', not {waiting!r}")
+    research = data.get("research")
+    return Lane(str(data["phase"]), waiting, _purchased_from_json(data.get("purchased", {})),
+                _research_from_json(research, power) if research else None, _combat_from_json(data.get("combat")))
+
+
+def _research_to_json(state: GameState, r: Research | None) -> dict[str, Any] | None:
     if r is None:
         return None
     return {"power": state.rules.power_name(r.power), "development": r.development, "dice": r.dice,
@@ -236,6 +257,7 @@ def state_from_json(data: Mapping[str, Any], rules: RuleSet) -> GameState:
                                    tuple((str(d), int(n)) for d, n in lab.get("assigned", ())),
                                    bool(lab.get("rolled", False))) for p, lab in data.get("labs", {}).items()}),
         victory_since=frozen({str(side): int(r) for side, r in data.get("victory_since", {}).items()}),
+        lanes=frozen({power(p): _lane_from_json(lane, power) for p, lane in data.get("lanes", {}).items()}),
         winner=data.get("winner"),
         next_id=next_id,
         checkpoint=checkpoint,

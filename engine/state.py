@@ -20,6 +20,7 @@ from .technology import Lab, Research
 
 if TYPE_CHECKING:
     from .board import Board
+    from .lanes import Lane
     from .ruleset import RuleSet
 
 # Per-turn facts a unit may carry in ``Unit.flags``; all are cleared when a turn ends.
@@ -139,6 +140,9 @@ class GameState:
     victory_since: Mapping[str, int] = field(default_factory=dict)
     """The round at whose end a side first met its victory condition, while it still does,
     where a side must hold it for some rounds (``engine.victory``)."""
+    lanes: Mapping[PowerId, Lane] = field(default_factory=dict)
+    """In a team turn, each teammate but the one in focus (``turn``) with its own phase,
+    purchases, research and battles (``engine.lanes``); empty where one power plays."""
     winner: str | None = None
     next_id: int = 1
     checkpoint: GameState | None = field(default=None, compare=False, repr=False)
@@ -168,6 +172,16 @@ class GameState:
             if chooser is not None:
                 return PowerId(chooser)
         return self.turn
+
+    @property
+    def due(self) -> tuple[PowerId, ...]:
+        """Every power whose input is due now: ``actor``, and in a team turn each teammate
+        playing its own phase (or the chooser of a choice in its battle)."""
+        if not self.lanes:
+            return () if self.is_over else (self.actor,)
+        from .lanes import due
+
+        return tuple(due(self))
 
     @property
     def is_over(self) -> bool:

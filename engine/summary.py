@@ -26,11 +26,20 @@ _CHOICES = {
 
 def due_text(state: GameState) -> str:
     """``"Soviet Union to act: Combat Move of Soviet Union's turn"``, or the battle choice
-    that is due and where."""
-    rules = state.rules
-    phase = phase_title(rules, state.phase)
+    that is due and where; in a team turn, that of every power due (``engine.lanes``)."""
     if state.is_over:
         return f"The game is over: the {state.winner} won."
+    if state.lanes:
+        from .lanes import focus
+
+        return " ".join(focus_text(focus(state, p)) for p in state.due)
+    return focus_text(state)
+
+
+def focus_text(state: GameState) -> str:
+    """What is due from ``state.actor``, in the part of the turn in focus."""
+    rules = state.rules
+    phase = phase_title(rules, state.phase)
     battle = state.combat.current if state.combat is not None else None
     if battle is not None and battle.pending is not None:
         pending = battle.pending

@@ -75,6 +75,9 @@ class Playout:
 
     def step(self) -> None:
         s = self.state
+        if len(s.due) > 1 and self.rng.random() < 0.5:
+            self.send(f'/focus power:"{s.rules.power_name(self.rng.choice(s.due))}"')
+            s = self.state
         if s.combat is not None and s.combat.chooser() is not None:
             self._choose()
         elif s.phase == "develop_weapons":

@@ -223,6 +223,18 @@ def test_random_revised_games_fire_rockets() -> None:
     assert any(line.startswith("/rocket") for line in play.history)
 
 
+def test_random_team_games() -> None:
+    """Teammates acting in interleaved order (001 › Game Sequence › Round Sequence: "Players
+    on the same team perform turn sequence at their own rate"), on Revised's data with team
+    turns: the invariants hold, the JSON round-trips every lane, and the rounds go on."""
+    from tests.engine.teams_kit import team_rules
+
+    play = Playout(new_game(team_rules()), random.Random(5), check=check_invariants)
+    play.play_rounds(3)
+    assert play.state.is_over or play.state.round > 3, (play.state.round, play.history[-5:])
+    assert sum(line.startswith("/focus") for line in play.history) > 10
+
+
 def test_random_game_with_every_switch_flipped() -> None:
     """The switch values later rule systems use (Revised with LHTR, Classic) keep the same
     invariants: raids that take IPCs and fire at overflights are accounted for."""

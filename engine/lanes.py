@@ -1,0 +1,88 @@
+"""Team turns: each teammate's own place in the turn, and which power is in focus.
+
+In a team turn (``engine.teams``) every teammate plays its own phases at its own pace.
+The state keeps the power in focus as ``turn`` (every phase handler acts for
+``state.turn``, exactly as in a turn of one power) and each other teammate's own "lane"
+in ``state.lanes``: its phase, purchases, research result and battles. :func:`focus`
+swaps lanes; the board, treasuries and standing orders are shared. ``/undo`` history
+belongs to the teammate whose command made it (``engine.game``), so focusing never takes
+a teammate's moves back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from .errors import OutOfTurnError
+from .ids import PowerId, UnitKind
+from .state import GameState
+from .technology import Research
+
+Waiting = Literal["start", "gate", "done"]
+"""Why a lane waits: ``start``, its first phase not begun yet (the team turn is starting);
+``gate``, it ended the phase before the gate and waits for every teammate (or its turn to
+play the gate phase); ``done``, it ended its last phase. None: it is playing its phase."""
+
+
+@dataclass(frozen=True, slots=True)
+class Lane:
+    """A teammate's own part of the turn, kept while another teammate is in focus."""
+
+    phase: str
+    waiting: Waiting | None = None
+    purchased: Mapping[UnitKind, int] = field(default_factory=dict)
+    research: Research | None = None
+    combat: Any = None
+    """Its Conduct Combat phase in progress (``engine.combat``), or None."""
+
+    def chooser(self) -> PowerId | None:
+        """The power whose input this lane waits for: a battle's chooser, else its own power
+        (None: the lane is waiting, nobody's input is due in it)."""
+        if self.waiting is not None:
+            return None
+        chosen = self.combat.chooser() if self.combat is not None else None
+        return PowerId(chosen) if chosen is not None else None
+
+
+def swap(state: GameState, power: PowerId, waiting: Waiting | None = None) -> GameState:
+    """``state`` with ``power``'s lane in focus; the lane that was in focus is kept with
+    ``waiting``. Focusing the power already in focus changes nothing."""
+    if power == state.turn:
+        return state
+    lanes = dict(state.lanes)
+    lane = lanes.pop(power)
+    lanes[state.turn] = Lane(state.phase, waiting, state.purchased, state.research, state.combat)
+    return state.evolve(turn=power, phase=lane.phase, purchased=lane.purchased, research=lane.research,
+                        combat=lane.combat, lanes=lanes)
+
+
+def due(state: GameState) -> dict[PowerId, PowerId]:
+    """Every power whose input is due now, in turn order, each with the teammate whose lane
+    it acts in (a defender choosing casualties acts in the attacker's lane)."""
+    if state.is_over:
+        return {}
+    out: dict[PowerId, PowerId] = {}
+    for power in state.rules.turns.team_of(state.round, state.turn):
+        if power == state.turn:
+            out.setdefault(state.actor, power)
+            continue
+        lane = state.lanes[power]
+        if lane.waiting is None:
+            out.setdefault(lane.chooser() or power, power)
+    return out
+
+
+def focus(state: GameState, power: PowerId) -> GameState:
+    """``state`` with the lane in focus where ``power``'s input is due.
+
+    Raises:
+        OutOfTurnError: nothing is due from ``power`` now (the message names who is due).
+    """
+    lanes = due(state)
+    if power not in lanes:
+        names = " and ".join(state.rules.power_name(p) for p in lanes)
+        raise OutOfTurnError(f"{state.rules.power_name(power)} has nothing to do now; due: {names}.",
+                             reason="focus.not_due")
+    return swap(state, lanes[power])
