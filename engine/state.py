@@ -184,6 +184,11 @@ class GameState:
         return tuple(due(self))
 
     @property
+    def team(self) -> tuple[PowerId, ...]:
+        """The powers playing this turn: ``turn`` alone, or its team (``engine.teams``)."""
+        return self.rules.turns.team_of(self.round, self.turn)
+
+    @property
     def is_over(self) -> bool:
         return self.winner is not None
 

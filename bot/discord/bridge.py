@@ -150,8 +150,11 @@ class Bridge:
             state = await self.service.state(channel)
             if focused is None or state is None:
                 return []
-            may_act = actor.referee or state.actor in await self.service.powers_of(
-                channel, actor.user_id)
+            mine = await self.service.powers_of(channel, actor.user_id)
+            held = [p for p in state.due if p in mine]
+            may_act = actor.referee or bool(held)
+            if held and state.actor not in held:        # a teammate's lane is in focus
+                state = self.service.rules.focus(state, held[0])
         except Refusal:
             return []
         given = {str(o["name"]): str(o.get("value", "")) for o in options if not o.get("focused")}

@@ -53,6 +53,7 @@ from bot.store.models import Game, LogEntry, Notice, Pause, Seat, Setting, Vacat
 
 if TYPE_CHECKING:
     from bot.service.game_service import GameService
+    from engine import GameState
 
 log = logging.getLogger(__name__)
 
@@ -233,9 +234,10 @@ class DeadlineActions:
                        action: Action) -> Notice:
         settings, dms = await store.game_settings(session, due.game_id)
         rules = self.service.rules.load_ruleset(game.ruleset)
-        power = rules.power_name(due.power)
-        holders = [s.user_id for s in await repo.seats(session, due.game_id)
-                   if s.power == due.power]
+        powers = clocked(await self.service.ledger.load_state(session, game), due.power)
+        power = " and ".join(rules.power_name(p) for p in powers)
+        holders = list(dict.fromkeys(s.user_id for s in await repo.seats(session, due.game_id)
+                                     if s.power in powers))
         who = " ".join(mention(u) for u in holders)
         when = shown_time(action.deadline, game.channel_id)
         if action.kind == "turn":
@@ -264,20 +266,25 @@ class DeadlineActions:
             raise Refusal("The deadline moved.", "deadline.moved")
         settings, dms = await store.game_settings(session, due.game_id)
         rules = self.service.rules.load_ruleset(g.ruleset)
-        power = rules.power_name(due.power)
-        late = [s.user_id for s in await repo.seats(session, due.game_id) if s.power == due.power]
-        head = (f"The deadline for {power} ({' '.join(mention(u) for u in late)}) passed "
+        powers = clocked(await self.service.ledger.require_active(tx), due.power)
+        seats = await repo.seats(session, due.game_id)
+        late = {p: [s.user_id for s in seats if s.power == p] for p in powers}
+        head = (f"The deadline for {' and '.join(rules.power_name(p) for p in powers)} "
+                f"({' '.join(dict.fromkeys(mention(u) for p in powers for u in late[p]))}) passed "
                 f"{shown_time(end, g.channel_id)}.")
+        posts: list[str] = []
         try:
-            posts = (await self._bump(tx, due.power, late, settings.bumps)
-                     if settings.bumps else [])
+            for power in powers:             # a team turn's powers share the clock (docs/deadlines.md)
+                if settings.bumps and g.status == "active":
+                    posts += await self._bump(tx, power, late[power], settings.bumps)
             if g.status == "active":                  # else forfeited: no policy to apply
-                posts += await self._policy(tx, due.power, settings, late)
+                posts += await self._policies(tx, powers, settings, late)
         except BaseException:
             self.service.ledger.forget_state(due.game_id)
             raise
-        now_due = [s.user_id for s in await repo.seats(session, due.game_id)
-                   if s.power == g.due_power] if g.status == "active" else []
+        due_now = (await self.service.ledger.require_active(tx)).due if g.status == "active" else ()
+        now_due = list(dict.fromkeys(s.user_id for s in await repo.seats(session, due.game_id)
+                                     if s.power in due_now))
         end = await store.due_deadline(session, g) if g.due_seq != due.seq else None
         if end is not None:
             posts.append(f"Deadline: {shown_time(end, g.channel_id)}.")
@@ -357,6 +364,23 @@ class DeadlineActions:
                            pings=holders, dm_text=text, dms=[u for u in holders if u in dms]))
         return Reply(True, text, posts=(text,), game_id=g.id)
 
+    async def _policies(self, tx: GameTransaction, powers: Sequence[str], settings: GameSettings,
+                        late: dict[str, list[str]]) -> list[str]:
+        """The policy for each silent power of the clock; under ``end_turn`` again for one
+        that is due once more (a teammate's end opened Conduct Combat to it), until none is."""
+        posts: list[str] = []
+        if settings.policy != "end_turn":
+            for power in powers if settings.policy == "substitute" and settings.substitute else powers[:1]:
+                posts += await self._policy(tx, power, settings, late[power])
+            return posts
+        for _round in range(MAX_STEPS):
+            state = await self.service.ledger.require_active(tx)
+            silent = [p for p in state.due if p in powers]
+            if not silent or state.winner or tx.game.status != "active":
+                break
+            posts += await self._end_turn(tx, silent[0], alone=len(powers) == 1)
+        return posts
+
     async def _policy(self, tx: GameTransaction, power: str, settings: GameSettings,
                       late: Sequence[str]) -> list[str]:
         """What the game's deadline policy does for the silent seat."""
@@ -387,14 +411,15 @@ class DeadlineActions:
             posts += reply.posts
         return posts
 
-    async def _end_turn(self, tx: GameTransaction, power: str) -> list[str]:
+    async def _end_turn(self, tx: GameTransaction, power: str, alone: bool = True) -> list[str]:
         """Give the seat's commands by standing orders until its input is no longer due."""
-        posts = ["Its turn ends by standing orders (policy: end_turn):"]
+        name = self.service.rules.load_ruleset(tx.game.ruleset).power_name(power)
+        posts = [f"{'Its' if alone else name + chr(39) + 's'} turn ends by standing orders (policy: end_turn):"]
         for _step in range(MAX_STEPS):
             state = await self.service.ledger.require_active(tx)
-            if state.actor != power or state.winner:
+            if power not in state.due or state.winner:
                 break
-            line = end_turn_step(state)
+            line = end_turn_step(state) if state.actor == power else f'/focus power:"{name}"'
             try:
                 reply = await self.service.player_action(SYSTEM, line)(tx)
             except Refusal as refusal:
@@ -443,6 +468,12 @@ class DeadlineActions:
                 claimed.append(notice)
         return claimed
 
+
+
+def clocked(state: GameState, power: str) -> list[str]:
+    """The powers whose input the clock of ``power`` covers: ``power``, and in a team turn
+    every power due with it (``GameState.due``): a team's powers share one clock."""
+    return list(state.due) if power in state.due and state.lanes else [power]
 
 
 def _keys(seqs: set[int | None], rows: Sequence[Setting]) -> list[str]:

@@ -21,6 +21,8 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.render.unitkey import unit_key
 from bot.scheduler import desk as deadline_desk
+from bot.scheduler.store import note_due
+from bot.service.acting import acting_power, newly_due, to_act
 from bot.service.dice import DiceExhaustedError, DiceKeyMismatchError, DiceSource
 from bot.service.commands import (
     DEFAULT_RULESET,
@@ -42,6 +44,7 @@ from bot.store import repo
 from bot.store.db import Database
 from bot.store.models import Game, LogEntry, Seat
 from bot.store.unit import WriteUnit
+from engine.dice import NoDice
 from engine.errors import RulesError
 from engine.names import shown
 from engine.registry import CommandSpec, Kind, read_count, resolve_options
@@ -406,13 +409,13 @@ class GameService:
         async def action(tx: GameTransaction) -> Reply:
             g = tx.game
             try:
-                self.rules.command_spec(text)  # an unknown command is named, in any state
+                spec = self.rules.command_spec(text)  # an unknown command is named, in any state
             except self.rules.RulesError as err:
                 raise Refusal.of(err) from None
             state = await self.ledger.require_active(tx)
             await self.referee.check_playing(tx, actor)
             seats = await self.ledger.seats_of(tx.unit, g)
-            due = state.actor
+            previous = state.due
             rules = state.rules
             try:
                 command = self.rules.parse_command(text, state)
@@ -420,12 +423,15 @@ class GameService:
                 command, unreadable = None, err
             else:
                 unreadable = None
-            power = due
             if isinstance(command, self.rules.Orders):
                 command, correction = self._orders_seat(actor, g, seats, command, state)
                 power = command.power
             else:
-                correction = self._check_turn(actor, g, seats, due, rules)
+                named = getattr(command, "power", None) if spec.name == "focus" else None
+                power, correction = acting_power(actor, _label(g), seats, state, named)
+                if power != state.actor and named is None:
+                    state = await self._focus(tx, actor, power, state, correction)
+                    command, unreadable = self._reread(text, state)
                 if unreadable is not None:
                     raise Refusal.of(unreadable)
             canonical = self.rules.format_command(command, state)
@@ -475,7 +481,10 @@ class GameService:
                 state=new,
                 rolls=dice,
             )
-            ended = (new.round, new.turn) != (state.round, state.turn) or bool(new.winner)
+            if (new.lanes or state.lanes) and new.due and set(new.due) != set(previous):
+                # A team's powers share one clock; it starts again when the powers due change.
+                await note_due(tx.unit, g, seq, new.due[0], self.clock(), restart=True)
+            ended = (new.round, new.team) != (state.round, state.team) or bool(new.winner)
             if ended:
                 texts += await self.ledger.close_period(tx, seq)
                 if not new.winner:
@@ -483,7 +492,7 @@ class GameService:
             if result:
                 texts.append(f"{_label(g)} is over: {result}.")
             message = "\n".join([canonical, *texts])
-            reply = self._play_reply(True, message, texts, g, seats, new, previous_due=due)
+            reply = self._play_reply(True, message, texts, g, seats, new, previous)
             return replace(
                 reply,
                 events=tuple(events),
@@ -655,7 +664,7 @@ class GameService:
         if paused:
             due += " Paused: players wait until a referee uses /game resume."
         lines = [f"{head}.", due, *self.rules.economy_lines(state), f"Seats: {holders}."]
-        return self._play_reply(True, "\n".join(lines), [], g, seats, state, state.actor)
+        return self._play_reply(True, "\n".join(lines), [], g, seats, state, state.due)
 
     async def history(self, game: GameRef, last: int = 20) -> Reply:
         """The last ``last`` log entries, one line each."""
@@ -720,22 +729,23 @@ class GameService:
         """Starting, pausing and abandoning a game: its creator or a referee."""
         return actor.referee or actor.user_id == game.created_by
 
-    def _check_turn(
-        self, actor: Actor, game: Game, seats: Sequence[Holder], due: str, rules: Any
-    ) -> bool:
-        """Allow the holder of the due seat; a referee acting for it makes a correction."""
-        holders = {s.user_id for s in seats if s.power == due}
-        if actor.user_id in holders:
-            return False
-        if actor.referee:
-            return True
-        mine = [rules.power_name(s.power) for s in seats if s.user_id == actor.user_id]
-        if not mine:
-            raise Refusal(f"You have no seat in {_label(game)}.", "service.not_player")
-        raise Refusal(
-            f"It is {rules.power_name(due)}'s move; you play {', '.join(mine)}.",
-            "service.not_your_turn",
-        )
+    async def _focus(self, tx: GameTransaction, actor: Actor, power: str, state: Any,
+                     correction: bool) -> Any:
+        """Bring ``power``'s lane of a team turn into focus before its command, logged as
+        ``/focus`` so that a replay acts in the same lanes (``bot.service.acting``)."""
+        command = self.rules.focus_command(power)
+        outcome = self.rules.apply(state, command, NoDice())
+        await self.ledger.append(tx, kind="correction" if correction else "play", actor=actor, power=power,
+                                 text=self.rules.format_command(command, state),
+                                 events=[e.to_json() for e in outcome.events], state=outcome.state)
+        return outcome.state
+
+    def _reread(self, text: str, state: Any) -> tuple[Any, RulesError | None]:
+        """The command read again in the lane now in focus."""
+        try:
+            return self.rules.parse_command(text, state), None
+        except self.rules.RulesError as err:
+            return None, err
 
     def _orders_seat(
         self, actor: Actor, game: Game, seats: Sequence[Holder], command: Any, state: Any
@@ -782,16 +792,16 @@ class GameService:
         game: Game,
         seats: Sequence[Holder],
         state: Any,
-        previous_due: str | None = None,
+        previous: Sequence[str] = (),
     ) -> Reply:
-        """A reply that also tells the channel, and pings the seat due if it changed."""
+        """A reply that also tells the channel, and pings each seat that became due."""
         rules = state.rules
         pings: tuple[str, ...] = ()
         posts = list(posts)
-        if not state.winner and game.status == "active" and state.actor != previous_due:
-            due = state.actor
-            pings = tuple(dict.fromkeys(s.user_id for s in seats if s.power == due))
-            posts.append(f"{rules.power_name(due)} to act ({self.rules.phase_title(rules, state.phase)}).")
+        due = newly_due(previous, state) if not state.winner and game.status == "active" else []
+        if due:
+            pings = tuple(dict.fromkeys(s.user_id for s in seats if s.power in due))
+            posts += to_act(self.rules, state, due)
         return Reply(
             ok,
             message,

@@ -339,7 +339,7 @@ class GameLedger:
             await record_end(tx.session, g, self.rules, kind=kind, status=status, events=events,
                              state=final)
         if state is not None:
-            await deadline_store.note_due(tx.unit, g, seq, state.actor, self.clock())
+            await deadline_store.note_due(tx.unit, g, seq, (state.due or (state.actor,))[0], self.clock())
             tx.after.append(lambda: self._states.put(_id(g), seq, state))
         if kind != "admin":
             # Only admin entries change seats and pauses, so the cached ones stay valid.

@@ -21,6 +21,7 @@ from engine.tokens import quote
 from bot.scheduler import store
 from bot.scheduler.deadlines import shown_time
 from bot.scheduler.store import gid, label, mention, note_due
+from bot.service.acting import to_act
 from bot.service.reply import Actor, Refusal, Reply
 from bot.store.models import Game, Pause, Seat
 
@@ -126,9 +127,8 @@ class RefereeDesk:
                 tx, kind="admin", actor=actor, power=None, text="/game resume", state=state,
                 events=[{"type": "resumed", "by": actor.user_id}])
             # The ping carries the deadline, moved on by the paused time (``with_deadline``).
-            posts = [f"{mention(actor.user_id)} resumed {label(g)}.",
-                     f"{state.rules.power_name(state.actor)} to act ({self.service.rules.phase_title(state.rules, state.phase)})."]
-            holders = [s.user_id for s in await self._seats(tx) if s.power == state.actor]
+            posts = [f"{mention(actor.user_id)} resumed {label(g)}.", *to_act(self.service.rules, state, state.due)]
+            holders = [s.user_id for s in await self._seats(tx) if s.power in state.due]
             return Reply(True, posts[0], posts=tuple(posts), pings=tuple(holders),
                          game_id=g.id)
 

@@ -14,7 +14,9 @@ from typing import Any, Protocol
 import engine
 import maps
 from engine import Command, Dice, GameState, LegalCommands, Outcome, RuleSet
-from engine.ids import SpaceId
+from engine.commands import Focus
+from engine.ids import PowerId, SpaceId
+from engine.lanes import focus
 from engine.notation import command_spec
 from engine.registry import CommandSpec
 
@@ -54,6 +56,12 @@ class Engine(Protocol):
 
     def side_scores(self, state: GameState) -> dict[str, tuple[int, int]]: ...
 
+    def focus_command(self, power: str) -> Command:
+        """``/focus power:<power>``: the lane of a team turn where ``power`` is due."""
+
+    def focus(self, state: GameState, power: str) -> GameState:
+        """``state`` with the lane where ``power``'s input is due in focus (``engine.lanes``)."""
+
     def due_text(self, state: GameState) -> str:
         """Whose input is due and why, as ``/game status`` says it."""
 
@@ -84,6 +92,14 @@ class _RealEngine:
     phase_title = staticmethod(engine.phase_title)
     side_scores = staticmethod(engine.side_scores)
     due_text = staticmethod(engine.due_text)
+
+    @staticmethod
+    def focus_command(power: str) -> Command:
+        return Focus(PowerId(power))
+
+    @staticmethod
+    def focus(state: GameState, power: str) -> GameState:
+        return focus(state, PowerId(power))
     economy_lines = staticmethod(engine.economy_lines)
     space_text = staticmethod(engine.space_text)
 
