@@ -2,13 +2,17 @@
 
 Each scenario is a Conduct Combat position with one battle; ``measure`` fights it many
 times with seeded random dice through the engine's own ``/battle`` and reports the same
-figures the exact odds give.
+figures the exact odds give, in several processes when asked (battle ``k`` always rolls
+the dice of seed ``k``, so the split changes nothing).
 """
 
 from __future__ import annotations
 
 import random
+import zlib
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from multiprocessing import get_context
 from typing import Any
 
 import maps
@@ -19,7 +23,27 @@ from engine.events import Event
 
 from .combat_kit import arrive, begin, board, moved, sid
 
-LAND, SEA = "Karelia S.S.R.", "Sea Zone 6"
+
+@dataclass(frozen=True)
+class Layout:
+    """Where a rule system's scenarios are fought, by display names: the battle on land,
+    where the land attackers came from, the battle at sea, where the ships came from
+    (beside both battles, and holding the transport of a seaborne assault), and the
+    airfield the aircraft joining a sea battle take off from."""
+
+    land: str
+    land_from: str
+    sea: str
+    sea_from: str
+    airfield: str
+
+
+EUROPE_1942 = Layout("Karelia S.S.R.", "Belorussia", "Sea Zone 6", "Sea Zone 5", "Norway")
+LAYOUTS = {
+    "aa1942-2e": EUROPE_1942,
+    "revised-lhtr": EUROPE_1942,
+    "classic-3e": Layout("Karelia S.S.R.", "Eastern Europe", "North Sea Zone", "Baltic Sea Zone", "Finland-Norway"),
+}
 
 
 class RandomDice:
@@ -54,28 +78,39 @@ class Scenario:
     def rules(self) -> RuleSet:
         return maps.load_ruleset(self.ruleset, unplayable=True)
 
+    @property
+    def seed(self) -> int:
+        """The scenario's own dice (fixed, so a run is repeatable; apart from the other
+        scenarios', so their figures are independent)."""
+        return zlib.crc32(f"{self.ruleset} {self.name}".encode())
+
+    @property
+    def where(self) -> str:
+        at = LAYOUTS[self.ruleset]
+        return at.sea if self.sea else at.land
+
     def position(self, rules: RuleSet) -> GameState:
-        where = SEA if self.sea else LAND
+        at, where = LAYOUTS[self.ruleset], self.where
         spaces: dict[str, Any] = {where: {"Germany": dict(self.attack), "United Kingdom" if self.sea else "Soviet Union":
                                           dict(self.defend)}}
         if self.seaborne:
             spaces[where]["Germany"]["infantry"] = spaces[where]["Germany"].get("infantry", 0) + self.seaborne
-            spaces["Sea Zone 5"] = {"Germany": {"transport": 1, **self.ships}}
+            spaces[at.sea_from] = {"Germany": {"transport": 1, **self.ships}}
         if self.air:
-            spaces["Norway"] = {"Germany": dict(self.air)}
+            spaces[at.airfield] = {"Germany": dict(self.air)}
         state = board(rules, "Germany", spaces, orders=self.orders, options=self.options)
         if self.tech:
             state = state.evolve(tech={state.board.find_power(p): tuple(ds) for p, ds in self.tech.items()})
-        origin = "Sea Zone 5" if self.sea else "Belorussia"
+        origin = at.sea_from if self.sea else at.land_from
         if self.seaborne:
-            state = moved(state, where, "Germany", "infantry", self.seaborne, came_from="Sea Zone 5",
+            state = moved(state, where, "Germany", "infantry", self.seaborne, came_from=at.sea_from,
                           flags={"seaborne"})
             for kind in self.ships:
-                state = moved(state, "Sea Zone 5", "Germany", kind, target=LAND)
+                state = moved(state, at.sea_from, "Germany", kind, target=at.land)
         for kind in self.attack:
             state = moved(state, where, "Germany", kind, came_from=origin)
         for kind, n in self.air.items():
-            state = arrive(state, "Norway", "Germany", kind, where, n)
+            state = arrive(state, at.airfield, "Germany", kind, where, n)
         return begin(state)[0]
 
 
@@ -89,13 +124,40 @@ class Tally:
     attacker_left: int = 0
     defender_left: int = 0
 
+    def __add__(self, other: Tally) -> Tally:
+        return Tally(self.n + other.n, self.wins + other.wins, self.draws + other.draws,
+                     self.attacker_left + other.attacker_left, self.defender_left + other.defender_left)
 
-def measure(state: GameState, space: str, battles: int, seed: int) -> Tally:
+
+def measure(state: GameState, space: str, battles: int, seed: int, workers: int = 1) -> Tally:
+    """``battles`` of the engine's own battle in ``space``, battle ``k`` with the dice of
+    seed ``seed * 1_000_003 + k``; ``workers`` processes share them, each fighting every
+    ``workers``-th battle, with the same total as one. The workers are forked with the
+    position in ``_FORKED`` (a game state does not pickle)."""
+    if workers <= 1:
+        return _fight(state, space, range(battles), seed)
+    _FORKED[:] = [state]
+    try:
+        with ProcessPoolExecutor(workers, mp_context=get_context("fork")) as pool:
+            parts = pool.map(_forked_fight, [(space, range(i, battles, workers), seed) for i in range(workers)])
+            return sum(parts, Tally())
+    finally:
+        _FORKED.clear()
+
+
+_FORKED: list[GameState] = []
+
+
+def _forked_fight(job: tuple[str, range, int]) -> Tally:
+    return _fight(_FORKED[0], *job)
+
+
+def _fight(state: GameState, space: str, battles: range, seed: int) -> Tally:
     where = sid(state, space)
     out = Tally()
-    for k in range(battles):
+    for k in battles:
         _, events = battle(state, Battle(where), RandomDice(seed * 1_000_003 + k))
-        won, draw, a_left, d_left = _result(events, state.board.name(where))
+        won, draw, a_left, d_left = _result(events, state.board.name(where), state.board.spaces[where].is_sea)
         out.n += 1
         out.wins += won
         out.draws += draw
@@ -104,9 +166,9 @@ def measure(state: GameState, space: str, battles: int, seed: int) -> Tally:
     return out
 
 
-def _result(events: list[Event], name: str) -> tuple[bool, bool, int, int]:
+def _result(events: list[Event], name: str, sea: bool) -> tuple[bool, bool, int, int]:
     """(attacker won, both destroyed, attacking units left, defending units left), counting
-    units that retreated or submerged as left and a won territory's defenders as gone."""
+    units that retreated, submerged or withdrew as left and a won territory's defenders as gone."""
     start = next(e for e in events if e.type == "battle_start" and e.data["space"] == name)
     end = next(e for e in events if e.type == "battle_end" and e.data["space"] == name)
     outcome = end.data["outcome"]
@@ -115,14 +177,13 @@ def _result(events: list[Event], name: str) -> tuple[bool, bool, int, int]:
     a_left = sum(min(n, start.data["attackers"].get(k, 0)) for k, n in end.data["attackers"].items())
     d_left = sum(end.data["defenders"].values()) if outcome != "attacker" else 0
     for e in events:
-        if e.type == "submerge" and e.data["space"] == name:
+        if e.type in ("submerge", "withdraw") and e.data["space"] == name:
             if e.data["side"] == "attacker":
                 a_left += sum(e.data["units"].values())
             elif outcome != "attacker":
                 d_left += sum(e.data["units"].values())
         if e.type == "retreat" and e.data["space"] == name:
             a_left += sum(e.data["units"].values())
-    sea = name.startswith("Sea Zone")
     won = outcome == "attacker" and (sea or end.data["captured"])
     return won, outcome == "none", a_left, d_left
 
@@ -237,4 +298,34 @@ SCENARIOS += [
              orders={"Germany": {"retreat_below": 4}}, ruleset=REVISED),
     Scenario("lhtr_battleship", "002, Appendix I, Battleships: two hits; a defending destroyer",
              {"battleship": 1, "submarine": 1}, {"destroyer": 2}, sea=True, ruleset=REVISED),
+]
+SCENARIOS += [
+    Scenario("lhtr_lone_gun", "002, Appendix I, Antiaircraft Guns: a gun alone is not destroyed; it fires at "
+             "the attacking aircraft before the attackers take the territory", {"infantry": 1, "fighter": 2},
+             {"aaa": 1}, ruleset=REVISED),
+    Scenario("lhtr_aa_orders", "002, Appendix I, Antiaircraft Guns, and Phase 4, Step 6: a bomber's die hits "
+             "bombers only, whatever the attacker's order of loss (fighters first)",
+             {"infantry": 2, "fighter": 1, "bomber": 2}, {"infantry": 3, "aaa": 1},
+             orders={"Germany": {"loss": ["fighter"]}}, ruleset=REVISED),
+    Scenario("lhtr_retreat_below", "002, Phase 4, Step 7: the attacker retreats by its standing order "
+             "(fewer than 3 left)", {"infantry": 4, "artillery": 2}, {"infantry": 3, "artillery": 1, "tank": 1},
+             orders={"Germany": {"retreat_below": 3}}, ruleset=REVISED),
+    Scenario("lhtr_bombard", "002, Appendix I, Battleships: bombardment at 4, its casualties lost before "
+             "they fire back", {}, {"infantry": 2}, seaborne=2, ships={"battleship": 1}, ruleset=REVISED),
+    Scenario("lhtr_keep_land", "002, Phase 4, Step 6: the attacker keeps a land unit to take the territory",
+             {"infantry": 1, "fighter": 2}, {"infantry": 2, "tank": 1}, ruleset=REVISED),
+    Scenario("lhtr_carrier", "002, Appendix I, Aircraft Carriers: defending fighters on a carrier fight at sea; "
+             "subs cannot hit them", {"submarine": 2, "destroyer": 1, "battleship": 1},
+             {"carrier": 1, "fighter": 2}, sea=True, ruleset=REVISED),
+    Scenario("lhtr_transports_defend", "002, Appendix I, Transports: they defend at 1 and are ordinary "
+             "casualties", {"destroyer": 1}, {"transport": 2}, sea=True, ruleset=REVISED),
+    Scenario("lhtr_submerge_defender", "002, Phase 4, Step 7: defending subs submerge (standing order: when "
+             "outnumbered) after the round", {"destroyer": 2, "submarine": 1}, {"submarine": 2, "destroyer": 1},
+             sea=True, orders={"United Kingdom": {"submerge": "when_outnumbered"}}, ruleset=REVISED),
+    Scenario("lhtr_heavy_bombers_aa", "003, Phase 1, Heavy Bombers, and 002, Appendix I, Antiaircraft Guns: the "
+             "gun fires at each bomber, the survivors roll two dice each", {"infantry": 1, "bomber": 2},
+             {"infantry": 2, "aaa": 1}, ruleset=REVISED, tech={"Germany": ["heavy_bombers"]}),
+    Scenario("lhtr_defending_jets", "003, Phase 1, Jet Fighters: defending fighters at 5 on a carrier",
+             {"battleship": 1, "destroyer": 1}, {"carrier": 1, "fighter": 1}, sea=True, ruleset=REVISED,
+             tech={"United Kingdom": ["jet_fighters"]}),
 ]

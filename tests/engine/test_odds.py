@@ -7,6 +7,8 @@ scenario of ``odds_scenarios`` cites the passage it exercises.
 from __future__ import annotations
 
 import math
+import os
+from statistics import NormalDist
 
 import pytest
 
@@ -18,17 +20,21 @@ from engine.odds import general, ladder
 from engine.odds.result import summarise
 from engine.odds.arena import Arena
 
-from .odds_scenarios import LAND, SCENARIOS, SEA, Scenario, Tally, measure
+from . import odds_scenarios, odds_scenarios_classic
+from .odds_scenarios import Scenario, Tally, measure
 
+SCENARIOS = [*odds_scenarios.SCENARIOS, *odds_scenarios_classic.SCENARIOS]
 ATTACKER_LOSS = ("infantry", "artillery", "tank", "fighter", "bomber")
 DEFENDER_LOSS = ("aaa", "infantry", "artillery", "tank", "bomber", "fighter")
 
 
 def exact(rules: RuleSet, sc: Scenario) -> Odds:
+    """The odds of the scenario's battle as ``/odds`` asks them: by the game's rules, its
+    options applied (``state.rules``)."""
     state = sc.position(rules)
-    found = battle_at(state, state.board.find_space(SEA if sc.sea else LAND))
+    found = battle_at(state, state.board.find_space(sc.where))
     assert found is not None
-    return calculate(rules, from_battle(state, *found))
+    return calculate(state.rules, from_battle(state, *found))
 
 
 def spread(odds: Odds, side: str) -> tuple[float, float]:
@@ -55,30 +61,45 @@ def deviations(odds: Odds, mc: Tally) -> dict[str, tuple[float, float, float]]:
     return out
 
 
-def within_three_errors(odds: Odds, mc: Tally) -> list[str]:
-    """The figures whose Monte Carlo estimate is more than 3 standard errors off."""
+FIGURES = 4 * len(SCENARIOS)
+"""Figures compared in one run: four per scenario (``deviations``)."""
+FALSE_ALARMS = 0.01
+BOUND = NormalDist().inv_cdf(1 - FALSE_ALARMS / (2 * FIGURES))
+"""How many standard errors a Monte Carlo figure may be off: the two-sided bound that all
+of a run's figures, compared at once, exceed by chance in at most 1 run of 100 when the
+odds are right (Bonferroni). 3 standard errors per figure (the issue's wording) would fail
+about a third of all correct runs with 160 figures (1 - 0.9973**160); a corrected bound
+keeps the check meaningful whatever the seeds, where a fixed seed passing 3 standard
+errors would only say that those dice happened to agree. About 4.2 for ~90 scenarios."""
+
+
+def beyond_bound(odds: Odds, mc: Tally) -> list[str]:
+    """The figures whose Monte Carlo estimate is further off than ``BOUND``."""
     return [f"{name}: exact {mean:.4f}, Monte Carlo {seen:.4f} ({z:.1f} standard errors)"
-            for name, (mean, seen, z) in deviations(odds, mc).items() if z > 3]
+            for name, (mean, seen, z) in deviations(odds, mc).items() if z > BOUND]
 
 
-@pytest.mark.parametrize("sc", SCENARIOS, ids=lambda s: s.name)
+@pytest.mark.parametrize("sc", SCENARIOS, ids=lambda s: f"{s.ruleset}-{s.name}")
 def test_exact_odds_agree_with_the_engine_battles(sc: Scenario) -> None:
-    """The exact odds agree with the engine's own battles (seeded dice) within 3 standard
-    errors: win, draw, and units left on both sides, in each rule system. The rule each
-    scenario covers is in its ``rule`` (000 sections for 1942, 002 and 003 for Revised)."""
+    """The exact odds agree with 300 of the engine's own battles (each scenario's own fixed
+    dice) within ``BOUND``: win, draw, and units left on both sides, in each rule system.
+    The rule each scenario covers is in its ``rule`` (000 sections for 1942, 002 and 003 for
+    Revised, 004 for Classic)."""
     state = sc.position(sc.rules)
-    assert within_three_errors(exact(sc.rules, sc), measure(state, SEA if sc.sea else LAND, 300, 11)) == []
+    assert beyond_bound(exact(sc.rules, sc), measure(state, sc.where, 300, sc.seed)) == []
 
 
 @pytest.mark.soak
-@pytest.mark.parametrize("sc", SCENARIOS, ids=lambda s: s.name)
+@pytest.mark.parametrize("sc", SCENARIOS, ids=lambda s: f"{s.ruleset}-{s.name}")
 def test_exact_odds_agree_with_100000_engine_battles(sc: Scenario) -> None:
-    """As above with 100,000 battles per scenario; prints the worst deviation (``-s``)."""
+    """As above with 100,000 battles per scenario, fought by as many processes as there are
+    cores; prints the worst deviation in standard errors (``-s``), to be read beside 3."""
     state = sc.position(sc.rules)
-    odds, mc = exact(sc.rules, sc), measure(state, SEA if sc.sea else LAND, 100_000, 5)
+    odds = exact(sc.rules, sc)
+    mc = measure(state, sc.where, 100_000, sc.seed + 1, workers=os.cpu_count() or 1)
     worst = max(deviations(odds, mc).items(), key=lambda item: item[1][2])
     print(f"\n{sc.ruleset} {sc.name}: worst {worst[0]} {worst[1][2]:.2f} standard errors")
-    assert within_three_errors(odds, mc) == []
+    assert beyond_bound(odds, mc) == []
 
 
 def test_tank_against_infantry(rules: RuleSet) -> None:
