@@ -4,9 +4,12 @@ Each round moves a position to positions with fewer hit points in the battle (or
 ending), except a round where nothing changes; so positions are settled in order of hit
 points left, largest first, each passing its probability on with the no-change round
 divided out (1 / (1 - P(nothing changes))); positions less likely than ``NEGLIGIBLE`` are
-dropped, as in ``ladder``. Round 1 is taken as it comes (antiaircraft
-fire, bombardment, no retreat before it). Fast enough for fleets; land battles of any size
-go through ``ladder``.
+dropped, as in ``ladder``, and so are positions less likely than ``UNLIKELY`` while all
+those dropped together stay under ``LOST``: for whole fleets that is a third of the
+positions and a fifth to a third of the time, for probabilities that move by less than
+1e-9. Round 1 is taken as it
+comes (antiaircraft fire, bombardment, no retreat before it). Fast enough for fleets;
+land battles of any size go through ``ladder``.
 """
 
 from __future__ import annotations
@@ -19,7 +22,15 @@ from .ladder import NEGLIGIBLE
 from .sequence import conclude, opening, round_of
 
 
-def endings(arena: Arena) -> dict[Ending, float]:
+UNLIKELY = 1e-12
+LOST = 1e-9
+"""Probability the unlikely positions dropped may carry in all (the endings are then
+scaled back to a total of 1 by ``summarise``): no probability moves by more than about
+this."""
+
+
+def endings(arena: Arena, lost: float = LOST) -> dict[Ending, float]:
+    """The battle's endings with their probabilities; ``lost``: see ``LOST``."""
     out: dict[Ending, float] = {}
     mass: dict[Position, float] = {}
     queue: list[tuple[int, int, Position]] = []
@@ -40,10 +51,14 @@ def endings(arena: Arena) -> dict[Ending, float]:
             out[start] = out.get(start, 0.0) + p
         else:
             arrive(round_of(arena, start), p)
+    dropped = 0.0
     while queue:
         _, _, pos = heapq.heappop(queue)
         weight = mass.pop(pos)
         if weight < NEGLIGIBLE:
+            continue
+        if weight < UNLIKELY and dropped + weight <= lost:
+            dropped += weight
             continue
         results = dict(round_of(arena, pos))
         stay = results.pop(pos, 0.0)

@@ -155,6 +155,19 @@ def test_land_ladder_equals_whole_positions(rules: RuleSet, attack: dict[str, in
     assert fast.defender_loss == pytest.approx(slow.defender_loss, abs=1e-12)
 
 
+def test_dropping_unlikely_positions_moves_no_probability(rules: RuleSet) -> None:
+    """The general solver drops positions less likely than ``UNLIKELY`` up to ``LOST`` in
+    all: a fleet battle's endings, expected survivors and IPC losses stay within 1e-9 of
+    those with nothing dropped but the negligible."""
+    q = Question(force_of({"battleship": 1, "cruiser": 1, "submarine": 2, "fighter": 3}),
+                 force_of({"battleship": 1, "carrier": 1, "destroyer": 2, "fighter": 2, "transport": 2}), sea=True)
+    whole = summarise(rules, q, general.endings(Arena(rules, q), lost=0.0))
+    fast = summarise(rules, q, general.endings(Arena(rules, q)))
+    assert (fast.attacker_wins, fast.draw) == pytest.approx((whole.attacker_wins, whole.draw), abs=1e-9)
+    assert fast.attacker_left == pytest.approx(whole.attacker_left, abs=1e-8)
+    assert fast.defender_loss == pytest.approx(whole.defender_loss, abs=1e-9)
+
+
 @pytest.mark.parametrize("attack, defend, wins", [
     ({"infantry": 8, "artillery": 2, "tank": 3}, {"infantry": 10, "tank": 2}, 0.5679),
     ({"infantry": 20, "artillery": 8, "tank": 8, "fighter": 4},
