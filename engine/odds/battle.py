@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from ..combat.amphibious import bombarding_ships
 from ..combat.fire import low_luck
+from ..combat.flow import with_battle
 from ..combat.orders import orders_of
 from ..combat.phase import AMPHIBIOUS, Battle, CombatPhase
 from ..combat.sequence import first_step
 from ..combat.sides import attackers, defenders, lead_defender
+from ..combat.withdraw import withdraw_options
 from ..ids import SpaceId
 from ..state import SEABORNE, GameState
 from .question import Force, Question, force
@@ -56,6 +58,8 @@ def _question(state: GameState, phase: CombatPhase, battle: Battle, attack: Forc
         retreat_below=int(mine["retreat_below"]),
         attacker_submerge=str(mine["submerge"]),
         defender_submerge=str(theirs["submerge"]),
+        attacker_withdraws=bool(withdraw_options(state, with_battle(phase, battle), "attacker")),
+        defender_withdraws=bool(withdraw_options(state, with_battle(phase, battle), "defender")),
         dice="low_luck" if low_luck(state, "fire") else "standard",
         aa_dice="low_luck" if low_luck(state, "antiaircraft") else "standard",
         attacker_tech=tuple(state.tech.get(battle.attacker, ())),

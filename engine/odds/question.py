@@ -66,6 +66,11 @@ class Question:
     units fighting on."""
     attacker_submerge: str = "never"
     defender_submerge: str = "never"
+    attacker_withdraws: bool = True
+    defender_withdraws: bool = True
+    """Whether the side's submarines have a zone to withdraw to (004 §6: the withdraw
+    steps; ``engine.combat.withdraw.withdraw_options``); the standing order ``submerge``
+    says whether they go."""
     dice: str = "standard"
     """Combat dice: ``standard`` (every unit rolls) or ``low_luck`` (``dist.hits``)."""
     aa_dice: str = "standard"

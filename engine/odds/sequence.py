@@ -250,8 +250,10 @@ def _submerge(side: str) -> Step:
 def _withdraw(side: str) -> Step:
     def step(arena: Arena, pos: Position, des: Des) -> Dist:
         """004 §6: the side's submarines withdraw to another zone by its standing order on
-        submerging (``engine.combat.withdraw``), the odds assuming a zone to go to; they
+        submerging (``engine.combat.withdraw``), where it has one (``Question``); they
         survive, and a side left with nothing has retreated, or given up the zone."""
+        if not (arena.q.attacker_withdraws if side == ATTACKER else arena.q.defender_withdraws):
+            return {pos: 1.0}
         (after, _), = _submerge(side)(arena, pos, (False, False)).items()
         assert isinstance(after, Position)
         if not after.atk:

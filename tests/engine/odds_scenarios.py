@@ -73,6 +73,8 @@ class Scenario:
     ruleset: str = "aa1942-2e"
     tech: dict[str, list[str]] = field(default_factory=dict)
     """Developments in effect per power (Revised: 003, Phase 1, Weapons Developments)."""
+    nearby: dict[str, dict[str, dict[str, int]]] = field(default_factory=dict)
+    """Other units on the board, by space and power (an enemy where the attack came from)."""
 
     @property
     def rules(self) -> RuleSet:
@@ -98,6 +100,8 @@ class Scenario:
             spaces[at.sea_from] = {"Germany": {"transport": 1, **self.ships}}
         if self.air:
             spaces[at.airfield] = {"Germany": dict(self.air)}
+        for space, powers in self.nearby.items():
+            spaces.setdefault(space, {}).update(powers)
         state = board(rules, "Germany", spaces, orders=self.orders, options=self.options)
         if self.tech:
             state = state.evolve(tech={state.board.find_power(p): tuple(ds) for p, ds in self.tech.items()})

@@ -63,6 +63,11 @@ SCENARIOS = [
              "attack came from (standing order: always), the other ships fighting on",
              {"submarine": 2, "battleship": 1}, {"battleship": 1, "carrier": 1}, sea=True,
              orders={"Germany": {"submerge": "always"}}, ruleset=CLASSIC),
+    Scenario("classic_withdraw_nowhere", "004 §6: attacking subs withdraw only \"BACK to one adjacent friendly "
+             "sea zone from which any of the attacking units came\"; with an enemy there they fight on, whatever "
+             "the standing order", {"submarine": 2, "battleship": 1}, {"battleship": 1, "carrier": 1}, sea=True,
+             orders={"Germany": {"submerge": "always"}}, nearby={"Baltic Sea Zone": {"United Kingdom": {"transport": 1}}},
+             ruleset=CLASSIC),
     Scenario("classic_withdraw_defender", "004 §6: defending subs withdraw after a round (standing order: when "
              "outnumbered)", {"battleship": 2, "submarine": 1}, {"submarine": 2, "transport": 1}, sea=True,
              orders={"United Kingdom": {"submerge": "when_outnumbered"}}, ruleset=CLASSIC),

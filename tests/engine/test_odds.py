@@ -68,9 +68,9 @@ BOUND = NormalDist().inv_cdf(1 - FALSE_ALARMS / (2 * FIGURES))
 """How many standard errors a Monte Carlo figure may be off: the two-sided bound that all
 of a run's figures, compared at once, exceed by chance in at most 1 run of 100 when the
 odds are right (Bonferroni). 3 standard errors per figure (the issue's wording) would fail
-about half of all correct runs with 292 figures (1 - 0.9973**292); a corrected bound keeps
+about half of all correct runs with 296 figures (1 - 0.9973**296); a corrected bound keeps
 the check meaningful whatever the seeds, where a fixed seed picked to pass 3 standard
-errors would only say that those dice happened to agree. 4.14 for 73 scenarios. Each
+errors would only say that those dice happened to agree. 4.15 for 74 scenarios. Each
 scenario still rolls its own fixed dice (``Scenario.seed``), so a failure can be re-run."""
 
 
