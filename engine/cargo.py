@@ -2,7 +2,8 @@
 
 Transport capacity is "any one land unit, plus one additional infantry" (000, Unit
 Profiles, Transports): the data gives slots ``large`` (any land unit) and ``small``
-(infantry only; infantry may also take a large slot). Carriers hold
+(infantry only; infantry may also take a large slot). A unit of size ``whole`` fills a
+transport alone (004 §9: "1 tank or 2 infantry or 1 AA Gun and 1 infantry"). Carriers hold
 ``carrier_capacity`` carrier-based fighters, allied guests included.
 """
 
@@ -18,6 +19,30 @@ if TYPE_CHECKING:
     from .ruleset import RuleSet
 
 
+WHOLE = "whole"
+"""The transport size of a unit that rides alone."""
+FIRST = {WHOLE: 0, "large": 1}
+"""Cargo loaded first, so that infantry fills what is left (sort key; others after)."""
+
+
+def load_order(spec: UnitSpec) -> int:
+    return FIRST.get(spec.transport_size or "", 2)
+
+
+def capacity_text(units: Iterable[UnitSpec], transport: UnitSpec) -> str:
+    """What one ``transport`` carries, in the unit names of the rule system's table
+    ("one armor alone, or one land unit plus one infantry")."""
+    large = transport.transport_capacity.get("large", 0)
+    small = transport.transport_capacity.get("small", 0)
+    specs = list(units)
+    text = "one land unit" if large == 1 else f"{large} land units"
+    if small:
+        smalls = " or ".join(u.short_name for u in specs if u.transport_size == "small")
+        text += f" plus {'one' if small == 1 else small} {smalls}"
+    whole = " or ".join(f"one {u.short_name}" for u in specs if u.transport_size == WHOLE)
+    return f"{whole} alone, or {text}" if whole else text
+
+
 def transport_fits(transport: UnitSpec, cargo: Iterable[UnitSpec]) -> bool:
     """True if ``cargo`` fits together aboard one ``transport``."""
     large = transport.transport_capacity.get("large", 0)
@@ -25,6 +50,8 @@ def transport_fits(transport: UnitSpec, cargo: Iterable[UnitSpec]) -> bool:
     sizes = [c.transport_size for c in cargo]
     if any(size is None for size in sizes):
         return False
+    if WHOLE in sizes:
+        return len(sizes) == 1 and large >= 1
     n_large = sizes.count("large")
     n_small = sizes.count("small")
     return n_large <= large and n_small <= small + (large - n_large)
@@ -52,7 +79,7 @@ def assign_cargo(rules: RuleSet, counts: Mapping[UnitKind, int]) -> list[tuple[U
         spec = rules.spec(kind)
         if not spec.is_sea:
             riders.extend([kind] * n)
-    riders.sort(key=lambda k: (rules.spec(k).is_air, rules.spec(k).transport_size != "large"))
+    riders.sort(key=lambda k: (rules.spec(k).is_air, load_order(rules.spec(k))))
     for kind in riders:
         spec = rules.spec(kind)
         for ship_kind, aboard in ships:

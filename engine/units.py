@@ -36,7 +36,8 @@ class UnitSpec:
     hits: int = 1
     aliases: tuple[str, ...] = ()
     transport_size: str | None = None
-    """``"small"`` (infantry) or ``"large"`` (any other land unit); None: not transportable."""
+    """``"small"`` (infantry), ``"large"`` (any other land unit) or ``"whole"`` (fills a
+    transport alone, engine.cargo); None: not transportable."""
     supported_attack: int | None = None
     supports: str | None = None
     blitz: bool = False

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..cargo import transport_fits
+from ..cargo import capacity_text, load_order, transport_fits
 from ..commands import Move
 from ..events import Event, event
 from ..ids import SpaceId
@@ -71,7 +71,7 @@ def load(ctx: Ctx, cmd: Move) -> tuple[GameState, list[Event]]:
         return None
 
     riders = pick(ctx, origin, cmd.units, state.units_at(origin), why, verb="board a transport")
-    riders.sort(key=lambda u: (ctx.spec(u.kind).transport_size != "large", u.id))
+    riders.sort(key=lambda u: (load_order(ctx.spec(u.kind)), u.id))
     ships = []
     for t in state.units_at(zone):
         if not ctx.spec(t.kind).is_transport or not ctx.friendly(t.owner):
@@ -95,7 +95,7 @@ def load(ctx: Ctx, cmd: Move) -> tuple[GameState, list[Event]]:
             if not ships:
                 refuse("load.no_transport", f"No transport of your side in {ctx.name(zone)} can load now.")
             refuse("load.no_room", f"The transports in {ctx.name(zone)} have no room for {units_text(cmd.units)} "
-                   "(each carries one land unit plus one infantry).")
+                   f"(each carries {capacity_text(state.rules.units.values(), ctx.spec(ships[0].kind))}).")
     flags = {LOADED} | ({LOADED_IN_COMBAT, COMBAT_MOVED} if ctx.combat else set())
     changed: list[Unit] = []
     for rider, t in plan:
