@@ -106,6 +106,10 @@ class Technology:
     die hits on a 2 or less")."""
     dice: Mapping[str, ResearchDice] = field(default_factory=dict)
     """Each power's free and purchasable dice (``boxes`` method), by power id."""
+    rockets_move_first: bool = False
+    """With Rockets, AA guns may move in Combat Move and fire from where they went (004 §4
+    item 07: "Unlike an anti-aircraft gun, a rocket can move before combat and fire during
+    combat")."""
 
     @property
     def offered(self) -> bool:
@@ -153,8 +157,8 @@ class Technology:
     @classmethod
     def from_dict(cls, where: str, data: Mapping[str, Any]) -> Technology:
         """Read ``[technology]``: ``die_cost``, optional ``method``, ``effect``,
-        ``breakthrough``, ``rocket_target``, ``hit`` and ``dice.<power> = {free, purchasable}``,
-        and ``developments.<id> = {name, roll, aliases, cost_modifier, unit_costs, boxes,
+        ``breakthrough``, ``rocket_target``, ``rockets_move_first``, ``hit`` and
+        ``dice.<power> = {free, purchasable}``, and ``developments.<id> = {name, roll, aliases, cost_modifier, unit_costs, boxes,
         head_start, new_units}``."""
         if not data:
             return cls()
@@ -164,7 +168,8 @@ class Technology:
                        data.get("effect", "mobilize"), int(data.get("breakthrough", 6)),
                        data.get("rocket_target", "industrial_complex"), int(data.get("hit", 0)),
                        {str(p): ResearchDice(int(d["free"]), int(d["purchasable"]))
-                        for p, d in data.get("dice", {}).items()})
+                        for p, d in data.get("dice", {}).items()},
+                       bool(data.get("rockets_move_first", False)))
         except KeyError as err:
             raise BoardDataError(f"{where}: [technology] needs {err.args[0]!r}") from None
         for name, kind in (("method", Method), ("effect", Effect), ("rocket_target", RocketTarget)):

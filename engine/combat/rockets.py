@@ -21,7 +21,9 @@ IPCs a rocket takes count against the cap of a raid on the same complex in that 
 
 Classic's rockets (``rocket_target = "capital"`` in ``[technology]``) strike an enemy
 capital's IPCs instead, one gun of the power a turn (004 §4 item 07, §16 note 2, §17:
-"deliver a 3 range Strategic Bombing attack, once per turn, at enemy capitals").
+"deliver a 3 range Strategic Bombing attack, once per turn, at enemy capitals"), and
+(``rockets_move_first``) its guns may move in Combat Move, to a friendly territory, and fire
+from there (004 §4 item 07: "a rocket can move before combat and fire during combat").
 """
 
 from __future__ import annotations
@@ -63,10 +65,20 @@ def distance(state: GameState, origin: SpaceId, target: SpaceId, limit: int = RA
     return None
 
 
+def moves_first(state: GameState, unit: Unit) -> bool:
+    """Whether ``unit`` is an AA gun that may move in Combat Move as a rocket: its owner has
+    Rockets and the rule system's rockets move before they fire (``rockets_move_first``)."""
+    spec = state.rules.spec(unit.kind)
+    return (state.rules.technology.rockets_move_first and ROCKETS in state.tech.get(unit.owner, ())
+            and bool(spec.antiaircraft_shots) and not spec.structure)
+
+
 def _launchers(state: GameState, origin: SpaceId) -> list[Unit]:
-    """The mover's AA guns in ``origin`` that can fire: not carried, not moved, not
-    captured this turn (a captured gun counts as moved)."""
-    return [u for u in state.units_at(origin) if u.owner == state.turn and u.aboard is None and u.moved == 0
+    """The mover's AA guns in ``origin`` that can fire: not carried, not captured this turn
+    (a captured gun counts as moved, with no path), and not moved unless rockets move
+    first."""
+    return [u for u in state.units_at(origin) if u.owner == state.turn and u.aboard is None
+            and (u.moved == 0 or (bool(u.path) and moves_first(state, u)))
             and state.rules.spec(u.kind).antiaircraft_shots and not state.rules.spec(u.kind).structure]
 
 
@@ -105,8 +117,10 @@ def problem(state: GameState, origin: SpaceId, target: SpaceId) -> IllegalComman
         return IllegalCommandError(f"A rocket is already launched from {where} this turn; one gun a territory "
                                    "fires (002, Rocket Strikes).", reason="rocket.one_per_territory")
     if state.owners.get(origin) != power or not _launchers(state, origin):
-        return IllegalCommandError(f"{name} has no AA gun in {where} that can fire a rocket (a gun that moved "
-                                   "or was captured this turn cannot).", reason="rocket.no_gun")
+        why = ("a gun captured this turn cannot" if rules.technology.rockets_move_first
+               else "a gun that moved or was captured this turn cannot")
+        return IllegalCommandError(f"{name} has no AA gun in {where} that can fire a rocket ({why}).",
+                                   reason="rocket.no_gun")
     if not (_target(state, target) and at_war(state, state.owners.get(target), power)):
         wanted = ("is no enemy capital; rockets strike enemy capitals (004 §17)"
                   if rules.technology.rocket_target == "capital" else "has no enemy industrial complex")

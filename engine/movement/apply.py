@@ -206,6 +206,12 @@ def _check_combat_destination(ctx: Ctx, cmd: Move, units: list[Unit], domain: st
     if mission in SUPPORT_MISSIONS and domain != "sea":
         refuse("move.bad_mission", f"Only sea units {mission} an amphibious assault.")
     if domain == "land":
+        guns = [u for u in units if ctx.spec(u.kind).noncombat_move_only]
+        if guns and (ctx.battle_territory(dest) or blitz or not ctx.friendly_territory(dest)):
+            refuse("combat_move.rocket_attacks", f"{ctx.spec(guns[0].kind).plural.capitalize()} do not attack: with rockets they move in "
+                   f"Combat Move only to a friendly territory, not to {where} (004 §4 item 07).")
+        if guns and len(guns) == len(units):
+            return
         if ctx.battle_territory(dest) or blitz:
             return
         refuse("combat_move.no_combat", f"{where} is friendly: in Combat Move land units must move into a hostile "

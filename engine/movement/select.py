@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from ..combat import rockets
 from ..ids import SpaceId, UnitKind
 from ..notation import unit_word
 from ..state import COMBAT_MOVED, FOUGHT, OFFLOADED, RETREATED, Unit
@@ -24,7 +25,7 @@ def why_not(ctx: Ctx, unit: Unit) -> str | None:
         return f"they belong to {ctx.pname(unit.owner)}"
     if spec.structure or spec.move == 0:
         return "they never move"
-    if ctx.combat and spec.noncombat_move_only:
+    if ctx.combat and spec.noncombat_move_only and not rockets.moves_first(ctx.state, unit):
         return "they move only in Noncombat Move"
     if not ctx.combat and not spec.is_air and (unit.has(COMBAT_MOVED) or unit.has(FOUGHT)):
         return "they moved in Combat Move or fought this turn"
