@@ -50,7 +50,7 @@ def _check_room(state: GameState, kind: UnitKind) -> None:
         return
     raise IllegalCommandError(
         f"{state.rules.power_name(power)} has {len(have)} groups of {unit_word(kind, 2)}, the most the box holds "
-        f"(option {option}: {limit}), and none where new units are placed this turn: new "
+        f"(option {option}, {limit}), and none where new units are placed this turn: new "
         f"{unit_word(kind, 2)} would make a group too many.", reason="limits.groups")
 
 

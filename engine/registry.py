@@ -360,7 +360,7 @@ def refuse_unused(rules: RuleSet, spec: CommandSpec, text: str | None = None) ->
     plain = rules.made_from
     if plain is not None and is_used_by(plain, spec):
         phases = set(phases_taking(plain, spec) or ())
-        why = [n for n, o in plain.options.items() if phases & set(o.effects.skip_phases)]
+        why = [label for o in plain.options.values() for label, e in o.labelled() if phases & set(e.skip_phases)]
         raise IllegalCommandError(f"/{spec.name} is not played in this game: option {', '.join(why)} leaves "
                                   f"out {', '.join(phase_title(plain, p) for p in sorted(phases))}.",
                                   reason="command.not_in_game", text=text)

@@ -81,6 +81,11 @@ class OptionSpec:
                 f'(like {self.choices[0]},{self.choices[-1]}), not "{wrong[0]}".', reason="options.bad_value")
         return tuple(c for c in self.choices if c in named)
 
+    def labelled(self) -> list[tuple[str, Effects]]:
+        """Every change the option can make, with its label (``name``; ``name:choice`` for
+        each choice of a ``many`` option), to name the option that made a change."""
+        return [(self.name, self.effects), *((f"{self.name}:{c}", e) for c, e in self.by_choice.items())]
+
     def changes(self, value: Any) -> list[tuple[str, Effects]]:
         """The changes ``value`` makes, each with its label (``name`` or ``name:choice``)."""
         if self.many:

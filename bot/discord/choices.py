@@ -1,9 +1,12 @@
 """Closed option sets offered as Discord choices, read from the shipped rule data."""
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from discord import app_commands
 
 from engine.registry import Kind, OptionSpec
+from engine.ruleset import OptionSpec as GameOption
 from maps import RULESETS, load_ruleset
 
 
@@ -40,28 +43,33 @@ _KINDS = {bool: Kind.SWITCH, int: Kind.INTEGER}
 """Registry kinds of game options by the type of their default."""
 
 
-def rule_option_specs() -> tuple[OptionSpec, ...]:
-    """The game options of every shipped rule system (``maps/<id>/ruleset.toml``), once each,
-    as registry options: a yes/no default is a switch, a closed set a choice, a number an
-    integer, a list of choices and anything else text. An option two systems declare with different choices
-    (``victory``: 1942's ``total``, Revised's ``world_domination``) offers all of them; the
-    game's rule system refuses a choice it does not have, naming its own."""
-    found: dict[str, OptionSpec] = {}
-    for rid in RULESETS:
-        for name, spec in load_ruleset(rid).options.items():
-            choices = tuple(str(c) for c in spec.choices)
-            if name in found:
-                merged = tuple(dict.fromkeys((*found[name].choices, *choices)))
-                if merged != found[name].choices:
-                    found[name] = OptionSpec(name, Kind.CHOICE, _shared(found[name].help, merged),
-                                             choices=merged)
-                continue
-            if spec.many:  # a list of choices (axis_advantages:a,c) is typed as text
-                found[name] = OptionSpec(name, Kind.TEXT, spec.description)
-                continue
-            kind = Kind.CHOICE if choices else _KINDS.get(type(spec.default), Kind.TEXT)
-            found[name] = OptionSpec(name, kind, spec.description, choices=choices)
-    return tuple(found.values())
+def rule_option_specs(ids: Iterable[str] = RULESETS) -> tuple[OptionSpec, ...]:
+    """The game options of the rule systems ``ids`` (by default every playable one,
+    ``maps/<id>/ruleset.toml``), once each, as registry options: a yes/no default is a
+    switch, a closed set a choice, a number an integer, a list of choices and anything else
+    text. An option two systems declare with different choices (``victory``: 1942's
+    ``total``, Revised's ``world_domination``) offers all of them, as text if either takes a
+    list; the game's rule system refuses a choice it does not have, naming its own."""
+    first: dict[str, GameOption] = {}
+    choices: dict[str, tuple[str, ...]] = {}
+    listed: set[str] = set()
+    for rid in ids:
+        for name, spec in load_ruleset(rid, unplayable=True).options.items():
+            first.setdefault(name, spec)
+            choices[name] = tuple(dict.fromkeys((*choices.get(name, ()), *(str(c) for c in spec.choices))))
+            if spec.many:
+                listed.add(name)
+    return tuple(_option_spec(spec, choices[name], name in listed) for name, spec in first.items())
+
+
+def _option_spec(spec: GameOption, choices: tuple[str, ...], listed: bool) -> OptionSpec:
+    """The registry option of a game option declared with ``choices`` over the rule systems,
+    ``listed`` if one of them takes a list of them (typed as text: ``axis_advantages:a,c``)."""
+    help_ = spec.description if choices == tuple(str(c) for c in spec.choices) else _shared(spec.description, choices)
+    if listed:
+        return OptionSpec(spec.name, Kind.TEXT, help_)
+    kind = Kind.CHOICE if choices else _KINDS.get(type(spec.default), Kind.TEXT)
+    return OptionSpec(spec.name, kind, help_, choices=choices)
 
 
 def _shared(description: str, choices: tuple[str, ...]) -> str:

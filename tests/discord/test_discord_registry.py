@@ -10,6 +10,7 @@ from fake_discord import ALICE, EPHEMERAL, FakeDiscord
 from service_double import DoubleService
 from test_discord_e2e import open_game
 
+import maps
 from bot.discord.choices import rule_option_specs
 from bot.discord.slash import AUTOCOMPLETED, short
 from bot.service import GameService
@@ -66,6 +67,19 @@ async def test_every_registry_command_is_a_slash_command_with_its_options(
                               ["choices"]]
     assert "aa1942-2e" in [c["value"] for c in synced_options(fake, "ladder standings")
                            ["ruleset"]["choices"]]
+
+
+def test_every_rule_systems_options_fit_on_the_commands_that_take_them() -> None:
+    """Discord takes at most 25 options on a command, and ``/game new`` and ``/tournament
+    new`` carry the game options of every playable rule system: counted over every shipped
+    one, playable or still being built, so a rule system whose options would not fit fails
+    here before it is offered (Classic gives its on/off rules as one list option)."""
+    options = rule_option_specs(maps.SHIPPED)
+    for name in TAKE_RULE_OPTIONS:
+        own = next(c for c in ALL_COMMANDS if c.name == name).options
+        assert len(own) + len(options) <= 25, (
+            f"/{name}: {len(own)} options of its own and {len(options)} game options of "
+            f"{', '.join(maps.SHIPPED)}; Discord takes 25")
 
 
 BARRAGE = CommandSpec(
