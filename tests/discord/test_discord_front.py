@@ -184,15 +184,19 @@ async def test_game_new_offers_every_game_option_of_the_rule_data(fake: FakeDisc
     new = {o["name"]: o for o in next(o for o in game["options"] if o["name"] == "new")["options"]}
     declared = [(n, spec) for rid in RULESETS for n, spec in load_ruleset(rid).options.items()]
     assert set(new) == {"ruleset", "name", *(n for n, _ in declared)}
+    listed = {n for n, spec in declared if spec.many}
     for name, spec in declared:
         assert not new[name].get("required")
-        if spec.choices:
+        if name in listed:                                 # a list (axis_advantages:a,c) is text
+            assert new[name]["type"] == 3 and "choices" not in new[name], name
+        elif spec.choices:
             offered = [c["value"] for c in new[name]["choices"]]
             assert set(spec.choices) <= set(offered), (name, offered)
         elif isinstance(spec.default, bool):
             assert new[name]["type"] == 5                  # boolean
-    # 1942 says "total", Revised "world_domination" for all twelve cities: both are offered.
-    assert [c["value"] for c in new["victory"]["choices"]] == ["standard", "total", "world_domination"]
+    # 1942 says "total", Revised "world_domination" for all twelve cities, Classic takes either
+    # or both of its two conditions as a list: every choice is named, typed as text.
+    assert new["victory"]["description"].startswith("Victory condition: standard, total, world_domination, allies_ipcs")
 
 
 async def test_game_options_reach_the_service_as_console_words(fake: FakeDiscord,

@@ -10,10 +10,7 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
-import pytest
-
 import maps
-from engine.errors import RulesError
 from engine.game import new_game
 from engine.ids import slug
 from maps import load_board_data
@@ -367,9 +364,8 @@ def test_names_and_aliases() -> None:
                             "mobilize", "collect_income")
 
 
-def test_not_offered_until_its_rules_are_in() -> None:
-    """Until the Classic rules are in, a game cannot start under them: asking says why."""
-    assert "classic-3e" not in maps.RULESETS
-    with pytest.raises(RulesError) as refused:
-        maps.load_ruleset("classic")
-    assert refused.value.reason == "ruleset.not_playable"
+def test_offered_for_new_games() -> None:
+    """Issue 15: the engine plays Classic, so it is among the rule systems players choose
+    from and loads by any of its names without ``unplayable``."""
+    assert "classic-3e" in maps.RULESETS
+    assert maps.load_ruleset("classic") is RULES

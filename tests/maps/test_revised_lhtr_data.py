@@ -396,7 +396,7 @@ def test_names_and_aliases(rules: RuleSet) -> None:
 def test_offered_for_new_games() -> None:
     """The engine plays LHTR (issue 11): the system is in the list players choose from and
     loads by any of its names without ``unplayable``."""
-    assert maps.RULESETS == ("aa1942-2e", "revised-lhtr")
+    assert maps.RULESETS[:2] == ("aa1942-2e", "revised-lhtr")
     assert maps.load_ruleset("lhtr") is maps.load_ruleset("revised-lhtr", unplayable=True)
 
 
