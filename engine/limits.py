@@ -32,7 +32,7 @@ def check_before(state: GameState, command: Command) -> None:
     for kind, _ in command.units:
         if kind in variant.not_buyable:
             raise IllegalCommandError(
-                f"No power may buy {unit_word(kind, 2)} in this game (option {variant.not_buyable[kind]}).",
+                f"No power may buy {unit_word(state.rules, kind, 2)} in this game (option {variant.not_buyable[kind]}).",
                 reason="buy.not_buyable")
         if kind in variant.groups:
             _check_room(state, kind)
@@ -49,9 +49,9 @@ def _check_room(state: GameState, kind: UnitKind) -> None:
     if have & spots:
         return
     raise IllegalCommandError(
-        f"{state.rules.power_name(power)} has {len(have)} groups of {unit_word(kind, 2)}, the most the box holds "
+        f"{state.rules.power_name(power)} has {len(have)} groups of {unit_word(state.rules, kind, 2)}, the most the box holds "
         f"(option {option}, {limit}), and none where new units are placed this turn: new "
-        f"{unit_word(kind, 2)} would make a group too many.", reason="limits.groups")
+        f"{unit_word(state.rules, kind, 2)} would make a group too many.", reason="limits.groups")
 
 
 def check_after(before: GameState, after: GameState, command: Command) -> None:
@@ -67,6 +67,6 @@ def check_after(before: GameState, after: GameState, command: Command) -> None:
         now = len(groups(after, power, kind))
         if now > limit and now > len(groups(before, power, kind)):
             raise IllegalCommandError(
-                f"That would give {before.rules.power_name(power)} {now} groups of {unit_word(kind, 2)}; the box "
+                f"That would give {before.rules.power_name(power)} {now} groups of {unit_word(before.rules, kind, 2)}; the box "
                 f"holds {limit} (option {option}). Join units already on the board instead.",
                 reason="limits.groups")

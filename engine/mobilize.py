@@ -59,7 +59,7 @@ def place(state: GameState, cmd: Place, dice: Dice) -> tuple[GameState, list[Eve
     for kind, n in cmd.units:
         if state.purchased.get(kind, 0) < n:
             raise IllegalCommandError(
-                f"{rules.power_name(power)} has {state.purchased.get(kind, 0)} {unit_word(kind, 2)} "
+                f"{rules.power_name(power)} has {state.purchased.get(kind, 0)} {unit_word(rules, kind, 2)} "
                 f"waiting to be placed, not {n}.", reason="place.not_bought")
     kinds = dict(cmd.units)
     if FACTORY in kinds:
@@ -73,7 +73,7 @@ def place(state: GameState, cmd: Place, dice: Dice) -> tuple[GameState, list[Eve
         for kind in kinds:
             spec = rules.spec(kind)
             if not (spec.is_sea or spec.carrier_based):
-                raise IllegalCommandError(f"{unit_word(kind, 2).capitalize()} cannot be placed at sea; "
+                raise IllegalCommandError(f"{unit_word(rules, kind, 2).capitalize()} cannot be placed at sea; "
                                           "land units never enter play on transports.", reason="place.not_at_sea")
         if not sources:
             raise IllegalCommandError(f"{where.name} is not next to an industrial complex "
@@ -82,7 +82,7 @@ def place(state: GameState, cmd: Place, dice: Dice) -> tuple[GameState, list[Eve
     else:
         for kind in kinds:
             if rules.spec(kind).is_sea:
-                raise IllegalCommandError(f"{unit_word(kind, 2).capitalize()} are placed in a sea zone next to "
+                raise IllegalCommandError(f"{unit_word(rules, kind, 2).capitalize()} are placed in a sea zone next to "
                                           "the industrial complex, not on land.", reason="place.ship_on_land")
         if cmd.territory not in factories:
             raise IllegalCommandError(_why_not_factory(state, cmd.territory, power), reason="place.no_factory")
@@ -103,7 +103,7 @@ def place(state: GameState, cmd: Place, dice: Dice) -> tuple[GameState, list[Eve
             del purchased[kind]
     name = rules.power_name(power)
     return state.with_units(new_units, purchased=purchased), [
-        event("place", f"{name} mobilizes {format_units(cmd.units)} in {where.name}.",
+        event("place", f"{name} mobilizes {format_units(rules, cmd.units)} in {where.name}.",
               power=name, units=dict(cmd.units), space=where.name)
     ]
 
@@ -262,13 +262,13 @@ def end_mobilize(state: GameState) -> tuple[GameState, list[Event]]:
     placeable = [k for k in waiting if placeable_somewhere(state, k)]
     if placeable:
         raise IllegalCommandError(
-            f"Place your units first: {format_units({k: waiting[k] for k in placeable})} can still be mobilized "
+            f"Place your units first: {format_units(state.rules, {k: waiting[k] for k in placeable})} can still be mobilized "
             "(units are returned and refunded only when no capacity is left).", reason="mobilize.units_left")
     name = state.rules.power_name(state.turn)
     if state.rules.switches.overproduction == "lost":
         return state.evolve(purchased={}), [
             *events,
-            event("refund", f"{name} cannot mobilize {format_units(waiting)}: lost, nothing refunded.",
+            event("refund", f"{name} cannot mobilize {format_units(state.rules, waiting)}: lost, nothing refunded.",
                   power=name, units=dict(waiting), ipcs=0),
         ]
     refund = sum(price(state, state.turn, k) * n for k, n in waiting.items())
@@ -276,7 +276,7 @@ def end_mobilize(state: GameState) -> tuple[GameState, list[Event]]:
     treasury[state.turn] = treasury.get(state.turn, 0) + refund
     return state.evolve(purchased={}, treasury=treasury), [
         *events,
-        event("refund", f"{name} cannot mobilize {format_units(waiting)}: returned, {refund} IPCs refunded.",
+        event("refund", f"{name} cannot mobilize {format_units(state.rules, waiting)}: returned, {refund} IPCs refunded.",
               power=name, units=dict(waiting), ipcs=refund),
     ]
 
@@ -292,7 +292,7 @@ def _lose_stranded_fighters(state: GameState) -> tuple[GameState, list[Event]]:
                                   reason="mobilize.fighters_waiting")
     name = state.rules.power_name(state.turn)
     lost = [u for fs in waiting.values() for u in fs]
-    events = [event("lost", f"{name}'s {unit_word(u.kind, 1)} in {state.board.name(u.space)} has no carrier "
+    events = [event("lost", f"{name}'s {unit_word(state.rules, u.kind, 1)} in {state.board.name(u.space)} has no carrier "
                     "to land on and is lost.", power=name, unit=u.kind, space=state.board.name(u.space))
               for u in lost]
     return state.with_units(removed=[u.id for u in lost]), events

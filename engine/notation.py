@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .commands import Command, UnitCounts
 from .errors import NotationError
@@ -33,6 +33,9 @@ from .registry import (
 )
 from .state import GameState
 from .tokens import quote, tokenize
+
+if TYPE_CHECKING:
+    from .ruleset import RuleSet
 
 _BY_NAME: dict[str, CommandSpec] = {c.name: c for c in ENGINE_COMMANDS}
 _BY_CLASS: dict[type[Command], CommandSpec] = {
@@ -148,10 +151,11 @@ def _read(option: OptionSpec, raw: str, state: GameState) -> Any:
 
 def _write(kind: Kind, value: Any, state: GameState) -> str:
     if kind == Kind.UNITS:
-        return format_units(value)
+        return format_units(state.rules, value)
     if kind == Kind.LOSSES:
         whole, damaged = value
-        return ", ".join(p for p in (format_units(whole), format_units(damaged, "damaged ")) if p)
+        return ", ".join(p for p in (format_units(state.rules, whole), format_units(state.rules, damaged, "damaged "))
+                         if p)
     if kind == Kind.SPACE:
         return str(state.board.name(value))
     if kind == Kind.POWER:
@@ -232,16 +236,17 @@ def parse_losses(text: str, state: GameState) -> tuple[UnitCounts, UnitCounts]:
             parse_units(", ".join(hurt), state) if hurt else ())
 
 
-def unit_word(kind: str, count: int) -> str:
-    """``"infantry"``, ``"tank"``/``"tanks"``, ``"industrial complex"``/``"...complexes"``."""
-    word = kind.replace("_", " ")
-    if count == 1 or word in ("infantry", "artillery", "aaa"):
-        return word
-    return word + ("es" if word.endswith("x") else "s")
+def unit_word(rules: RuleSet, kind: str, count: int) -> str:
+    """The rule system's name for ``count`` units of ``kind``, as its unit table gives it:
+    ``"tank"``/``"tanks"`` in 1942, ``"armor"`` in Classic, ``"aircraft carrier"``."""
+    spec = rules.spec(kind)
+    return spec.name.lower() if count == 1 else spec.plural
 
 
-def format_units(units: UnitCounts | Mapping[UnitKind, int] | Mapping[str, int], prefix: str = "") -> str:
-    """``"2 infantry, 1 tank"`` (with ``prefix`` before each unit word: ``"1 damaged battleship"``)."""
+def format_units(rules: RuleSet, units: UnitCounts | Mapping[UnitKind, int] | Mapping[str, int],
+                 prefix: str = "") -> str:
+    """``"2 infantry, 1 tank"`` in the rule system's unit names (with ``prefix`` before each
+    unit word: ``"1 damaged battleship"``)."""
     items = units.items() if isinstance(units, Mapping) else units
-    return ", ".join(f"{n} {prefix}{unit_word(k, n)}" for k, n in items)
+    return ", ".join(f"{n} {prefix}{unit_word(rules, k, n)}" for k, n in items)
 

@@ -29,7 +29,7 @@ def buy(state: GameState, cmd: Buy, dice: Dice) -> tuple[GameState, list[Event]]
     have = state.treasury.get(power, 0)
     if cost > have:
         raise IllegalCommandError(
-            f"{format_units(cmd.units)} cost {cost} IPCs; {state.rules.power_name(power)} has {have}.",
+            f"{format_units(state.rules, cmd.units)} cost {cost} IPCs; {state.rules.power_name(power)} has {have}.",
             reason="buy.too_expensive",
         )
     purchased = dict(state.purchased)
@@ -39,7 +39,7 @@ def buy(state: GameState, cmd: Buy, dice: Dice) -> tuple[GameState, list[Event]]
     treasury[power] = have - cost
     name = state.rules.power_name(power)
     return state.evolve(purchased=purchased, treasury=treasury), [
-        event("purchase", f"{name} buys {format_units(cmd.units)} for {cost} IPCs ({have - cost} left).",
+        event("purchase", f"{name} buys {format_units(state.rules, cmd.units)} for {cost} IPCs ({have - cost} left).",
               power=name, units=dict(cmd.units), cost=cost, treasury=have - cost)
     ]
 

@@ -90,8 +90,8 @@ def space_text(state: GameState, space: SpaceId) -> str:
         counts = by_owner.get(power)
         if not counts:
             continue
-        units = format_units(tuple(sorted(counts.items(), key=lambda kv: order.index(kv[0]))))
-        hurt = [f"{n} {unit_word(k, n)} damaged" for (p, k), n in damaged.items() if p == power]
+        units = format_units(rules, tuple(sorted(counts.items(), key=lambda kv: order.index(kv[0]))))
+        hurt = [f"{n} {unit_word(rules, k, n)} damaged" for (p, k), n in damaged.items() if p == power]
         parts.append(f"{rules.power_name(power)}: {units}"
                      + (f" ({', '.join(hurt)})" if hurt else ""))
     units_text = "; ".join(parts) if parts else "no units"

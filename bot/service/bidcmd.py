@@ -172,7 +172,7 @@ async def _place(service: GameService, tx: GameTransaction, actor: Actor, option
     placed = _placements(await _entries(tx, "bid_place"))
     check_bid(setup, won.side, won.ipcs, [*placed, new], BidRules.from_options(
         tx.game.options, setup))
-    text = (f'/bid place power:{power} units:"{format_units(units)}" '
+    text = (f'/bid place power:{power} units:"{format_units(rules, units)}" '
             f'territory:"{setup.board.name(space)}"')
     await _log(service, tx, actor, text, [{"type": "bid_place", "power": power,
                                            "units": dict(units), "space": space}])

@@ -61,7 +61,7 @@ def table(rules: RuleSet, odds: Odds) -> str:
 
 def _units(state: GameState, units: Force) -> str:
     counts = tally(units)
-    return format_units({k: counts[k] for k in state.rules.units if k in counts})
+    return format_units(state.rules, {k: counts[k] for k in state.rules.units if k in counts})
 
 
 def _r(x: float) -> float:

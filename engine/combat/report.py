@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from ..ids import SpaceId, UnitKind
+from ..notation import format_units
 from ..state import GameState, Unit
 
 
@@ -18,11 +19,7 @@ def counts(state: GameState, units: Iterable[Unit]) -> dict[str, int]:
 
 def unit_text(state: GameState, tally: Mapping[str, int]) -> str:
     """``3 infantry, 1 tank`` (``nothing`` for an empty list)."""
-    parts = []
-    for kind, n in tally.items():
-        spec = state.rules.spec(kind)
-        parts.append(f"{n} {spec.name.lower() if n == 1 else spec.plural}")
-    return ", ".join(parts) or "nothing"
+    return format_units(state.rules, tally) or "nothing"
 
 
 def purpose(state: GameState, space: SpaceId, round_: int, side: str, tally: Mapping[str, int], value: int | str) -> str:

@@ -108,9 +108,9 @@ def _check_command(ctx: Ctx, cmd: Move) -> None:
         refuse("move.mission_noncombat", f"Missions ({cmd.mission}) belong to Combat Move.")
 
 
-def _label(units: list[Unit]) -> str:
+def _label(ctx: Ctx, units: list[Unit]) -> str:
     kinds = {u.kind for u in units}
-    return plural(next(iter(kinds))) if len(kinds) == 1 else "These units"
+    return plural(ctx, next(iter(kinds))) if len(kinds) == 1 else "These units"
 
 
 def _budget_words(ctx: Ctx, units: list[Unit], budget: int) -> str:
@@ -118,8 +118,8 @@ def _budget_words(ctx: Ctx, units: list[Unit], budget: int) -> str:
     spaces = f"{budget} space{'s' if budget != 1 else ''}"
     slowest = min(units, key=lambda u: (ctx.move(u) - u.moved, u.kind))
     if slowest.moved == 0:
-        return f"{plural(slowest.kind)} move at most {spaces}"
-    return f"{plural(slowest.kind)} have {spaces} of movement left"
+        return f"{plural(ctx, slowest.kind)} move at most {spaces}"
+    return f"{plural(ctx, slowest.kind)} have {spaces} of movement left"
 
 
 def _select(ctx: Ctx, cmd: Move, counts: list[tuple[UnitKind, int]], domain: str,
@@ -156,7 +156,7 @@ def _mode(ctx: Ctx, domain: str, units: list[Unit]) -> Mode:
     specs: list[UnitSpec] = [ctx.spec(u.kind) for u in units]
     return Mode(
         domain,
-        _label(units),
+        _label(ctx, units),
         blitz=domain == "land" and ctx.combat and all(s.blitz for s in specs)
         and all(not u.path for u in units),
         submarine=domain == "sea" and all(s.submarine for s in specs),
@@ -208,7 +208,7 @@ def _check_combat_destination(ctx: Ctx, cmd: Move, units: list[Unit], domain: st
     if domain == "land":
         guns = [u for u in units if ctx.spec(u.kind).noncombat_move_only]
         if guns and (ctx.battle_territory(dest) or blitz or not ctx.friendly_territory(dest)):
-            refuse("combat_move.rocket_attacks", f"{ctx.spec(guns[0].kind).plural.capitalize()} do not attack: with rockets they move in "
+            refuse("combat_move.rocket_attacks", f"{plural(ctx, guns[0].kind)} do not attack: with rockets they move in "
                    f"Combat Move only to a friendly territory, not to {where} (004 §4 item 07).")
         if guns and len(guns) == len(units):
             return
@@ -280,10 +280,10 @@ def _carry_out(ctx: Ctx, cmd: Move, units: list[Unit], domain: str, path: tuple[
             state = state.with_units(land_fighters(ctx, dict(state.units), dest, carriers=moved))
     names = [ctx.name(s) for s in path]
     counts = count_kinds(units)
-    text = f"{ctx.pname()} moves {units_text(counts)}: {' → '.join(names)}"
+    text = f"{ctx.pname()} moves {units_text(ctx, counts)}: {' → '.join(names)}"
     carried = count_kinds(u for u in changed if u.aboard is not None and u.space == dest)
     if domain == "sea" and carried:
-        text += f" (carrying {units_text(carried)})"
+        text += f" (carrying {units_text(ctx, carried)})"
     if blitz:
         text += f" (blitz through {names[1]})"
     if cmd.mission in ("raid", "escort"):

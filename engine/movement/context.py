@@ -17,7 +17,7 @@ from ..battles import makes_sea_zone_hostile
 from ..board import Board, Canal
 from ..errors import IllegalCommandError
 from ..ids import PowerId, SpaceId, UnitKind
-from ..notation import unit_word
+from ..notation import format_units, unit_word
 from ..phases import phase_entry
 from ..ruleset import RuleSet
 from ..state import GameState, Unit
@@ -187,13 +187,13 @@ class Ctx:
         return sorted(out, key=lambda c: (c.owner != self.power, c.id))
 
 
-def units_text(counts: Iterable[tuple[UnitKind, int]] | dict[UnitKind, int]) -> str:
-    items = counts.items() if isinstance(counts, dict) else counts
-    return ", ".join(f"{n} {unit_word(k, n)}" for k, n in items)
+def units_text(ctx: Ctx, counts: Iterable[tuple[UnitKind, int]] | dict[UnitKind, int]) -> str:
+    """``"3 infantry, 1 armor"`` in the rule system's unit names."""
+    return format_units(ctx.rules, counts if isinstance(counts, dict) else tuple(counts))
 
 
-def plural(kind: str) -> str:
-    return unit_word(kind, 2).capitalize()
+def plural(ctx: Ctx, kind: str) -> str:
+    return unit_word(ctx.rules, kind, 2).capitalize()
 
 
 def count_kinds(units: Iterable[Unit]) -> dict[UnitKind, int]:

@@ -67,7 +67,7 @@ def drop(ctx: Ctx, cmd: Move, land: UnitCounts, air_units: UnitCounts) -> tuple[
     state = ctx.state.with_units(moved)
     names = [ctx.name(s) for s in path]
     counts = count_kinds((*planes, *troops))
-    text = f"{ctx.pname()} drops {units_text(count_kinds(troops))} from {units_text(count_kinds(planes))}: " \
+    text = f"{ctx.pname()} drops {units_text(ctx, count_kinds(troops))} from {units_text(ctx, count_kinds(planes))}: " \
            f"{' → '.join(names)} (paratroops)."
     return state, [event("move", text, power=ctx.pname(), units=dict(counts), path=names, origin=names[0],
                          destination=names[-1], mission="paratroops")]

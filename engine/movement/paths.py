@@ -120,7 +120,7 @@ def _land_stop(ctx: Ctx, mode: Mode, space: SpaceId, index: int) -> str:
         tally: dict[UnitKind, int] = {}
         for u in enemy:
             tally[u.kind] = tally.get(u.kind, 0) + 1
-        listed, owner = format_units(tally), ctx.pname(enemy[0].owner)
+        listed, owner = format_units(ctx.rules, tally), ctx.pname(enemy[0].owner)
         if mode.blitz and index == 0 and not any(ctx.spec(u.kind).is_combat_unit for u in enemy):
             return f"it holds {owner}'s {listed}, and even without defenders that stops a blitz"
         return f"{owner} defends it with {listed}"

@@ -25,7 +25,8 @@ from ..events import Event, event
 from ..ids import SpaceId
 from ..state import COMBAT_MOVED, LOADED_IN_COMBAT, SEABORNE, SUBMERGED, GameState, Unit
 from . import air, decks
-from .context import Ctx, context, count_kinds, refuse, units_text
+from ..notation import format_units
+from .context import Ctx, context, count_kinds, refuse
 from .sea import land_fighters
 from .transport import land_cargo
 
@@ -163,7 +164,7 @@ def _resurface(state: GameState) -> tuple[GameState, list[Event]]:
     for (owner, space), group in groupby(subs, key=lambda u: (u.owner, u.space)):
         kinds = count_kinds(group)
         who, where, n = state.rules.power_name(owner), state.board.name(space), sum(kinds.values())
-        events.append(event("resurface", f"{who}'s {units_text(kinds)} in {where} resurface{'s' if n == 1 else ''}.",
+        events.append(event("resurface", f"{who}'s {format_units(state.rules, kinds)} in {where} resurface{'s' if n == 1 else ''}.",
                             power=who, space=where, units=kinds))
     return state.with_units([replace(u, flags=u.flags - {SUBMERGED}) for u in subs]), events
 

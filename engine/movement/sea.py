@@ -14,6 +14,7 @@ from dataclasses import replace
 from itertools import combinations
 
 from ..ids import SpaceId, UnitKind
+from ..notation import unit_word
 from ..state import Unit
 from .context import Ctx, count_kinds, refuse, units_text
 from .paths import Refusal
@@ -35,7 +36,7 @@ def pick_ships(ctx: Ctx, origin: SpaceId, ships: Sequence[tuple[UnitKind, int]],
     others = [(k, n) for k, n in ships if not ctx.spec(k).is_transport]
     if not transports:
         refuse("move.cargo_without_ship", f"Land units at sea move with their transport: name the transports "
-               f"that carry {units_text(cargo)}.")
+               f"that carry {units_text(ctx, cargo)}.")
     chosen = pick(ctx, origin, others, pool, lambda u: why_not(ctx, u)) if others else []
     wanted = {k: n for k, n in cargo}
     for kind, n in transports:
@@ -47,8 +48,8 @@ def pick_ships(ctx: Ctx, origin: SpaceId, ships: Sequence[tuple[UnitKind, int]],
                 chosen.extend(combo)
                 break
         else:
-            refuse("move.no_such_cargo", f"No {n} {units_text([(kind, n)]).split(' ', 1)[1]} in "
-                   f"{ctx.name(origin)} that can move carry exactly {units_text(cargo)}.")
+            refuse("move.no_such_cargo", f"No {n} {unit_word(ctx.rules, kind, n)} in "
+                   f"{ctx.name(origin)} that can move carry exactly {units_text(ctx, cargo)}.")
     return chosen
 
 

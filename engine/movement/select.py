@@ -89,8 +89,8 @@ def _shortage(ctx: Ctx, origin: SpaceId, kind: UnitKind, n: int, mine: list[Unit
     where = ctx.name(origin)
     power = ctx.pname()
     if not mine:
-        return f"{power} has no {unit_word(kind, 2)} in {where}{_whose(ctx, origin, kind)}."
-    head = f"{power} has {len(able)} {unit_word(kind, len(able))} in {where} that can {verb}; you asked for {n}."
+        return f"{power} has no {unit_word(ctx.rules, kind, 2)} in {where}{_whose(ctx, origin, kind)}."
+    head = f"{power} has {len(able)} {unit_word(ctx.rules, kind, len(able))} in {where} that can {verb}; you asked for {n}."
     reasons = sorted({r for u in mine if (r := why(u)) is not None})
     if reasons:
         others = len(mine) - len(able)

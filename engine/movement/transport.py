@@ -94,7 +94,7 @@ def load(ctx: Ctx, cmd: Move) -> tuple[GameState, list[Event]]:
         else:
             if not ships:
                 refuse("load.no_transport", f"No transport of your side in {ctx.name(zone)} can load now.")
-            refuse("load.no_room", f"The transports in {ctx.name(zone)} have no room for {units_text(cmd.units)} "
+            refuse("load.no_room", f"The transports in {ctx.name(zone)} have no room for {units_text(ctx, cmd.units)} "
                    f"(each carries {capacity_text(state.rules.units.values(), ctx.spec(ships[0].kind))}).")
     flags = {LOADED} | ({LOADED_IN_COMBAT, COMBAT_MOVED} if ctx.combat else set())
     changed: list[Unit] = []
@@ -103,7 +103,7 @@ def load(ctx: Ctx, cmd: Move) -> tuple[GameState, list[Event]]:
                                path=(origin, zone), flags=rider.flags | flags))
     if ctx.combat:
         changed.extend(t.with_flags(COMBAT_MOVED) for t in ships if any(p[1].id == t.id for p in plan))
-    text = f"{ctx.pname()} loads {units_text(cmd.units)} from {ctx.name(origin)} onto transports in {ctx.name(zone)}."
+    text = f"{ctx.pname()} loads {units_text(ctx, cmd.units)} from {ctx.name(origin)} onto transports in {ctx.name(zone)}."
     return state.with_units(changed), [event(
         "move", text, power=ctx.pname(), units=dict(count_kinds(r for r, _ in plan)),
         path=[ctx.name(origin), ctx.name(zone)], origin=ctx.name(origin), destination=ctx.name(zone), action="load")]
@@ -169,7 +169,7 @@ def offload(ctx: Ctx, cmd: Move) -> tuple[GameState, list[Event]]:
         else:
             changed.append(land_cargo(ctx, u, target, seaborne=assault))
     verb = "declares an amphibious assault on" if assault else "offloads into"
-    text = f"{ctx.pname()} {verb} {ctx.name(target)}: {units_text(cmd.units)} from {ctx.name(zone)}"
+    text = f"{ctx.pname()} {verb} {ctx.name(target)}: {units_text(ctx, cmd.units)} from {ctx.name(zone)}"
     text += " (they land after the sea battle there)." if pending else "."
     events.append(event("move", text, power=ctx.pname(), units=dict(count_kinds(going)),
                         path=[ctx.name(zone), ctx.name(target)], origin=ctx.name(zone),

@@ -134,7 +134,7 @@ class Playout:
             if targets:
                 dest = self.rng.choice(targets)
                 name = self.state.board.name
-                self.send(f'/move units:"{format_units(group)}" from:"{name(space)}" to:"{name(dest)}"')
+                self.send(f'/move units:"{format_units(s.rules, group)}" from:"{name(space)}" to:"{name(dest)}"')
         if s.phase == "combat_move":
             self._rockets()
         if not self.send("/done"):
@@ -199,7 +199,7 @@ class Playout:
         if pending.kind == "submerge" and self.rng.random() < 0.5:
             subs = [s.units[i] for i in pending.among if i in s.units]
             group = {subs[0].kind: self.rng.randint(1, len(subs))}
-            if self.send(f'/submerge units:"{format_units(group)}"'):
+            if self.send(f'/submerge units:"{format_units(self.state.rules, group)}"'):
                 return
         if pending.kind in ("submerge", "intercept"):
             self.send("/press")
@@ -212,7 +212,7 @@ class Playout:
             pick: dict[str, int] = {}
             for u in among[:size]:
                 pick[u.kind] = pick.get(u.kind, 0) + 1
-            if self.send(f'/casualties units:"{format_units(pick)}"'):
+            if self.send(f'/casualties units:"{format_units(self.state.rules, pick)}"'):
                 return
         raise AssertionError(f"no casualty choice accepted for {pending}")
 
