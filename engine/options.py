@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from .combat import rockets
 from .combat.choices import retreat_options
+from .combat.withdraw import withdraw_options
 from .commands import UnitCounts
 from .ids import SpaceId, UnitKind
 from .mobilize import FACTORY, eligible_factories, remaining_capacity
@@ -44,6 +45,8 @@ class LegalCommands:
     """Battles waiting to be fought with ``battle`` (Conduct Combat, no question pending)."""
     retreats: tuple[SpaceId, ...] = ()
     """Where the attacker may retreat, while the battle asks it to press on or retreat."""
+    withdrawals: tuple[SpaceId, ...] = ()
+    """Where submarines may withdraw, while the battle asks whether they do (004 §6)."""
     rockets: tuple[tuple[SpaceId, SpaceId], ...] = ()
     """(gun territory, target) pairs ``/rocket`` may name now (Combat Move, Rockets)."""
 
@@ -72,7 +75,9 @@ def legal_commands(state: GameState) -> LegalCommands:
     if combat is not None and combat.current is not None and combat.current.pending is not None:
         asked = combat.current.pending.kind
         retreats = tuple(retreat_options(state, combat)) if asked == "retreat" else ()
-        return LegalCommands(power, phase, (*ANSWERS, *always), retreats=retreats)
+        withdrawals = (tuple(withdraw_options(state, combat, combat.current.pending.side)) if asked == "withdraw"
+                       else ())
+        return LegalCommands(power, phase, (*ANSWERS, *always), retreats=retreats, withdrawals=withdrawals)
     entry = phase_entry(phase)
     words = (*(c.name for c in entry.taken(state.rules) if c.name not in ANSWERS), "done", *(("undo",) if entry.undo else ()), *always)
     offers = entry.offers(state) if entry.offers is not None else Offers()

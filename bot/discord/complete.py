@@ -17,6 +17,7 @@ from typing import Any
 from bot.service.commands import find_command
 from engine import RulesError, legal_commands
 from engine.names import fold
+from engine.notation import unit_word
 from engine.registry import Kind, is_used_by, phases_taking
 
 LIMIT = 25
@@ -64,13 +65,9 @@ def _split_last(typed: str, separator: str) -> tuple[str, str]:
     return (head + sep + " " if sep else ""), tail.strip()
 
 
-def _unit_word(kind: str) -> str:
-    return kind.replace("_", " ")
-
-
 def complete_units(typed: str, offers: Iterable[tuple[str, int | None]],
                    numbered: bool = True) -> list[str]:
-    """Complete the last item of a unit list from (kind, count or None) offers.
+    """Complete the last item of a unit list from (unit name, count or None) offers.
 
     >>> complete_units("2 infantry, 1 ta", [("tank", 3), ("infantry", 2)])
     ['2 infantry, 1 tank']
@@ -81,7 +78,7 @@ def complete_units(typed: str, offers: Iterable[tuple[str, int | None]],
     """
     done, item = _split_last(typed, ",")
     count, _, word = item.partition(" ") if item[:1].isdigit() else ("", "", item)
-    counts = {_unit_word(kind): n for kind, n in offers}
+    counts = dict(offers)
     out = []
     for name in ranked(counts, word):
         number = count or (str(counts[name]) if counts[name] else "1")
@@ -132,9 +129,16 @@ class Completer:
             return self._names(self.legal.battles)
         if command == "retreat":
             return self._names(self.legal.retreats)
+        if command == "submerge" and option == "to":
+            return self._names(self.legal.withdrawals)
         return [s.name for s in self.board.spaces.values()]
 
     def units(self, command: str) -> list[tuple[str, int | None]]:
+        """The unit types ``command`` could name now, by the rule system's names (Classic's
+        "armor"), each with how many there are where that is known."""
+        return [(unit_word(self.state.rules, k, 1), n) for k, n in self._unit_offers(command)]
+
+    def _unit_offers(self, command: str) -> list[tuple[str, int | None]]:
         if command == "buy":
             return [(k, None) for k in self.legal.buyable]
         if command == "move":

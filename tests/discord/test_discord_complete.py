@@ -14,10 +14,8 @@ def test_buy_offers_what_the_treasury_can_pay_for(opening: GameState) -> None:
 
 
 def test_unit_lists_complete_their_last_item(opening: GameState) -> None:
-    assert suggestions(opening, "buy", "units", "3 infantry, 1 ta", {}) == \
-        ["3 infantry, 1 tank"]
-    assert suggestions(opening, "orders", "loss", "infantry, artil", {}) == \
-        ["infantry, artillery"]
+    assert suggestions(opening, "buy", "units", "3 infantry, 1 ta", {})[0] == "3 infantry, 1 tank"
+    assert suggestions(opening, "orders", "loss", "infantry, artil", {})[0] == "infantry, artillery"
 
 
 def test_spaces_by_forgiving_names(opening: GameState) -> None:
@@ -113,3 +111,27 @@ def test_rockets_offer_the_guns_and_targets_the_engine_allows() -> None:
     assert "United Kingdom" in suggestions(armed, "rocket", "target", "", {})
     assert "Germany" not in suggestions(armed, "rocket", "target", "", {})
     assert suggestions(plain, "rocket", "target", "", {}) == []
+
+
+def test_withdrawing_subs_are_offered_only_the_zones_they_may_go_to() -> None:
+    """004 §6 D: an attacking sub withdraws "BACK to one adjacent friendly sea zone from
+    which any of the attacking units came": /submerge to: offers that zone, not every space;
+    and Classic's units go by Classic's names (§16: Armor)."""
+    import maps
+    from engine import FixedDice, apply, parse_command
+    from tests.engine.positions import position
+
+    rules = maps.load_ruleset("classic")
+    state = position(rules, turn="Germany", phase="combat_move", spaces={
+        "Baltic Sea Zone": {"Germany": {"submarine": 1}},
+        "West Spain Sea Zone": {"Germany": {"submarine": 1}},
+        "North Sea Zone": {"United Kingdom": {"battleship": 1}}})
+    dice = FixedDice([5, 6])                           # round 1: the sub and the battleship miss
+    for line in ("/orders power:Germany decide:self",
+                 '/move units:"1 submarine" from:"Baltic Sea Zone" to:"North Sea Zone"',
+                 "/done", '/battle territory:"North Sea Zone"', "/press"):
+        state = apply(state, parse_command(line, state), dice).state
+    assert suggestions(state, "submerge", "to", "", {}) == ["Baltic Sea Zone"]
+    assert suggestions(state, "submerge", "units", "", {}) == ["1 submarine"]
+    buying = position(rules, turn="Germany", phase="purchase", spaces={}, treasury={"Germany": 10})
+    assert suggestions(buying, "buy", "units", "arm", {}) == ["1 armor"]
