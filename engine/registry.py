@@ -130,15 +130,16 @@ class CommandSpec:
             parts.append(part if o.required else f"[{part}]")
         return " ".join(parts)
 
-    def explain(self, when: str = "") -> str:
+    def explain(self, when: str = "", example: str = "") -> str:
         """Several lines for ``/help <command>``: usage, what it does (and ``when``: the
-        phases that take it), options, example."""
+        phases that take it), options, example (``example``: the game's, by default the
+        registry's)."""
         lines = [self.usage(), self.help + (f" {when}" if when else "")]
         if self.aliases:
             lines.append("Also: " + ", ".join(f"/{a}" for a in self.aliases))
         lines += [f"  {o.name}: {o.help}" + ("" if o.required else " (optional)")
                   for o in self.options]
-        lines.append(f"Example: {self.example}")
+        lines.append(f"Example: {example or self.example}")
         return "\n".join(lines)
 
 
@@ -323,6 +324,14 @@ ENGINE_COMMANDS: tuple[CommandSpec, ...] = (
                             choices=DECIDE_CHOICES))),
 )
 """The engine's commands, in the order help lists them."""
+
+
+def example_in(rules: RuleSet | None, spec: CommandSpec) -> str:
+    """``spec``'s example as the game's rule system plays it: ``/research`` by its research
+    table (Classic's takes no development); the registry's example otherwise."""
+    if spec.command is Research and rules is not None and rules.technology.offered:
+        return rules.technology.example()
+    return spec.example
 
 
 def phases_taking(rules: RuleSet, spec: CommandSpec) -> tuple[str, ...] | None:

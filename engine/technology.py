@@ -115,6 +115,14 @@ class Technology:
     def offered(self) -> bool:
         return bool(self.developments)
 
+    def example(self) -> str:
+        """A ``/research`` line as this table is played: dice alone where the die-face table
+        picks the development (004 §4 item 01, §17), a development named where the player
+        chooses one (003, Phase 1)."""
+        if self.method == "table":
+            return "/research dice:2"
+        return f'/research tech:"{self.developments[0].name}" dice:3'
+
     def development(self, dev_id: str) -> Development:
         return next(d for d in self.developments if d.id == dev_id)
 

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from engine.names import shown
-from engine.registry import ENGINE_COMMANDS, CommandSpec, is_used_by, phases_taking
+from engine.registry import ENGINE_COMMANDS, CommandSpec, example_in, is_used_by, phases_taking
 
 from bot.service.commands import DICE_COMMANDS, GAME_COMMANDS, OTHER_COMMANDS, find_command
 from bot.service.reply import Refusal, Reply
@@ -39,8 +39,9 @@ async def _state(service: GameService, channel_id: str) -> Any:
         return None
 
 
-def _examples(entries: Iterable[CommandSpec]) -> list[str]:
-    return [f"  {c.example} — {c.help}" for c in entries]
+def _examples(entries: Iterable[CommandSpec], rules: Any = None) -> list[str]:
+    """One line per command: its example as the game's rule system plays it, and its help."""
+    return [f"  {example_in(rules, c)} — {c.help}" for c in entries]
 
 
 async def help_reply(service: GameService, channel_id: str, topic: str) -> Reply:
@@ -58,15 +59,15 @@ async def help_reply(service: GameService, channel_id: str, topic: str) -> Reply
         elif phases is not None:
             titles = [service.rules.phase_title(state.rules, p) for p in phases]
             when = f"Taken in: {', '.join(titles)}."
-        return Reply(True, spec.explain(when))
+        return Reply(True, spec.explain(when, example_in(state.rules if state is not None else None, spec)))
     state = await _state(service, channel_id)
     lines: list[str] = []
     if state is not None and not state.is_over:
         legal = service.rules.legal_commands(state)
         who = state.rules.power_name(legal.power)
         lines.append(f"Now {who} ({service.rules.phase_title(state.rules, state.phase)}) can use:")
-        lines += _examples(c for c in ENGINE_COMMANDS
-                           if c.name in legal.commands and is_used_by(state.rules, c))
+        lines += _examples((c for c in ENGINE_COMMANDS
+                            if c.name in legal.commands and is_used_by(state.rules, c)), state.rules)
     stage = await service.lifecycle(channel_id)
     words = _GAME_WORDS[stage]
     lines.append("The game:" if state is not None else "Game commands:")

@@ -135,6 +135,23 @@ async def test_help_leaves_out_a_command_the_rule_system_does_not_use(
     assert f"Not part of {RULES.name}." in (await said(service, "/help research"))[1]
 
 
+async def test_help_gives_research_as_the_game_s_rule_system_plays_it(db: Database) -> None:
+    """004 §4 item 01 and §17: Classic's research buys dice and the die-face table picks the
+    development, so its /help shows /research without tech:; Revised's names one (003,
+    Phase 1)."""
+    service = GameService(db, FixedDiceSource([3] * 50))
+    for channel, ruleset in (("classic", "classic"), ("revised", "revised-lhtr")):
+        await service.execute(ANA, channel, f"/game new ruleset:{ruleset} name:{channel}")
+        for power in POWERS:
+            await service.execute(ANA, channel, f'/game join power:"{power}"')
+        assert (await service.execute(ANA, channel, "/game start")).ok
+    classic = (await service.execute(ANA, "classic", "/help")).message
+    assert "  /research dice:2 — " in classic and "tech:" not in classic
+    assert "Example: /research dice:2" in (await service.execute(ANA, "classic", "/help research")).message
+    revised = (await service.execute(ANA, "revised", "/help")).message
+    assert '  /research tech:"Jet Fighters" dice:3 — ' in revised
+
+
 async def test_status_shows_whose_input_is_due_money_cities_and_a_pause(
         service: GameService) -> None:
     ok, status, _ = await said(service, "/game status")
