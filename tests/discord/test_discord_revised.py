@@ -12,39 +12,17 @@ import re
 from pathlib import Path
 
 import pytest
-from fake_discord import EPHEMERAL, FakeDiscord, Recorded
+from fake_discord import EPHEMERAL, FakeDiscord
+from slash_transcript import play_round, read
 
 from bot.discord.pictures import render_state
 from bot.service import GameService
-from bot.service.lines import split_user, words_and_options
 from tests.service.test_revised_first_round import DICE, PHASE_IDS, TRANSCRIPT
-
-USERS = {"ana": "alice", "ben": "bob", "cy": "dave", "dee": "erin", "eve": "alice"}
-"""The transcript's players as the fake's users (alice holds two seats)."""
-INTEGER_OPTIONS = ("dice",)
 
 
 @pytest.fixture
 def dice() -> list[int]:
     return DICE
-
-
-def slash_lines() -> list[tuple[str, str, dict[str, object]]]:
-    """Each transcript line as (who, command, option values) for the fake."""
-    out: list[tuple[str, str, dict[str, object]]] = []
-    for raw in TRANSCRIPT.read_text(encoding="utf-8").splitlines():
-        if not raw.strip() or raw.startswith("#"):
-            continue
-        line = split_user(raw)
-        words, options = words_and_options(line.text)
-        values: dict[str, object] = {k: int(v) if k in INTEGER_OPTIONS else v for k, v in options.items()}
-        out.append((USERS[line.user or ""], " ".join(words), values))
-    return out
-
-
-def read(recorded: list[Recorded]) -> list[str]:
-    """Every message text players were shown: answers, channel posts, followups."""
-    return [r.content for r in recorded if r.content]
 
 
 async def test_first_round_of_revised_through_discord(fake: FakeDiscord, start_bot,
@@ -53,13 +31,7 @@ async def test_first_round_of_revised_through_discord(fake: FakeDiscord, start_b
     opening fire, placement and income with display names only; round 2 begins; the map of
     the Revised board is drawn."""
     await start_bot(service, render=render_state)
-    for who, command, values in slash_lines():
-        sent = await fake.slash(command, values, who=who)
-        reply = await fake.wait_for_token(sent["token"], timeout=30)   # a shared machine may be slow
-        assert not reply.flags & EPHEMERAL, (command, values, reply.content)
-    maps = await fake.wait_for("channel_message", 5, timeout=60)      # one map after each turn
-    assert sorted(f[1] for m in maps for f in m.files) == [
-        f"turn-r1-{p}.png" for p in ("germany", "japan", "soviet-union", "united-kingdom", "united-states")]
+    maps = await play_round(fake, TRANSCRIPT)
     assert all(f[2].startswith(b"\x89PNG") for m in maps for f in m.files)
     shown = read(fake.recorded)
     text = "\n".join(shown)

@@ -14,9 +14,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from bot.console.console import Console
-from bot.service import FixedDiceSource, GameService
-from bot.store import Database, database_url
+from bot.service import GameService
+from bot.store import Database
+from tests.service.transcript import play_transcript, refusals
 
 TRANSCRIPT = Path(__file__).with_name("transcripts") / "revised_first_round.txt"
 DICE = [
@@ -34,18 +34,7 @@ PHASE_IDS = re.compile(r"\b(develop_weapons|purchase_units|combat_move|conduct_c
 
 async def play(tmp_path: Path) -> tuple[GameService, Database, list[list[str]]]:
     """Every line of the transcript through the console; what each line printed."""
-    db = Database(database_url(tmp_path / "aaref.sqlite3"))
-    await db.migrate()
-    service = GameService(db, FixedDiceSource(DICE))
-    out: list[str] = []
-    shell = Console(service, "ana", images=tmp_path / "images", write=out.append)
-    printed: list[list[str]] = []
-    for line in TRANSCRIPT.read_text(encoding="utf-8").splitlines():
-        if line.strip() and not line.startswith("#"):
-            out.clear()
-            await shell.handle(line)
-            printed.append([line, *out])
-    return service, db, printed
+    return await play_transcript(tmp_path, TRANSCRIPT, DICE)
 
 
 async def test_first_round_of_revised_in_the_console(tmp_path: Path) -> None:
@@ -54,8 +43,7 @@ async def test_first_round_of_revised_in_the_console(tmp_path: Path) -> None:
     service, db, printed = await play(tmp_path)
     try:
         text = "\n".join(line for block in printed for line in block)
-        refused = [block for block in printed if any(line.startswith("(only you)") for line in block[1:])]
-        assert refused == []
+        assert refusals(printed) == []
         state = await service.state("local")
         assert (state.round, state.rules.power_name(state.turn), state.phase) == (2, "Soviet Union", "develop_weapons")
         # Research: 5 IPCs a die, a breakthrough joins the power's developments at Mobilize.
