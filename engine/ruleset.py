@@ -215,8 +215,10 @@ class RuleSet:
         out = self.option_defaults()
         for name, value in (given or {}).items():
             if name not in self.options:
+                listed = next((o.name for o in self.options.values() if o.many and name in o.choices), None)
+                meant = f' "{name}" is a choice of {listed}: {listed}:{name}.' if listed else ""
                 raise NotationError(
-                    f'{self.name} has no option "{name}". Options: {", ".join(sorted(self.options))}.',
+                    f'{self.name} has no option "{name}".{meant} Options: {", ".join(sorted(self.options))}.',
                     reason="options.unknown",
                 )
             out[name] = self.options[name].checked(value)

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
+import pytest
+
 import maps
+from engine.errors import NotationError
 from engine.game import new_game
 from engine.ids import slug
 from maps import load_board_data
@@ -369,3 +372,14 @@ def test_offered_for_new_games() -> None:
     from and loads by any of its names without ``unplayable``."""
     assert "classic-3e" in maps.RULESETS
     assert maps.load_ruleset("classic") is RULES
+
+
+def test_an_optional_rule_typed_as_an_option_names_the_list_it_belongs_to() -> None:
+    """004 §15's on/off rules are the choices of ``optional_rules`` (README, "Optional
+    rules"): ``paratroops:on`` is refused, saying how to ask for it."""
+    with pytest.raises(NotationError) as refused:
+        RULES.resolve_options({"paratroops": True})
+    assert '"paratroops" is a choice of optional_rules: optional_rules:paratroops.' in str(refused.value)
+    assert RULES.resolve_options({"optional_rules": "two_hit_battleships,paratroops"})["optional_rules"] == \
+        "paratroops,two_hit_battleships"
+
