@@ -65,6 +65,8 @@ class Kind(StrEnum):
     """Unit types in order, without counts: ``"infantry, artillery"``."""
     CHOICE = "choice"
     """One of the option's ``choices``."""
+    CHOICES = "choices"
+    """A list of the option's ``choices``, or none: ``axis_advantages:a,c``."""
     TEXT = "text"
     SWITCH = "on/off"
     USER = "user"

@@ -67,7 +67,7 @@ def _option_spec(spec: GameOption, choices: tuple[str, ...], listed: bool) -> Op
     ``listed`` if one of them takes a list of them (typed as text: ``axis_advantages:a,c``)."""
     help_ = spec.description if choices == tuple(str(c) for c in spec.choices) else _shared(spec.description, choices)
     if listed:
-        return OptionSpec(spec.name, Kind.TEXT, help_)
+        return OptionSpec(spec.name, Kind.CHOICES, help_, choices=choices)
     kind = Kind.CHOICE if choices else _KINDS.get(type(spec.default), Kind.TEXT)
     return OptionSpec(spec.name, kind, help_, choices=choices)
 

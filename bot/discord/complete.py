@@ -65,6 +65,20 @@ def _split_last(typed: str, separator: str) -> tuple[str, str]:
     return (head + sep + " " if sep else ""), tail.strip()
 
 
+def complete_list(typed: str, choices: Iterable[str]) -> list[str]:
+    """Complete the last item of a list of ``choices`` (a game option such as
+    ``optional_rules:paratroops,two_hit_battleships``), leaving out those already listed.
+
+    >>> complete_list("a, c", ["a", "b", "c", "d"])
+    ['a, c']
+    >>> complete_list("a,", ["a", "b", "c"])
+    ['a, b', 'a, c']
+    """
+    done, item = _split_last(typed, ",")
+    listed = {p.strip() for p in done.split(",")}
+    return [done + c for c in ranked([c for c in choices if c not in listed], item)]
+
+
 def complete_units(typed: str, offers: Iterable[tuple[str, int | None]],
                    numbered: bool = True) -> list[str]:
     """Complete the last item of a unit list from (unit name, count or None) offers.

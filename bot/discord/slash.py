@@ -25,6 +25,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.choices import power_choices, ruleset_choices
+from bot.discord.complete import complete_list
 from bot.service.commands import GROUP_HELP, TAKE_RULE_OPTIONS
 from engine.registry import CommandSpec, Kind, OptionSpec
 
@@ -66,6 +67,8 @@ def _annotation(option: OptionSpec) -> Any:
 
 def _choices(option: OptionSpec,
              regions: Callable[[], list[app_commands.Choice[str]]]) -> list[app_commands.Choice[str]]:
+    if option.kind == Kind.CHOICES:
+        return []                  # a list is typed, its items completed (_list_suggest)
     if option.choices:
         return word_choices(option.choices)
     if option.kind == Kind.POWER:
@@ -75,6 +78,14 @@ def _choices(option: OptionSpec,
     if option.kind == Kind.REGION:
         return regions()
     return []
+
+
+def _list_suggest(choices: tuple[str, ...]) -> Suggest:
+    """Autocomplete for a list of ``choices``: the last item, from those not yet listed."""
+    async def suggest(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=v[:100], value=v[:100])
+                for v in complete_list(current, choices)[:CHOICE_LIMIT]]
+    return suggest
 
 
 def _parameter_name(option: str) -> str:
@@ -122,6 +133,8 @@ def slash_command(spec: CommandSpec, handler: Handler, suggest: Suggest,
         callback = app_commands.choices(**choices)(callback)
     completed = {_parameter_name(o.name): suggest for o in options
                  if o.kind in AUTOCOMPLETED and not o.choices}
+    completed.update({_parameter_name(o.name): _list_suggest(o.choices) for o in options
+                      if o.kind == Kind.CHOICES})
     if completed:
         callback = app_commands.autocomplete(**completed)(callback)
     return app_commands.Command(name=spec.word, description=short(spec.help.rstrip(".")),

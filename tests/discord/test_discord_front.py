@@ -188,7 +188,7 @@ async def test_game_new_offers_every_game_option_of_the_rule_data(fake: FakeDisc
     for name, spec in declared:
         assert not new[name].get("required")
         if name in listed:                                 # a list (axis_advantages:a,c) is text
-            assert new[name]["type"] == 3 and "choices" not in new[name], name
+            assert new[name]["type"] == 3 and "choices" not in new[name] and new[name]["autocomplete"], name
         elif spec.choices:
             offered = [c["value"] for c in new[name]["choices"]]
             assert set(spec.choices) <= set(offered), (name, offered)
@@ -197,6 +197,20 @@ async def test_game_new_offers_every_game_option_of_the_rule_data(fake: FakeDisc
     # 1942 says "total", Revised "world_domination" for all twelve cities, Classic takes either
     # or both of its two conditions as a list: every choice is named, typed as text.
     assert new["victory"]["description"].startswith("Victory condition: standard, total, world_domination, allies_ipcs")
+
+
+async def test_a_list_option_completes_its_last_item(fake: FakeDiscord, start_bot) -> None:
+    """Classic's optional rules are one list (004 §15; maps/classic-3e/README.md, "Optional
+    rules"): typing it in /game new completes the item being typed from the rules not yet
+    listed, so every rule can be found though the description cannot name them all."""
+    await start_bot(DoubleService())
+    payload = await fake.autocomplete("game new", {"ruleset": "classic", "optional_rules": "paratroops, two"},
+                                      "optional_rules")
+    answer = await fake.wait_for_token(payload["token"])
+    assert [c["value"] for c in answer.payload["data"]["choices"]] == ["paratroops, two_hit_battleships"]
+    payload = await fake.autocomplete("game new", {"optional_rules": "kamikazes,"}, "optional_rules")
+    offered = [c["value"] for c in (await fake.wait_for_token(payload["token"])).payload["data"]["choices"]]
+    assert len(offered) == 9 and "kamikazes, kamikazes" not in offered and "kamikazes, paratroops" in offered
 
 
 async def test_game_options_reach_the_service_as_console_words(fake: FakeDiscord,

@@ -35,10 +35,13 @@ def check_option(spec: CommandSpec, option: OptionSpec, synced: dict[str, Any]) 
     assert synced["type"] == DISCORD_TYPES.get(option.kind, 3), where
     assert synced.get("required", False) == option.required, where
     assert synced["description"] == short(option.help), where
-    if option.choices:
-        assert [c["value"] for c in synced["choices"]] == list(option.choices), where
-    assert synced.get("autocomplete", False) == \
-        (option.kind in AUTOCOMPLETED and not option.choices), where
+    if option.kind == Kind.CHOICES:              # a list: typed, each item completed
+        assert "choices" not in synced and synced["autocomplete"], where
+    else:
+        if option.choices:
+            assert [c["value"] for c in synced["choices"]] == list(option.choices), where
+        assert synced.get("autocomplete", False) == \
+            (option.kind in AUTOCOMPLETED and not option.choices), where
     if option.kind == Kind.INTEGER:
         assert synced["min_value"] == option.minimum, where
         assert synced.get("max_value") == option.maximum, where

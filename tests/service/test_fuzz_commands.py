@@ -54,6 +54,7 @@ def _value(option: OptionSpec) -> st.SearchStrategy[str]:
         Kind.INTEGER: st.sampled_from(NUMBERS),
         Kind.UNIT_TYPES: st.lists(st.sampled_from(UNITS), max_size=3).map(", ".join),
         Kind.CHOICE: st.sampled_from(option.choices + ("maybe",)),
+        Kind.CHOICES: st.lists(st.sampled_from(option.choices + ("maybe",)), max_size=3).map(",".join),
         Kind.TEXT: st.sampled_from(("aa1942-2e", "revised-lhtr", "sunday", "lunch", "x" * 300)),
         Kind.SWITCH: st.sampled_from(("on", "off", "yes", "perhaps")),
         Kind.USER: st.sampled_from(("@ben", "ana", "<@123>", "")),
