@@ -53,7 +53,7 @@ SCENARIOS = [
              {"battleship": 1, "submarine": 1}, {"battleship": 1, "transport": 1}, sea=True, ruleset=CLASSIC),
     Scenario("classic_two_hit_battleship", "004 §15, Two Hit Battleships (option): two hits to sink",
              {"battleship": 1, "submarine": 1}, {"battleship": 1, "transport": 1}, sea=True,
-             options={"two_hit_battleships": True}, ruleset=CLASSIC),
+             options={"optional_rules": "two_hit_battleships"}, ruleset=CLASSIC),
     Scenario("classic_super_subs", "004 §17, Super Subs: attacking subs hit on 3",
              {"submarine": 2}, {"carrier": 1, "transport": 1}, sea=True, ruleset=CLASSIC,
              tech={"Germany": ["super_submarines"]}),
