@@ -29,6 +29,8 @@ class Space:
     ipc: int = 0
     original: PowerId | None = None
     victory_city: str | None = None
+    victory_points: int = 0
+    """What holding its victory city counts towards a victory by points (AARHE); 0 elsewhere."""
     island: bool = False
     neutral: bool = False
     impassable: bool = False
@@ -217,6 +219,7 @@ def _territory(board_id: str, t: Mapping[str, Any]) -> Space:
         ipc=int(t.get("ipc", 0)),
         original=PowerId(t["original"]) if t.get("original") else None,
         victory_city=t.get("victory_city"),
+        victory_points=int(t.get("victory_points", 0)),
         island=bool(t.get("island", False)),
         neutral=bool(t.get("neutral", False)),
         impassable=bool(t.get("impassable", False)),

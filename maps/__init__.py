@@ -16,6 +16,7 @@ from engine.combat.sequence import check_battle_steps
 from engine.phases import check_phases
 from engine.ruleset import RuleSet
 from engine.state import GameState
+from maps.based_on import apply_changes
 
 SHIPPED = ("aa1942-2e", "revised-lhtr", "classic-3e")
 """Every rule system with data under ``maps/``."""
@@ -39,9 +40,23 @@ def load_board_data(board: str) -> dict[str, dict[str, Any]]:
     """Return the raw ``board.toml`` and ``setup.toml`` of ``board``, unvalidated.
 
     The engine's loader checks the data; this only reads it, so tests can look at
-    the files exactly as written.
+    the files as written (a board ``based_on`` another with its changes applied).
     """
-    return {name: _read(board, name) for name in ("board", "setup")}
+    return {name: _board_file(board, name) for name in ("board", "setup")}
+
+
+def load_geometry_data(board: str) -> dict[str, Any]:
+    """The raw ``geometry.toml`` of ``board`` (where ``bot/render`` draws each space), one
+    ``based_on`` another board's being that file with its changes applied."""
+    return _board_file(board, "geometry")
+
+
+def _board_file(board: str, name: str) -> dict[str, Any]:
+    """``board.toml``, ``setup.toml`` or ``geometry.toml`` of ``board``; one ``based_on``
+    another board is that board's file with its changes applied (``maps/based_on.py``)."""
+    data = _read(board, name)
+    base = data.get("based_on")
+    return data if base is None else apply_changes(_board_file(str(base), name), data)
 
 
 def load_ruleset(name: str, *, unplayable: bool = False) -> RuleSet:
@@ -76,8 +91,7 @@ def load_rule_data(ident: str) -> dict[str, dict[str, Any]]:
     ``ruleset``, ``units``, ``board`` and ``setup``), so a test can vary one of them."""
     ruleset = _read(ident, "ruleset")
     board = ruleset.get("board", ident)
-    return {"ruleset": ruleset, "units": _read(ident, "units"), "board": _read(board, "board"),
-            "setup": _read(board, "setup")}
+    return {"ruleset": ruleset, "units": _read(ident, "units"), **load_board_data(board)}
 
 
 def _not_playable(ident: str) -> str:

@@ -8,13 +8,11 @@ come from `maps/<board>/board.toml`; where things are drawn comes from
 from __future__ import annotations
 
 import functools
-import tomllib
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any
 
 from bot.render.projection import Projection
-from maps import load_board_data
+from maps import load_board_data, load_geometry_data
 
 LonLat = tuple[float, float]
 Rgb = tuple[int, int, int]
@@ -199,6 +197,4 @@ def build_geometry(board: dict[str, Any], geometry: dict[str, Any]) -> BoardGeom
 @functools.lru_cache(maxsize=8)
 def load_board_geometry(board_id: str) -> BoardGeometry:
     """Read `maps/<board_id>/board.toml` and `geometry.toml` (cached per board)."""
-    board = load_board_data(board_id)["board"]
-    text = resources.files("maps").joinpath(board_id, "geometry.toml").read_text(encoding="utf-8")
-    return build_geometry(board, tomllib.loads(text))
+    return build_geometry(load_board_data(board_id)["board"], load_geometry_data(board_id))

@@ -4,15 +4,12 @@ the map, sea-zone labels are names players can type, and the opening renders eve
 
 from __future__ import annotations
 
-import tomllib
-from importlib import resources
-
 import pytest
 
 import maps
 from bot.render import load_board_geometry, render_map_result
 from engine.game import new_game
-from maps import load_board_data
+from maps import load_board_data, load_geometry_data
 
 from . import test_render_geometry as checks
 
@@ -20,9 +17,8 @@ from . import test_render_geometry as checks
 @pytest.mark.parametrize("board_id", maps.SHIPPED)
 def test_every_space_has_geometry_and_no_other(board_id: str) -> None:
     board = load_board_data(board_id)["board"]
-    text = resources.files("maps").joinpath(board_id, "geometry.toml").read_text(encoding="utf-8")
     ids = {t["id"] for t in board["territory"]} | {z["id"] for z in board["sea_zone"]}
-    assert set(tomllib.loads(text)["space"]) == ids
+    assert set(load_geometry_data(board_id)["space"]) == ids
 
 
 @pytest.mark.parametrize("board_id", maps.SHIPPED)
