@@ -18,7 +18,7 @@ from engine.ruleset import RuleSet
 from engine.state import GameState
 from maps.based_on import apply_changes
 
-SHIPPED = ("aa1942-2e", "revised-lhtr", "classic-3e")
+SHIPPED = ("aa1942-2e", "revised-lhtr", "classic-3e", "aarhe")
 """Every rule system with data under ``maps/``."""
 
 

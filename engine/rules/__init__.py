@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from ..errors import BoardDataError
 from ..hooks import Hooks
-from . import aa1942_2e, classic_3e, revised_lhtr
+from . import aa1942_2e, aarhe, classic_3e, revised_lhtr
 
 HOOKS: dict[str, Hooks] = {
     aa1942_2e.ID: aa1942_2e,
     revised_lhtr.ID: revised_lhtr,
     classic_3e.ID: classic_3e,
+    aarhe.ID: aarhe,
 }
 
 

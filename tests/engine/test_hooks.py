@@ -28,8 +28,8 @@ def test_every_rule_system_has_its_hook_module() -> None:
 def test_a_rule_system_without_hooks_fails_at_load() -> None:
     """A maps/<id>/ folder alone is not a rule system: its hook module must be registered."""
     data: dict[str, Any] = maps.load_rule_data("aa1942-2e")
-    data["ruleset"] = {**data["ruleset"], "id": "aarhe"}
-    with pytest.raises(BoardDataError, match="aarhe: no hook module"):
+    data["ruleset"] = {**data["ruleset"], "id": "no-such-system"}
+    with pytest.raises(BoardDataError, match="no-such-system: no hook module"):
         RuleSet.from_data(**data)
 
 

@@ -179,7 +179,7 @@ FLIPPED = {
 """Every switch at the value 1942 does not use (engine/switches.py)."""
 
 
-ROUNDS = {"aa1942-2e": 15, "revised-lhtr": 6, "classic-3e": 6}
+ROUNDS = {"aa1942-2e": 15, "revised-lhtr": 6, "classic-3e": 6, "aarhe": 4}
 """Rounds a random game plays in the suite, per rule system (each takes about 2 s a round)."""
 
 

@@ -1,0 +1,220 @@
+"""Board, setup, units and switches of AARHE on its standard map (maps/aarhe).
+
+Seed: 001 = 001_4ad7942ffba8a1ea.txt (Axis and Allies Revised: Historical Edition), cited
+as 001 › section. Its standard map is the Revised board with changes (001 › Introduction),
+so the facts it keeps are checked against maps/revised-lhtr and the facts it changes
+against 001. maps/aarhe/README.md records every ruling.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+import maps
+from engine.errors import RulesError
+from engine.game import new_game
+from maps import load_board_data
+from tests.maps import board_facts
+
+RULESET = "aarhe"
+POWERS = ("soviet_union", "germany", "united_kingdom", "japan", "united_states")
+
+BOARD, SETUP, LANDS, SEAS = board_facts.raw_board(RULESET)
+SPACES = {**LANDS, **SEAS}
+REVISED = load_board_data("revised-lhtr")
+REVISED_SPACES = {**board_facts.lands_and_seas(REVISED["board"])[0], **board_facts.lands_and_seas(REVISED["board"])[1]}
+RULES = maps.load_ruleset(RULESET, unplayable=True)
+
+
+def _edges(spaces: dict[str, board_facts.Space]) -> set[frozenset[str]]:
+    return {frozenset((a, b)) for a, s in spaces.items() for b in s["adjacent"]}
+
+
+# ---- the rule system ------------------------------------------------------------------
+
+
+def test_names_and_aliases() -> None:
+    """Issue 16: the rule system `aarhe`, "Axis and Allies Revised: Historical Edition
+    (AARHE)" (001's title), also called by the names players use."""
+    assert RULES.name == "Axis and Allies Revised: Historical Edition (AARHE)"
+    for name in ("aarhe", "historical edition", "AARHE standard", "revised historical"):
+        assert maps.load_ruleset(name, unplayable=True) is RULES
+
+
+def test_not_offered_until_its_rules_are_in() -> None:
+    """`playable = false`: the engine does not play AARHE's turn and combat yet, so no game
+    starts under other rules; asking for it says so."""
+    assert RULESET in maps.SHIPPED and RULESET not in maps.RULESETS
+    with pytest.raises(RulesError) as refused:
+        maps.load_ruleset("aarhe")
+    assert refused.value.reason == "ruleset.not_playable"
+
+
+def test_phases_in_aarhe_order() -> None:
+    """001 › Turn Sequence: "1. Collect Income 2. Purchase Units and Developments 3. Combat
+    Move 4. Conduct Combat 5. Non-combat Move 6. Mobilize New Units 7. Develop Weapons"
+    (8. Diplomacy joins with its phase)."""
+    assert RULES.phases == ("collect_income", "purchase", "combat_move", "conduct_combat", "noncombat_move",
+                            "mobilize", "develop_weapons")
+
+
+def test_switches_are_revised_where_aarhe_is_silent() -> None:
+    """001 › Introduction: "Game rules not covered are addressed under LHTR": every switch is
+    Revised's but those of a lost capital, which 001 › Turn Sequence replaces: "When you lose
+    your capital you lose 50% of your income for the next turn, while the enemy only receives
+    the territories value in return", and those of income lost to attacks (001 › Economic
+    Attacks, Production Interruption: "For every cycle of combat the income is reduced by 1
+    IPC")."""
+    revised = maps.load_ruleset("revised-lhtr").switches
+    assert RULES.switches == revised.but(capital_plunder=False, capital_lost_income="half", bombing="income",
+                                         production_interruption=True)
+
+
+# ---- the board -------------------------------------------------------------------------
+
+
+def test_the_revised_board_with_001s_changes() -> None:
+    """001 › Introduction: "The map is mostly as the original revised map. Baltic Sea (sea
+    zone 5) is no longer connected to Western Europe. Balkans and Turkey is connected."
+    The same spaces, values and owners as Revised; the edges differ by exactly those two."""
+    board_facts.assert_adjacency_symmetric(SPACES)
+    assert set(SPACES) == set(REVISED_SPACES)
+    for sid, space in LANDS.items():
+        assert (space["ipc"], space.get("original")) == (REVISED_SPACES[sid]["ipc"],
+                                                           REVISED_SPACES[sid].get("original")), sid
+    ours, theirs = _edges(SPACES), _edges(REVISED_SPACES)
+    assert theirs - ours == {frozenset(("sz_05", "western_europe"))}
+    assert ours - theirs == {frozenset(("balkans", "turkey"))}
+    assert "western_europe" not in RULES.board.spaces["sz_05"].adjacent
+    assert "turkey" in RULES.board.spaces["balkans"].adjacent
+
+
+def test_powers_as_on_every_board() -> None:
+    """001 › Introduction: the standard map has Revised's five powers; Italy, France and
+    China are players only on the 1939 and 1942 Italy maps (README, ruling 1)."""
+    board_facts.assert_powers_as_on_every_board(BOARD, SETUP, REVISED["board"])
+
+
+# ---- victory cities ----------------------------------------------------------------------
+
+# 001 › Victory Cities, as written: the original holder (total), then city (points).
+VICTORY_CITIES = """
+germany 18: Berlin 6, Rome 5, Paris 2, Warsaw 2, Bucharest 2, Kiev 1, Tobruk 0
+japan 15: Tokyo 6, Hsinking 2, Singapore 2, Kuching 2, Shanghai 1, Batavia 1, Manila 1
+soviet_union 18: Moscow 6, Stalingrad 4, Leningrad 3, Novosibirsk 2, Archangel 1, Astrakhan 1, Vladivostok 1
+united_kingdom 12: London 5, Toronto 2, Cairo 1, Calcutta 1, Sydney 1, Tehran 1, Cape Town 1, Dakar 0
+united_states 14: Washington 5, Los Angeles 4, Chicago 2, Chungking 1, Ürümchi 1, Rio de Janeiro 1, Honolulu 0
+neutral 4: Madrid 2, Ankara 2
+"""
+
+# The territory each city stands in (README, ruling 2).
+CITY_TERRITORY = {
+    "Berlin": "germany", "Rome": "southern_europe", "Paris": "western_europe", "Warsaw": "eastern_europe",
+    "Bucharest": "balkans", "Kiev": "ukraine_ssr", "Tobruk": "libya",
+    "Tokyo": "japan", "Hsinking": "manchuria", "Singapore": "french_indochina", "Kuching": "borneo",
+    "Shanghai": "kwangtung", "Batavia": "east_indies", "Manila": "philippine_islands",
+    "Moscow": "russia", "Stalingrad": "caucasus", "Leningrad": "karelia_ssr", "Novosibirsk": "novosibirsk",
+    "Archangel": "archangel", "Astrakhan": "caucasus", "Vladivostok": "buryatia_ssr",
+    "London": "united_kingdom", "Toronto": "eastern_canada", "Cairo": "anglo_egypt", "Calcutta": "india",
+    "Sydney": "australia", "Tehran": "persia", "Cape Town": "union_of_south_africa", "Dakar": "french_west_africa",
+    "Washington": "eastern_united_states", "Los Angeles": "western_united_states", "Chicago": "central_united_states",
+    "Chungking": "china", "Ürümchi": "sinkiang", "Rio de Janeiro": "brazil", "Honolulu": "hawaiian_islands",
+    "Madrid": "spain", "Ankara": "turkey",
+}
+
+
+def _cities() -> dict[str, tuple[str, int, dict[str, int]]]:
+    """The seed's table as holder -> (stated total, {city: points})."""
+    out = {}
+    for line in VICTORY_CITIES.strip().splitlines():
+        head, _, listing = line.partition(":")
+        holder, total = head.split()
+        cities = {entry.rsplit(" ", 1)[0].strip(): int(entry.rsplit(" ", 1)[1]) for entry in listing.split(",")}
+        out[holder] = (total, cities)
+    return {h: (t, c) for h, (t, c) in out.items()}
+
+
+def test_victory_city_points_per_territory() -> None:
+    """001 › Victory Cities: each city's points, on the territory that holds it; a territory
+    with two cities (the Caucasus: Stalingrad and Astrakhan) counts both. Every other
+    territory has none."""
+    expected: Counter[str] = Counter()
+    for _, cities in _cities().values():
+        for city, points in cities.items():
+            expected[CITY_TERRITORY[city]] += points
+    cities_at = {t: s.victory_points for t, s in RULES.board.spaces.items() if s.victory_city}
+    assert cities_at == dict(expected) | {t: 0 for t in set(CITY_TERRITORY.values()) - set(expected)}
+    assert set(cities_at) == set(CITY_TERRITORY.values())
+    for city, territory in CITY_TERRITORY.items():
+        assert city in (RULES.board.spaces[territory].victory_city or ""), city
+
+
+def test_victory_city_totals_as_the_seed_states() -> None:
+    """001 › Victory Cities: "GERMANY (18)", "JAPAN (15)", "SOVIET UNION (18)", "UNITED
+    KINGDOM (12)", "UNITED STATES (14)", "NEUTRAL (4)": the points of each holder's
+    territories add up to its stated total (81 in all: Axis 33, Allies 44)."""
+    for holder, (total, _) in _cities().items():
+        owner = None if holder == "neutral" else holder
+        held = sum(s.victory_points for s in RULES.board.spaces.values() if s.original == owner and s.is_land)
+        assert held == int(total), holder
+
+
+def test_victory_by_points() -> None:
+    """001 › Victory Conditions: "Axis wins if they control 45 VCP ... Allies win if they
+    control 55 VCP": at the start neither does (Axis 33, Allies 44); the Axis holding
+    Moscow, Stalingrad and Astrakhan, and Leningrad (14 more) reach 47."""
+    state = new_game(RULES)
+    assert RULES.hooks.victory(state) is None
+    owners = dict(state.owners)
+    owners.update(russia="germany", caucasus="germany", karelia_ssr="germany")
+    won = RULES.hooks.victory(state.evolve(owners=owners))
+    assert won is not None and won.side == "Axis" and won.data == {"points": 47}
+
+
+# ---- setup and units ---------------------------------------------------------------------
+
+
+def test_setup_is_revised_with_infrastructure_defense() -> None:
+    """001 › Introduction: "Income and unit setup remains the same"; 001 › Appendix: Units:
+    "Infrastructure Defense replaces the Anti-aircraft unit": Revised's units in every
+    space, each AA gun an Infrastructure Defense."""
+    revised = {(p["space"], p["power"]): p["units"] for p in REVISED["setup"]["place"]}
+    ours = {(p["space"], p["power"]): p["units"] for p in SETUP["place"]}
+    renamed = {key: {("infrastructure_defense" if k == "aaa" else k): n for k, n in units.items()}
+               for key, units in revised.items()}
+    assert ours == renamed
+    assert sum(u.get("infrastructure_defense", 0) for u in ours.values()) == sum(
+        u.get("aaa", 0) for u in revised.values()) > 0
+    assert tuple(SETUP["turn_order"]) == POWERS
+
+
+def test_no_money_at_setup() -> None:
+    """001 › Game Sequence: "You do not collect any IPC during setup": every power starts at
+    0 and collects in Phase 1 (rulesets.md 6.4 #24; README, ruling 3): the Soviet Union, first
+    to play, opens its turn with its income and the others still have nothing."""
+    assert dict(RULES.treasury) == {p: 0 for p in POWERS}
+    state = new_game(RULES)
+    assert (state.turn, state.phase) == ("soviet_union", "purchase")
+    assert dict(state.treasury) == {p: 0 for p in POWERS} | {"soviet_union": 24}
+
+
+# 001 › Appendix: Units, Standard units: cost, move, attack, defense (infantry "2-4" and the
+# complex's 5/10/15 are variable: README, ruling 5).
+PROFILES: dict[str, tuple[int, int, int, int]] = {
+    "infrastructure_defense": (3, 1, 0, 0), "infantry": (3, 1, 1, 2), "artillery": (4, 1, 2, 2),
+    "tank": (5, 2, 3, 3), "fighter": (10, 4, 3, 4), "bomber": (14, 6, 4, 1), "battleship": (20, 2, 4, 4),
+    "carrier": (15, 3, 1, 1), "destroyer": (10, 2, 2, 2), "submarine": (8, 2, 2, 2), "transport": (8, 2, 0, 0),
+    "industrial_complex": (15, 0, 0, 0),
+}
+
+
+def test_standard_units() -> None:
+    """001 › Appendix: Units, "Standard units": the table as written; "Aircraft Carrier now
+    takes 2 hits"; "Destroyer now may perform shore bombardment"; Infrastructure Defense
+    "can not move in "Combat Move"". No AA gun: the ID replaces it."""
+    assert {k: (s.cost, s.move, s.attack, s.defense) for k, s in RULES.units.items()} == PROFILES
+    assert RULES.spec("carrier").hits == 2 and RULES.spec("battleship").hits == 2
+    assert RULES.spec("destroyer").bombard == RULES.spec("destroyer").attack
+    assert RULES.spec("infrastructure_defense").noncombat_move_only
