@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -37,10 +37,33 @@ class Space:
     number: int | None = None
     aliases: tuple[str, ...] = ()
     closed_by_option: str | None = None
+    terrain: str | None = None
+    """``desert``, ``snowy`` or ``mountainous`` where a rule system has terrain (AARHE); None: open."""
+    small: bool = False
+    """A small territory (AARHE: at most 2 units in it, at most 2 land units attack it)."""
+    convoy_region: str | None = None
+    """The convoy region a sea zone is in (AARHE's convoy raids count submarines per region)."""
+    troops: tuple[tuple[str, int], ...] = ()
+    """A neutral's own forces, as (unit kind, count): they defend it when it is attacked."""
+    diplomacy: int | None = None
+    """Where a neutral starts on the track of cooperation, -5 (Axis) to +5 (Allies)."""
+    held_by: SpaceId | None = None
+    """The neutral that holds this one: an attack on it is an attack on that neutral."""
 
     @property
     def is_land(self) -> bool:
         return not self.is_sea
+
+
+@dataclass(frozen=True, slots=True)
+class Strait:
+    """Two sea zones whose passage the holders of the ``guarded_by`` territories may fire on,
+    each guard's die hitting on its value (AARHE, Strait Interdiction)."""
+
+    id: str
+    name: str
+    sea_zones: tuple[SpaceId, SpaceId]
+    guarded_by: tuple[tuple[SpaceId, int], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,12 +99,14 @@ class Board:
         spaces: Mapping[SpaceId, Space],
         powers: Sequence[Power],
         canals: Sequence[Canal],
+        straits: Sequence[Strait] = (),
     ) -> None:
         self.id = board_id
         self.title = name
         self.spaces: dict[SpaceId, Space] = dict(spaces)
         self.powers: dict[PowerId, Power] = {p.id: p for p in powers}
         self.canals: tuple[Canal, ...] = tuple(canals)
+        self.straits: tuple[Strait, ...] = tuple(straits)
         self.adjacency: Mapping[SpaceId, tuple[SpaceId, ...]] = MappingProxyType(
             {s.id: tuple(sorted(s.adjacent)) for s in spaces.values()})
         """Each space's neighbours in id order (see :meth:`neighbours`)."""
@@ -138,6 +163,9 @@ class Board:
     def canal_between(self, a: SpaceId, b: SpaceId) -> Canal | None:
         return self._canal_between.get(frozenset((a, b)))
 
+    def strait_between(self, a: SpaceId, b: SpaceId) -> Strait | None:
+        return next((s for s in self.straits if set(s.sea_zones) == {a, b}), None)
+
     def neighbours(self, space: SpaceId) -> tuple[SpaceId, ...]:
         """Adjacent spaces in id order: iterating them never depends on hash seeds, so
         anything chosen from them is the same on every replay."""
@@ -164,7 +192,9 @@ class Board:
             add(_sea_zone(board_id, z))
         powers = [_power(board_id, p) for p in data.get("power", [])]
         canals = [_canal(board_id, c) for c in data.get("canal", [])]
-        board = cls(board_id, str(data.get("name", board_id)), spaces, powers, canals)
+        straits = [_strait(board_id, s) for s in data.get("strait", [])]
+        _set_convoy_regions(board_id, spaces, data.get("convoy_regions", {}))
+        board = cls(board_id, str(data.get("name", board_id)), spaces, powers, canals, straits)
         board.validate()
         return board
 
@@ -197,10 +227,42 @@ class Board:
             for t in canal.controlled_by:
                 if t not in self.spaces or self.spaces[t].is_sea:
                     raise BoardDataError(f"{self.id}: canal {canal.id} is controlled by unknown territory {t!r}")
+        for strait in self.straits:
+            self._validate_strait(strait)
+        for space in self.spaces.values():
+            self._validate_terrain_and_neutral(space)
         clashes = self.space_names.collisions()
         if clashes:
             key, ids = min(clashes.items())
             raise BoardDataError(f"{self.id}: the spelling {key!r} names several spaces: {sorted(ids)}")
+
+
+    def _validate_strait(self, strait: Strait) -> None:
+        a, b = strait.sea_zones
+        if any(z not in self.spaces or not self.spaces[z].is_sea for z in (a, b)) or b not in self.spaces[a].adjacent:
+            raise BoardDataError(f"{self.id}: strait {strait.id} must join two adjacent sea zones, not {a!r} and {b!r}")
+        for t, hits_on in strait.guarded_by:
+            if t not in self.spaces or self.spaces[t].is_sea:
+                raise BoardDataError(f"{self.id}: strait {strait.id} is guarded by unknown territory {t!r}")
+            if not 1 <= hits_on <= 6:
+                raise BoardDataError(f"{self.id}: strait {strait.id}: {t}'s die hits on {hits_on}, not 1 to 6")
+
+    def _validate_terrain_and_neutral(self, space: Space) -> None:
+        if space.terrain is not None and space.terrain not in TERRAINS:
+            raise BoardDataError(f"{self.id}: {space.id} has terrain {space.terrain!r}, not one of {TERRAINS}")
+        if (space.troops or space.diplomacy is not None or space.held_by) and not space.neutral:
+            raise BoardDataError(f"{self.id}: {space.id} has troops, diplomacy or held_by but is not neutral")
+        if space.diplomacy is not None and not -TRACK_END <= space.diplomacy <= TRACK_END:
+            raise BoardDataError(f"{self.id}: {space.id} starts at {space.diplomacy} on the track, not -5 to +5")
+        holder = self.spaces.get(space.held_by) if space.held_by else None
+        if space.held_by and (holder is None or not holder.neutral):
+            raise BoardDataError(f"{self.id}: {space.id} is held by {space.held_by!r}, which is not a neutral")
+
+
+TERRAINS = ("desert", "snowy", "mountainous")
+"""AARHE, Terrain: "Land units must stop on entering desert, snowy, or mountainous terrain"."""
+TRACK_END = 5
+"""AARHE, Level of cooperation: the track runs from -5 to +5."""
 
 
 def _require(board_id: str, what: str, data: Mapping[str, Any], key: str) -> Any:
@@ -224,6 +286,11 @@ def _territory(board_id: str, t: Mapping[str, Any]) -> Space:
         neutral=bool(t.get("neutral", False)),
         impassable=bool(t.get("impassable", False)),
         aliases=tuple(t.get("aliases", ())),
+        terrain=t.get("terrain"),
+        small=bool(t.get("small", False)),
+        troops=tuple((str(k), int(n)) for k, n in t.get("troops", {}).items()),
+        diplomacy=int(t["diplomacy"]) if "diplomacy" in t else None,
+        held_by=SpaceId(t["held_by"]) if t.get("held_by") else None,
     )
 
 
@@ -241,6 +308,32 @@ def _sea_zone(board_id: str, z: Mapping[str, Any]) -> Space:
     )
 
 
+def _strait(board_id: str, s: Mapping[str, Any]) -> Strait:
+    guards = _require(board_id, "strait", s, "guarded_by")
+    return Strait(*_passage(board_id, "strait", s), guarded_by=tuple((SpaceId(t), int(v)) for t, v in guards.items()))
+
+
+def _passage(board_id: str, what: str, data: Mapping[str, Any]) -> tuple[str, str, tuple[SpaceId, SpaceId]]:
+    """The id, name and two sea zones of a canal or strait."""
+    ident = _require(board_id, what, data, "id")
+    zones = _require(board_id, what, data, "sea_zones")
+    if len(zones) != 2:
+        raise BoardDataError(f"{board_id}: {what} {ident!r} must join exactly two sea zones")
+    return ident, data.get("name", ident), (SpaceId(zones[0]), SpaceId(zones[1]))
+
+
+def _set_convoy_regions(board_id: str, spaces: dict[SpaceId, Space], regions: Mapping[str, Sequence[str]]) -> None:
+    """``[convoy_regions]``: each region's sea zones; a zone is in one region at most."""
+    for region, zones in regions.items():
+        for z in zones:
+            space = spaces.get(SpaceId(z))
+            if space is None or not space.is_sea:
+                raise BoardDataError(f"{board_id}: convoy region {region!r} lists {z!r}, which is not a sea zone")
+            if space.convoy_region is not None:
+                raise BoardDataError(f"{board_id}: {z} is in two convoy regions, {space.convoy_region!r} and {region!r}")
+            spaces[space.id] = replace(space, convoy_region=region)
+
+
 def _power(board_id: str, p: Mapping[str, Any]) -> Power:
     return Power(
         id=PowerId(_require(board_id, "power", p, "id")),
@@ -253,12 +346,5 @@ def _power(board_id: str, p: Mapping[str, Any]) -> Power:
 
 
 def _canal(board_id: str, c: Mapping[str, Any]) -> Canal:
-    zones = _require(board_id, "canal", c, "sea_zones")
-    if len(zones) != 2:
-        raise BoardDataError(f"{board_id}: canal {c.get('id')!r} must join exactly two sea zones")
-    return Canal(
-        id=_require(board_id, "canal", c, "id"),
-        name=c.get("name", c["id"]),
-        sea_zones=(SpaceId(zones[0]), SpaceId(zones[1])),
-        controlled_by=tuple(SpaceId(t) for t in _require(board_id, "canal", c, "controlled_by")),
-    )
+    holders = _require(board_id, "canal", c, "controlled_by")
+    return Canal(*_passage(board_id, "canal", c), controlled_by=tuple(SpaceId(t) for t in holders))

@@ -285,6 +285,9 @@ class RuleSet:
         rid = str(ruleset["id"])
         the_board = Board.from_dict(board)
         specs = {UnitKind(k): unit_spec_from_dict(k, v) for k, v in units.get("unit", {}).items()}
+        for space in the_board.spaces.values():
+            if unknown := sorted(k for k, _ in space.troops if k not in specs):
+                raise BoardDataError(f"{rid}: the troops of {space.id} name unknown unit types {unknown}")
         technology = Technology.from_dict(f"{rid}/ruleset.toml", ruleset.get("technology", {}))
         technology.check_names(f"{rid}/ruleset.toml", the_board.powers, specs)
         battle = BattleSequence.from_dict(f"{rid}/ruleset.toml", ruleset.get("battle", {}))

@@ -184,7 +184,7 @@ def melded(board: Board, pairs: tuple[tuple[SpaceId, SpaceId], ...]) -> Board:
                 spaces[n] = replace(spaces[n], adjacent=spaces[n].adjacent | {here})
                 if canal is not None and spaces[n].is_sea:
                     canals.append(replace(canal, sea_zones=(here, n)))
-    return Board(board.id, board.title, spaces, tuple(board.powers.values()), canals)
+    return Board(board.id, board.title, spaces, tuple(board.powers.values()), canals, board.straits)
 
 
 def _one_of(at: str, key: str, value: object, known: Collection[str]) -> str:
