@@ -78,12 +78,15 @@ def test_switches_are_revised_where_aarhe_is_silent() -> None:
 def test_the_revised_board_with_001s_changes() -> None:
     """001 › Introduction: "The map is mostly as the original revised map. Baltic Sea (sea
     zone 5) is no longer connected to Western Europe. Balkans and Turkey is connected."
-    The same spaces, values and owners as Revised; the edges differ by exactly those two."""
+    The same spaces, owners and values as Revised (the neutrals' incomes are 001's: below);
+    the edges differ by exactly those two."""
     board_facts.assert_adjacency_symmetric(SPACES)
     assert set(SPACES) == set(REVISED_SPACES)
     for sid, space in LANDS.items():
-        assert (space["ipc"], space.get("original")) == (REVISED_SPACES[sid]["ipc"],
-                                                           REVISED_SPACES[sid].get("original")), sid
+        revised = REVISED_SPACES[sid]
+        assert (space.get("original"), space["neutral"]) == (revised.get("original"), revised["neutral"]), sid
+        if not space["neutral"]:
+            assert space["ipc"] == revised["ipc"], sid
     ours, theirs = _edges(SPACES), _edges(REVISED_SPACES)
     assert theirs - ours == {frozenset(("sz_05", "western_europe"))}
     assert ours - theirs == {frozenset(("balkans", "turkey"))}
@@ -218,3 +221,128 @@ def test_standard_units() -> None:
     assert RULES.spec("carrier").hits == 2 and RULES.spec("battleship").hits == 2
     assert RULES.spec("destroyer").bombard == RULES.spec("destroyer").attack
     assert RULES.spec("infrastructure_defense").noncombat_move_only
+
+
+# ---- canals and straits -------------------------------------------------------------------
+
+
+def test_canals_and_waterways() -> None:
+    """001 › Canals and Waterways: "Anglo-Egypt and Trans-Jordan 15 34 / Panama 19 20 /
+    Germany 5 6 / Turkey 15 16": a side moves between the two zones only while it holds
+    every listed territory since the start of its turn."""
+    canals = {(c.sea_zones, c.controlled_by) for c in RULES.board.canals}
+    assert canals == {
+        (("sz_15", "sz_34"), ("anglo_egypt", "trans_jordan")),
+        (("sz_19", "sz_20"), ("panama",)),
+        (("sz_05", "sz_06"), ("germany",)),
+        (("sz_15", "sz_16"), ("turkey",)),
+    }
+    assert {c.name for c in RULES.board.canals} >= {"Kiel Canal", "Turkish Straits"}
+
+
+def test_straits_and_their_hit_values() -> None:
+    """001 › Strait Interdiction: "Gibraltar 12 13 2 / United Kingdom 6 7 1 / Western Europe
+    6 7 1": who holds each territory fires at hostile ships passing between its two zones,
+    hitting on its value (README, ruling 8)."""
+    straits = {s.sea_zones: dict(s.guarded_by) for s in RULES.board.straits}
+    assert straits == {("sz_12", "sz_13"): {"gibraltar": 2},
+                       ("sz_06", "sz_07"): {"united_kingdom": 1, "western_europe": 1}}
+    assert RULES.board.strait_between("sz_07", "sz_06") is RULES.board.straits[1]
+    assert RULES.board.strait_between("sz_05", "sz_06") is None
+
+
+# ---- neutrals -------------------------------------------------------------------------------
+
+# 001 › Appendix: Neutrals, as written: income, military, initial position ("-" none).
+NEUTRALS = """
+afghanistan | 1 | 1 infantry | 0
+argentina | 2 | 2 infantry | 0
+eire | - | 1 infantry | +1
+mongolia | 1 | 2 infantry | +1
+peru | 1 | 1 infantry | +1
+rio_de_oro | - | 1 infantry |
+saudi_arabia | 2 | - | +1
+spain | 4 | 4 infantry, 1 artillery, 1 tank, 1 fighter, 1 destroyer, 1 transport | -2
+sweden | 2 | 3 infantry, 1 artillery | -2
+switzerland | 1 | 1 infantry | -1
+turkey | 3 | 4 infantry, 1 artillery, 1 tank, 1 fighter, 1 destroyer | -1
+venezuela | 1 | 1 infantry | +1
+"""
+
+
+def _neutrals() -> dict[str, tuple[int, dict[str, int], int | None]]:
+    out = {}
+    for line in NEUTRALS.strip().splitlines():
+        tid, income, military, position = (part.strip() for part in line.split("|"))
+        troops = {} if military == "-" else {e.split()[1]: int(e.split()[0]) for e in military.split(",")}
+        out[tid] = (0 if income == "-" else int(income), troops, int(position) if position else None)
+    return out
+
+
+def test_neutrals_income_troops_and_track() -> None:
+    """001 › Appendix: Neutrals: each neutral's income, the forces that defend it and where it
+    starts on the track of cooperation (-5 Axis to +5 Allies; 001 › Level of cooperation).
+    Rio de Oro's position is blank: "Rio De Ore is under the control of Spain" (README,
+    ruling 10)."""
+    spaces = RULES.board.spaces
+    listed = {tid: (spaces[tid].ipc, dict(spaces[tid].troops), spaces[tid].diplomacy) for tid in _neutrals()}
+    assert listed == _neutrals()
+    assert spaces["rio_de_oro"].held_by == "spain"
+    assert all(spaces[tid].neutral for tid in listed)
+
+
+def test_neutrals_the_appendix_leaves_out() -> None:
+    """Revised's other neutrals (Angola, Himalaya, Mozambique, Sahara) are not in 001's
+    appendix: no income, no troops, no place on the track (README, ruling 10)."""
+    others = {t for t, s in RULES.board.spaces.items() if s.neutral} - set(_neutrals())
+    assert others == {"angola", "himalaya", "mozambique", "sahara"}
+    for tid in others:
+        space = RULES.board.spaces[tid]
+        assert (space.ipc, space.troops, space.diplomacy, space.held_by) == (0, (), None, None), tid
+
+
+def test_neutral_troops_are_not_setup_units() -> None:
+    """Neutral forces belong to no power: they are the neutral's, on the board data, and no
+    unit stands in a neutral at the start (README, ruling 9)."""
+    state = new_game(RULES)
+    assert not [u for u in state.units.values() if RULES.board.spaces[u.space].neutral]
+
+
+# ---- terrain, convoy regions ----------------------------------------------------------------
+
+
+def test_terrain_and_small_territories() -> None:
+    """001 › Terrain: "Small territories such as Gibraltar"; Sahara is desert (001, National
+    Advantages, Italy 3, Desert Tracks: "Italian armor may blitz through Sahara"). The seed
+    gives no other territory's terrain (README, ruling 11)."""
+    spaces = RULES.board.spaces
+    assert {t for t, s in spaces.items() if s.small} == {"gibraltar"}
+    assert {t: s.terrain for t, s in spaces.items() if s.terrain} == {"sahara": "desert"}
+
+
+# 001 › Convoy Raid, "Region / Sea Zone(s)", as written.
+CONVOY_REGIONS = {
+    "Baltic Sea": "5", "North Atlantic": "1 - 12, 19", "Mediterranean": "13 - 16",
+    "South Atlantic": "17, 18, 22 - 27", "Indian Ocean": "28 - 35", "South Pacific": "20, 21, 37 - 48, 50",
+    "North Pacific": "36, 49 - 64",
+}
+
+
+def _zones(listing: str) -> set[int]:
+    out: set[int] = set()
+    for part in listing.split(","):
+        first, _, last = part.partition("-")
+        out.update(range(int(first), int(last or first) + 1))
+    return out
+
+
+def test_convoy_regions() -> None:
+    """001 › Convoy Raid: every sea zone is in the region the table gives it; a zone named
+    alone (5, 50) is in that region, not in the range that also covers it (README, ruling
+    12)."""
+    regions = {s.number: s.convoy_region for s in RULES.board.spaces.values() if s.is_sea}
+    alone = {5: "Baltic Sea", 50: "South Pacific"}
+    for region, listing in CONVOY_REGIONS.items():
+        for number in _zones(listing):
+            assert regions[number] == alone.get(number, region), number
+    assert set(regions) == set(range(1, 65))
