@@ -2,7 +2,7 @@
 
     python -m bot.render STATE.json OUT.png [--changes CHANGES.json] [--region NAME]
                          [--territory NAME] [--width PX] [--title TEXT]
-    python -m bot.render --example opening|midgame OUT.png [...]
+    python -m bot.render --example opening|midgame OUT.png [--board RULESET] [...]
 
 STATE.json is the engine's state JSON (docs/state.md); CHANGES.json a list of
 change dicts (docs/map.md). The board comes from the state's "ruleset".
@@ -25,6 +25,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("state", nargs="?", type=Path, help="state JSON file")
     parser.add_argument("out", type=Path, help="PNG file to write")
     parser.add_argument("--example", choices=["opening", "midgame"], help="a built-in sample state")
+    parser.add_argument("--board", default="aa1942-2e", help="the rule system whose opening --example opening draws")
     parser.add_argument("--changes", type=Path, help="JSON list of changes to mark")
     parser.add_argument("--region", help="crop to a named region")
     parser.add_argument("--territory", help="crop to a space and its neighbours")
@@ -33,7 +34,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     changes: list[dict[str, object]] = []
     if args.example == "opening":
-        state = opening_state("aa1942-2e")
+        state = opening_state(args.board)
     elif args.example == "midgame":
         state, changes = midgame_example()
     elif args.state:

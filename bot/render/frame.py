@@ -7,6 +7,7 @@ from PIL import Image, ImageDraw
 from bot.render.changes import Change, burst, describe
 from bot.render.geometry import BoardGeometry
 from bot.render.labels import _star, _victory_mark
+from bot.render.passages import draw_mark
 from bot.render.snapshot import Snapshot
 from bot.render.style import (
     INK,
@@ -75,6 +76,8 @@ def draw_legend(width: int, board: BoardGeometry, snapshot: Snapshot,
         money = f"{bank if bank is not None else '-'} / {earn[power.id]}"
         draw.text((x0 + size * 2.2, y), f"{power.name}  {money}", font=fnt, fill=INK)
     _symbols(draw, col, y0, line, size)
+    if board.passages:
+        _passage_key(draw, col, y0 + 7 * line, size)
     _units(draw, col * 1.85, y0, line, size, snapshot.units)
     _changes(draw, col * 2.75, y0, line, size, board, changes, snapshot.units)
     return panel
@@ -96,6 +99,14 @@ def _symbols(draw: ImageDraw.ImageDraw, x: float, y: float, line: int, size: int
     draw.text((x + size * 1.6, y + 5 * line), "move this turn", font=fnt, fill=INK)
     burst(draw, x + r, y + 6 * line + r, r)
     draw.text((x + size * 1.6, y + 6 * line), "battle; bold outline: captured", font=fnt, fill=INK)
+
+
+def _passage_key(draw: ImageDraw.ImageDraw, x: float, y: float, size: int) -> None:
+    """The canal and strait marks, on a board that draws them."""
+    scale = size / 26
+    draw_mark(draw, (x + size * 0.6, y + size * 0.5), (1.0, 0.0), "canal", scale)
+    draw_mark(draw, (x + size * 2.0, y + size * 0.5), (1.0, 0.0), "strait", scale)
+    draw.text((x + size * 3.0, y), "canal, strait", font=font(size), fill=INK)
 
 
 def _units(draw: ImageDraw.ImageDraw, x: float, y: float, line: int, size: int, key: UnitKey) -> None:

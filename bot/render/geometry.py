@@ -52,6 +52,18 @@ class SpaceInfo:
     """Text drawn for a sea zone instead of its number (a board whose players name its zones)."""
 
 
+@dataclass(frozen=True)
+class PassageInfo:
+    """A canal or strait of the board, drawn at ``at`` (``[passage.<id>]`` of geometry.toml)."""
+
+    id: str
+    name: str
+    kind: str
+    """``canal`` (open only to the side holding its territories) or ``strait`` (guarded)."""
+    sea_zones: tuple[str, str]
+    at: LonLat
+
+
 @dataclass(frozen=True, eq=False)
 class BoardGeometry:
     """Everything the renderer needs about one board (hashed by identity, for caches)."""
@@ -66,6 +78,8 @@ class BoardGeometry:
     inland_seas: tuple[tuple[LonLat, ...], ...]
     """Water outlines the mask counts as land (it has no inland seas)."""
     regions: dict[str, tuple[float, float, float, float]]
+    passages: tuple[PassageInfo, ...] = ()
+    """The canals and straits the geometry places; the others are not drawn."""
 
     @functools.cached_property
     def _space_keys(self) -> dict[str, SpaceInfo]:
@@ -179,6 +193,7 @@ def build_geometry(board: dict[str, Any], geometry: dict[str, Any]) -> BoardGeom
         lat_weights=tuple(float(v) for v in proj["lat_weights"]),
     )
     regions = {name: _box(spec["box"], name) for name, spec in geometry.get("region", {}).items()}
+    passages = _passages(board, geometry.get("passage", {}))
     return BoardGeometry(
         board_id=board["id"],
         name=board.get("name", board["id"]),
@@ -191,6 +206,21 @@ def build_geometry(board: dict[str, Any], geometry: dict[str, Any]) -> BoardGeom
             tuple(_pair(point, "inland_seas") for point in shape) for shape in proj.get("inland_seas", ())
         ),
         regions=regions,
+        passages=passages,
+    )
+
+
+def _passages(board: dict[str, Any], drawn: dict[str, Any]) -> tuple[PassageInfo, ...]:
+    """The board's canals and straits that ``[passage.<id>]`` places; naming one the board
+    lacks fails."""
+    facts = [("canal", c) for c in board.get("canal", [])] + [("strait", s) for s in board.get("strait", [])]
+    extra = sorted(set(drawn) - {item["id"] for _, item in facts})
+    if extra:
+        raise ValueError(f"geometry.toml places passages the board lacks: {', '.join(extra)}")
+    return tuple(
+        PassageInfo(id=item["id"], name=item.get("name", item["id"]), kind=kind,
+                    sea_zones=(item["sea_zones"][0], item["sea_zones"][1]), at=_pair(drawn[item["id"]]["at"], item["id"]))
+        for kind, item in facts if item["id"] in drawn
     )
 
 

@@ -12,6 +12,7 @@ from PIL import Image, ImageDraw, ImageFont
 from bot.render.basemap import View, dot_radius
 from bot.render.geometry import BoardGeometry, SpaceInfo
 from bot.render.layout import Placer, Rect
+from bot.render.passages import draw_passages
 from bot.render.style import HALO, INK, font
 
 CAPITAL = (200, 24, 24)
@@ -55,7 +56,9 @@ def label_layer(board: BoardGeometry, view: View) -> LabelLayer:
     """Labels depend only on the board and the view, so they are drawn once and reused."""
     image = Image.new("RGBA", (view.width, view.height), (255, 255, 255, 0))
     placer = Placer(view.width, view.height)
-    boxes = draw_labels(ImageDraw.Draw(image), board, view, placer)
+    draw = ImageDraw.Draw(image)
+    draw_passages(draw, board, view, text_scale(view))
+    boxes = draw_labels(draw, board, view, placer)
     return LabelLayer(image, boxes)
 
 

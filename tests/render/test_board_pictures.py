@@ -8,6 +8,7 @@ import pytest
 
 import maps
 from bot.render import load_board_geometry, render_map_result
+from bot.render.geometry import build_geometry
 from engine.game import new_game
 from maps import load_board_data, load_geometry_data
 
@@ -48,3 +49,10 @@ def test_opening_renders_every_stack(board_id: str) -> None:
     assert drawn == {
         (space, power): units for space, entry in state["spaces"].items() for power, units in entry["units"].items()
     }
+
+
+def test_a_passage_the_board_lacks_is_named() -> None:
+    """geometry.toml may place only the board's canals and straits."""
+    board = load_board_data("aarhe")["board"]
+    with pytest.raises(ValueError, match="places passages the board lacks: bosporus"):
+        build_geometry(board, {**load_geometry_data("aarhe"), "passage": {"bosporus": {"at": [29.0, 41.0]}}})

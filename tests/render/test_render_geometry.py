@@ -69,20 +69,26 @@ def test_anchors_in_regions_lie_in_their_space(board: BoardGeometry, region: str
     assert inside >= 15
 
 
-def test_every_adjacency_is_a_shared_border(board: BoardGeometry) -> None:
-    """Neighbours on the board touch on the map (the board wraps east-west)."""
+def touching(board: BoardGeometry) -> set[tuple[int, int]]:
+    """Pairs of space indexes (lower first) whose pixels meet on the whole map at 2,000 px."""
     index = base_layer(board, full_view(board, 2000)).index
     wrapped = np.concatenate([index, index[:, :1]], axis=1)
-    touching: set[tuple[int, int]] = set()
+    pairs_met: set[tuple[int, int]] = set()
     for a, b in ((wrapped[:, :-1], wrapped[:, 1:]), (wrapped[:-1, :], wrapped[1:, :])):
         differ = (a != b) & (a >= 0) & (b >= 0)
         pairs = np.unique(np.stack([np.minimum(a, b)[differ], np.maximum(a, b)[differ]]), axis=1)
-        touching.update(zip(pairs[0].tolist(), pairs[1].tolist(), strict=True))
+        pairs_met.update(zip(pairs[0].tolist(), pairs[1].tolist(), strict=True))
+    return pairs_met
+
+
+def test_every_adjacency_is_a_shared_border(board: BoardGeometry) -> None:
+    """Neighbours on the board touch on the map (the board wraps east-west)."""
+    touching_pairs = touching(board)
     missing = []
     for i, space in enumerate(board.spaces):
         for other in space.adjacent:
             j = board.index_of[other]
-            if (min(i, j), max(i, j)) not in touching:
+            if (min(i, j), max(i, j)) not in touching_pairs:
                 missing.append((space.id, other))
     assert missing == []
 
