@@ -4,11 +4,15 @@ the map, sea-zone labels are names players can type, and the opening renders eve
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 import maps
 from bot.render import load_board_geometry, render_map_result
+from bot.render.basemap import full_view
 from bot.render.geometry import build_geometry
+from bot.render.labels import label_layer
+from bot.render.passages import COLORS
 from engine.game import new_game
 from maps import load_board_data, load_geometry_data
 
@@ -49,6 +53,36 @@ def test_opening_renders_every_stack(board_id: str) -> None:
     assert drawn == {
         (space, power): units for space, entry in state["spaces"].items() for power, units in entry["units"].items()
     }
+
+
+def _met(board_id: str, a: str, b: str) -> bool:
+    geometry = load_board_geometry(board_id)
+    i, j = geometry.index_of[a], geometry.index_of[b]
+    return (min(i, j), max(i, j)) in checks.touching(geometry)
+
+
+def test_aarhe_draws_the_borders_it_changes() -> None:
+    """001 › Introduction: "Baltic Sea (sea zone 5) is no longer connected to Western Europe.
+    Balkans and Turkey is connected": zone 5 and Western Europe meet on Revised's picture,
+    not on AARHE's, where Jutland is Germany's; the Balkans meet Turkey on both."""
+    assert _met("revised-lhtr", "sz_05", "western_europe")
+    assert not _met("aarhe", "sz_05", "western_europe")
+    assert _met("aarhe", "balkans", "turkey")
+
+
+def test_aarhe_marks_every_canal_and_strait() -> None:
+    """001 › Canals and Waterways, Strait Interdiction: the map marks each canal (red) and
+    strait (green) where ships pass; the label layer has the mark's colour there."""
+    board = load_board_data("aarhe")["board"]
+    geometry = load_board_geometry("aarhe")
+    marked = {(p.id, p.kind) for p in geometry.passages}
+    assert marked == {(c["id"], "canal") for c in board["canal"]} | {(s["id"], "strait") for s in board["strait"]}
+    view = full_view(geometry, 2000)
+    pixels = np.asarray(label_layer(geometry, view).image)
+    for passage in geometry.passages:
+        x, y = (round(v) for v in view.to_px(*geometry.projection.to_master(*passage.at)))
+        window = pixels[y - 8:y + 9, x - 8:x + 9, :3].reshape(-1, 3)
+        assert any(tuple(p) == COLORS[passage.kind] for p in window), passage.id
 
 
 def test_a_passage_the_board_lacks_is_named() -> None:
