@@ -71,6 +71,15 @@ class Switches:
     production_interruption: bool
     """Each cycle of a land battle takes 1 IPC off the territory's next income (001,
     Production Interruption), or battles cost no income (000, 002)."""
+    income_paths: bool
+    """IPCs travel by paths of friendly territories and sea zones to the capital or where
+    they may be spent, cut-off territories paying nothing and hostile submarines raiding
+    the sea crossings by convoy region (001, Phase 1, Spending or Saving IPC; Convoy Raid),
+    or every territory pays wherever it is (000, 002)."""
+    logistics_fees: bool
+    """A power pays 1 IPC for each transport offloading in Combat Move and for each of its
+    land units aboard a transport when its turn begins (001, Phase 1, Logistics), or moves
+    for free (000, 002)."""
     fighters_on_existing_carriers: bool
     """New fighters may be placed on the power's carriers already at sea, not only on new
     ones (000, Phase 5; 002 Q&A, Mobilize Units, "Changed")."""

@@ -11,9 +11,9 @@ from .combat import rockets
 from .commands import Battle, Buy, Casualties, Lend, Move, Place, Press, Repair, Research, Retreat, Rocket, Scorch, Submerge
 from .deadline import first_battle, first_placement
 from .dice import Dice
-from .economy import lendlease, scorched
+from .economy import lendlease, logistics, scorched
 from .economy.income import collect
-from .movement import apply_move, end_combat_move, end_noncombat_move
+from .movement import end_combat_move, end_noncombat_move
 from .options import buy_offers, combat_move_offers, move_offers, place_offers
 from .phases import Entered, Phase, register_phase
 from .state import GameState
@@ -38,7 +38,7 @@ PURCHASE = register_phase(Phase(
     "purchase", "Purchase Units", {Buy: purchase.buy, Repair: purchase.repair}, offers=buy_offers,
     optional={Scorch: scorched.select, Research: research_boxes.buy_dice}))
 COMBAT_MOVE = register_phase(Phase(
-    "combat_move", "Combat Move", {Move: apply_move}, on_end=end_combat_move, needs_capital=False,
+    "combat_move", "Combat Move", {Move: logistics.move}, on_end=end_combat_move, needs_capital=False,
     movement="combat", offers=combat_move_offers, optional={Rocket: rockets.declare}))
 CONDUCT_COMBAT = register_phase(Phase(
     "conduct_combat", "Conduct Combat",
@@ -47,7 +47,7 @@ CONDUCT_COMBAT = register_phase(Phase(
     on_enter=_enter_combat, on_end=combat.end_conduct_combat, needs_capital=False, undo=False,
     default=first_battle))
 NONCOMBAT_MOVE = register_phase(Phase(
-    "noncombat_move", "Noncombat Move", {Move: apply_move}, on_end=end_noncombat_move, needs_capital=False,
+    "noncombat_move", "Noncombat Move", {Move: logistics.move}, on_end=end_noncombat_move, needs_capital=False,
     movement="noncombat", offers=move_offers))
 MOBILIZE = register_phase(Phase(
     "mobilize", "Mobilize New Units", {Place: mobilize.place}, on_enter=_enter_mobilize,

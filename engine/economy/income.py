@@ -18,6 +18,8 @@ from ..ids import PowerId, SpaceId
 from ..phases import Entered, phase_title
 from ..state import GameState
 from .lendlease import sends
+from .logistics import aboard
+from .paths import convoy_losses
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,25 +64,37 @@ def statement(state: GameState, power: PowerId) -> Statement:
     can be reduced below zero", 001, Phase 1), less half of it while its capital is in
     enemy hands where the rule system halves it (switch ``capital_lost_income``; the loss
     rounded down, as 001 rounds its halves, Economic attacks: "half of territory's income
-    value rounded down")."""
-    lines = [Line(income(state, power), "from territories"), *_reductions(state, power)]
+    value rounded down"). Where IPCs travel by paths (switch ``income_paths``), a
+    territory no path joins to the capital, a complex or a victory city pays nothing, and
+    convoy raids take their share of what crosses the sea (``engine.economy.paths``)."""
+    lines = [Line(income(state, power), "from territories")]
+    reduced, net = _reductions(state, power)
+    lines += reduced
+    if state.rules.switches.income_paths:
+        lines += _paths(state, power, net)
     if not holds_capital(state, power) and state.rules.switches.capital_lost_income == "half":
         capital = state.board.name(state.board.powers[power].capital)
         lost = sum(line.amount for line in lines) // 2
         lines.append(Line(-lost, f"for {capital} in enemy hands"))
+    carried = aboard(state, power)
+    if carried:
+        units = f"{carried} land unit{'s' if carried > 1 else ''}"
+        lines.append(Line(-carried, f"logistics for {units} aboard transports"))
     return Statement(power, tuple(lines))
 
 
-def _reductions(state: GameState, power: PowerId) -> list[Line]:
+def _reductions(state: GameState, power: PowerId) -> tuple[list[Line], dict[SpaceId, int]]:
     """Economic attacks first, then production interruption, each territory's together at
-    most its value."""
+    most its value; with what each territory still yields."""
     ledger = state.economy
     bombed: dict[str, int] = {}
     fought: dict[str, int] = {}
+    net: dict[SpaceId, int] = {}
     for sid in sorted(_held(state, power), key=state.board.name):
         value = state.board.spaces[sid].ipc
         damage = min(ledger.damage.get(sid, 0), value)
         cycles = min(ledger.interrupted.get(sid, 0), value - damage)
+        net[sid] = value - damage - cycles
         if damage:
             bombed[state.board.name(sid)] = damage
         if cycles:
@@ -90,6 +104,18 @@ def _reductions(state: GameState, power: PowerId) -> list[Line]:
         lines.append(Line(-sum(bombed.values()), f"from economic attacks on {_each(bombed)}"))
     if fought:
         lines.append(Line(-sum(fought.values()), f"from production interruption in {_each(fought)}"))
+    return lines, net
+
+
+def _paths(state: GameState, power: PowerId, net: dict[SpaceId, int]) -> list[Line]:
+    """What no path carries home, then what convoy raids destroy, region by region."""
+    cut, raided = convoy_losses(state, power, net)
+    lines = []
+    if cut:
+        cut_off = _each({state.board.name(s): n for s, n in sorted(cut.items())})
+        lines.append(Line(-sum(cut.values()), f"from {cut_off}, without a path to the capital, a complex or a "
+                          "victory city"))
+    lines += [Line(-n, f"from convoy raids in the {region}") for region, n in sorted(raided.items())]
     return lines
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 from engine import GameState, NoDice, RuleSet, apply, parse_command
 from engine.control import income
 from engine.economy.income import statement
-from engine.ids import PowerId
+from engine.economy.ledger import Ledger
+from engine.ids import PowerId, SpaceId
 from tests.engine.positions import position
 
 
@@ -46,3 +47,15 @@ def test_without_its_capital_a_power_loses_half(rules: RuleSet) -> None:
     assert data[0]["lines"] == [{"ipcs": whole, "reason": "from territories"},
                                 {"ipcs": -(whole // 2), "reason": "for Germany in enemy hands"}]
     assert statement(state, PowerId("germany")).total == kept
+
+
+def test_reductions_come_off_each_territory_not_below_zero(rules: RuleSet) -> None:
+    """001, Phase 1: economic attacks and production interruption reduce a territory's
+    income, "No territory's income can be reduced below zero"; both are settled once
+    collected. Poland (2) was bombed for 1 and fought over for 3 cycles: it yields 0."""
+    state = _mobilizing(rules).evolve(economy=Ledger(damage={SpaceId("poland"): 1},
+                                                     interrupted={SpaceId("poland"): 3, SpaceId("germany"): 2}))
+    after, texts, _ = _collect(state)
+    assert texts == ["Germany collects 37 IPCs: 41 from territories, \N{MINUS SIGN}1 from economic attacks on "
+                     "Poland, \N{MINUS SIGN}3 from production interruption in Germany 2, Poland 1 (treasury 42)."]
+    assert not after.economy

@@ -63,6 +63,8 @@ def _ipc_delta(state: GameState, events: tuple[Event, ...]) -> Counter[str]:
             delta[by_name[d["victim"]]] -= d["applied"]
         elif e.type == "bombing" and "saved_lost" in d:
             delta[by_name[d["victim"]]] -= d["saved_lost"]
+        elif e.type == "logistics":
+            delta[by_name[d["power"]]] -= d["ipcs"]
         elif e.type == "lendlease":
             delta[by_name[d["power"]]] -= d["ipcs"]
             delta[by_name[d["to"]]] += d["ipcs"]
@@ -171,7 +173,8 @@ FLIPPED = {
     "victory_check": "end_of_turn", "overproduction": "lost", "production_limit": "ipc",
     "bombing": "treasury", "bombing_damage_cap_factor": 1, "aa_fires_at_overflight": True,
     "blitz_blocked_by_structures": False, "neutrals_impassable": False, "hostile_sea_zone": "any_enemy",
-    "capital_plunder": False, "capital_lost_income": "half", "production_interruption": True, "fighters_on_existing_carriers": False,
+    "capital_plunder": False, "capital_lost_income": "half", "production_interruption": True,
+    "logistics_fees": True, "income_paths": True, "fighters_on_existing_carriers": False,
     "bombarded_units_fire_back": False, "overland_units_retreat_from_assaults": False,
     "submarines_end_noncombat_in_hostile": False, "submerged_until_noncombat_end": True,
     "aircraft_hit_subs_alone": True, "transports_attack_alone": True, "bombard_limit_per_land_unit": False,

@@ -183,6 +183,16 @@ def test_production_interruption(rules: RuleSet) -> None:
         assert dict(after.economy.interrupted) == {SpaceId(k): v for k, v in cycles.items()}
 
 
+def test_income_paths(rules: RuleSet) -> None:
+    """001, Phase 1, Spending or Saving IPC: "IPC that are not spent and not saved are
+    forfeited", a path being "a chain of territories your land units may go through"; 000
+    counts every territory held. German Kazakh S.S.R. (2) lies among Soviet territories."""
+    state = position(rules, turn="Germany", phase="mobilize", spaces={}, owners={"Kazakh S.S.R.": "Germany"})
+    anywhere = run(state, "/done").state.treasury["germany"]
+    by_paths = run(flipped(state, income_paths=True), "/done").state.treasury["germany"]
+    assert (anywhere, by_paths) == (43, 41)
+
+
 def test_neutrals_impassable(rules: RuleSet) -> None:
     """000, "Neutral Territories": no unit may "move through them, or move over them with
     air units"; with the switch off (004 treats neutrals as enterable, §14) a fighter may
@@ -335,6 +345,32 @@ def _assault_on_karelia(rules: RuleSet, defenders: int, overland: dict[str, int]
         units = ", ".join(f"{n} {k}" for k, n in overland.items())
         state = run(state, f'/move units:"{units}" from:Belorussia to:Karelia').state
     return run(state, "/done").state
+
+
+def test_logistics_fees(rules: RuleSet) -> None:
+    """001, Phase 1, Logistics: "Pay 1 IPC for each Transport offloading in Combat Move ...
+    Pay 1 IPC for every land unit ending your last turn on a Transport" (README of aarhe:
+    charged when carried out); 000 charges nothing. Germany offloads one transport into
+    Karelia; a second one still carries 2 infantry when the Soviet Union's turn would begin."""
+    state = position(rules, turn="Germany", phase="combat_move", treasury={"Germany": 3},
+                     spaces={"Sea Zone 5": {"Germany": {"transport": 1, "infantry": 2, "battleship": 1}},
+                             "Karelia S.S.R.": {"Soviet Union": {"infantry": 1}}})
+    line = '/move units:"2 infantry" from:"Sea Zone 5" to:Karelia'
+    free, paid = run(state, line), run(flipped(state, logistics_fees=True), line)
+    assert (free.state.treasury["germany"], paid.state.treasury["germany"]) == (3, 2)
+    assert [e.text for e in paid.events if e.type == "logistics"] == [
+        "Germany pays 1 IPC of logistics (1 transport offloading in Combat Move; 2 left)."]
+    broke = flipped(state.evolve(treasury={**state.treasury, PowerId("germany"): 0}), logistics_fees=True)
+    with pytest.raises(IllegalCommandError, match=r"Logistics: this move costs 1 IPC \(1 transport offloading in "
+                                                  r"Combat Move\); Germany has 0."):
+        run(broke, line)
+    waiting = position(rules, turn="Germany", phase="mobilize",
+                       spaces={"Sea Zone 5": {"Germany": {"transport": 1, "infantry": 2}}})
+    collected = run(flipped(waiting, logistics_fees=True), "/done")
+    assert (collected.state.treasury["germany"], run(waiting, "/done").state.treasury["germany"]) == (39, 41)
+    assert [e.text for e in collected.events if e.type == "income"] == [
+        "Germany collects 39 IPCs: 41 from territories, \N{MINUS SIGN}2 logistics for 2 land units aboard "
+        "transports (treasury 39)."]
 
 
 def test_bombarded_units_fire_back(rules: RuleSet) -> None:

@@ -363,6 +363,8 @@ def test_switches(rules: RuleSet) -> None:
         "capital_plunder": True,
         "capital_lost_income": "none",
         "production_interruption": False,
+        "logistics_fees": False,
+        "income_paths": False,
         "fighters_on_existing_carriers": True,
         "bombarded_units_fire_back": False,
         "overland_units_retreat_from_assaults": False,
