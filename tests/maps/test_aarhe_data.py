@@ -66,10 +66,10 @@ def test_switches_are_revised_where_aarhe_is_silent() -> None:
     your capital you lose 50% of your income for the next turn, while the enemy only receives
     the territories value in return", and those of income lost to attacks (001 › Economic
     Attacks, Production Interruption: "For every cycle of combat the income is reduced by 1
-    IPC")."""
+    IPC"), logistics, paths and convoy raids (001 › Phase 1: Collect Income))."""
     revised = maps.load_ruleset("revised-lhtr").switches
     assert RULES.switches == revised.but(capital_plunder=False, capital_lost_income="half", bombing="income",
-                                         production_interruption=True)
+                                         production_interruption=True, logistics_fees=True, income_paths=True)
 
 
 # ---- the board -------------------------------------------------------------------------
