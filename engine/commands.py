@@ -26,7 +26,19 @@ class Buy(Command):
     """Phase 1: order units into the mobilization zone (000, Phase 1: Purchase Units)."""
 
     units: UnitCounts
+    site: SpaceId | None = None
+    """Where the units priced by their site will be built (AARHE's infantry at a victory
+    city, a factory: ``engine.production``); None where nothing bought is priced so."""
     name = "buy"
+
+
+@dataclass(frozen=True, slots=True)
+class Cancel(Command):
+    """Give up units laid down in an earlier turn and not yet mobilized, getting back part
+    of what was paid (001, Phase 6, "Build schedule")."""
+
+    units: UnitCounts
+    name = "cancel"
 
 
 @dataclass(frozen=True, slots=True)

@@ -158,7 +158,7 @@ def _elsewhere(state: GameState, command: Command) -> RulesError:
     wanted = [e.title for e in taking]
     if not wanted:
         return IllegalCommandError(f"{command.name} is not a command of this game.", reason="command.unknown")
-    if all(e.needs_capital for e in taking) and not holds_capital(state, state.turn):
+    if all(e.sits_out(rules) for e in taking) and not holds_capital(state, state.turn):
         return capital_lost(state, command.name)
     return OutOfTurnError(
         f"/{command.name} belongs to {' or '.join(wanted)}; it is now {phase_title(rules, state.phase)} "
@@ -277,7 +277,7 @@ def _enter_phase(state: GameState, phase: str, events: list[Event], dice: Dice |
     state = state.evolve(phase=phase)
     entry = phase_entry(phase)
     name = state.rules.power_name(state.turn)
-    if entry.needs_capital and not holds_capital(state, state.turn):
+    if entry.sits_out(state.rules) and not holds_capital(state, state.turn):
         events.append(event("skip", f"{name} skips {entry.title}: its capital is in enemy hands.", phase=phase))
         return _advance(state, events, dice or NoDice())
     if entry.on_enter is not None:

@@ -10,12 +10,17 @@ start of the turn with an income value of at least 1, one per territory. Units t
 cannot be placed for lack of capacity go back to the box and are refunded.
 
 Switches (``engine.switches``): ``production_limit`` (``ipc``: damage does not reduce the
-limit, 002 Phase 6), ``overproduction`` (``lost``: no refund, 002 Phase 6) and
-``fighters_on_existing_carriers`` (off: new fighters only on new carriers, 002 Q&A).
+limit, 002 Phase 6), ``overproduction`` (``lost``: no refund, 002 Phase 6),
+``fighters_on_existing_carriers`` (off: new fighters only on new carriers, 002 Q&A) and
+``factory_spending_factor`` (AARHE: at most 4 times the printed value in IPCs, 001 Phase 6).
+Where the rule system's ``[production]`` table says so (``engine.production``), some units
+are built at victory cities with their points, units bought for a site are placed there,
+and two-round builds laid down in an earlier round are mobilized when the rest is paid.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import replace
 
 from .commands import Place
@@ -24,10 +29,9 @@ from .errors import IllegalCommandError
 from .events import Event, event
 from .ids import PowerId, SpaceId, UnitKind
 from .notation import format_units, unit_word
+from .production import FACTORY, city_problem, factory_site_problem
 from .purchase import price
-from .state import PLACED, GameState, Unit
-
-FACTORY = UnitKind("industrial_complex")
+from .state import PLACED, Build, GameState, Unit, with_builds
 
 
 def eligible_factories(state: GameState, power: PowerId) -> list[SpaceId]:
@@ -44,36 +48,158 @@ def eligible_factories(state: GameState, power: PowerId) -> list[SpaceId]:
 def remaining_capacity(state: GameState, factory: SpaceId) -> int:
     """Units the complex may still mobilize: 000, Phase 5, "minus the number of damage
     markers"; 002, Phase 6, "equal to the income value of the territory" (switch
-    ``production_limit``)."""
+    ``production_limit``). Units built at the victory city there (AARHE's infantry) use the
+    city's points instead."""
     limit = state.board.spaces[factory].ipc
     if state.rules.switches.production_limit == "ipc_minus_damage":
         limit -= state.ic_damage.get(factory, 0)
-    used = sum(1 for u in state.units.values() if u.has(PLACED) and u.target == factory and u.kind != FACTORY)
+    used = sum(1 for _ in _made_by(state, factory))
     return max(0, limit - used)
+
+
+def remaining_budget(state: GameState, factory: SpaceId) -> int | None:
+    """IPCs of units the complex may still mobilize this turn (switch
+    ``factory_spending_factor``: 001, Phase 6, "Total IPC spent per turn on an IC cannot
+    exceed 4 times the territory's printed income value"; README ruling: a unit counts its
+    full price, a two-round build's too), or None where there is no such limit."""
+    factor = state.rules.switches.factory_spending_factor
+    if not factor:
+        return None
+    spent = sum(price(state, state.turn, u.kind) for u in _made_by(state, factory))
+    return factor * state.board.spaces[factory].ipc - spent
+
+
+def _made_by(state: GameState, factory: SpaceId) -> Iterator[Unit]:
+    at_cities = state.rules.production.at_victory_cities
+    return (u for u in state.units.values()
+            if u.has(PLACED) and u.target == factory and u.kind != FACTORY and u.kind not in at_cities)
 
 
 def place(state: GameState, cmd: Place, dice: Dice) -> tuple[GameState, list[Event]]:
     power = state.turn
     rules = state.rules
-    where = state.board.spaces[cmd.territory]
-    for kind, n in cmd.units:
-        if state.purchased.get(kind, 0) < n:
-            raise IllegalCommandError(
-                f"{rules.power_name(power)} has {state.purchased.get(kind, 0)} {unit_word(rules, kind, 2)} "
-                f"waiting to be placed, not {n}.", reason="place.not_bought")
+    production = rules.production
     kinds = dict(cmd.units)
+    _check_waiting(state, cmd)
     if FACTORY in kinds:
         if len(kinds) > 1 or kinds[FACTORY] > 1:
             raise IllegalCommandError("Place an industrial complex on its own, one per territory.",
                                       reason="place.factory_alone")
         return _place_factory(state, cmd.territory)
+    at_cities = {k: n for k, n in kinds.items() if k in production.at_victory_cities}
+    rest = tuple((k, n) for k, n in cmd.units if k not in at_cities)
+    new_units = _city_units(state, cmd.territory, at_cities) if at_cities else []
+    if rest:
+        new_units += _factory_units(state, replace(cmd, units=rest), state.next_id + len(new_units))
+    state, paid = _complete_builds(state, {k: n for k, n in kinds.items() if k in production.two_round})
+    purchased = dict(state.purchased)
+    for kind, n in cmd.units:
+        if kind in production.two_round:
+            continue
+        purchased[kind] -= n
+        if not purchased[kind]:
+            del purchased[kind]
+    name = rules.power_name(power)
+    where = state.board.spaces[cmd.territory]
+    more = f", paying the {paid} IPCs still due" if paid else ""
+    return state.with_units(new_units, purchased=purchased, sites=_unbound(state, cmd.territory, kinds)), [
+        event("place", f"{name} mobilizes {format_units(state.rules, cmd.units)} in {where.name}{more}.",
+              power=name, units=dict(cmd.units), space=where.name)
+    ]
+
+
+def _check_waiting(state: GameState, cmd: Place) -> None:
+    """Refuse units not waiting to be placed: not bought (two-round builds: not laid down in
+    an earlier round), or bought for another site."""
+    rules = state.rules
+    name = rules.power_name(state.turn)
+    bound = state.sites.get(state.turn, {})
+    for kind, n in cmd.units:
+        if kind in rules.production.two_round:
+            ready = len(due_builds(state, kind))
+            if ready < n:
+                raise IllegalCommandError(
+                    f"{name} has {ready} {unit_word(state.rules, kind, ready)} ready to mobilize, not {n}: "
+                    f"{unit_word(state.rules, kind, 2)} take two turns, mobilized from the round after they are laid down.",
+                    reason="place.not_ready")
+            continue
+        if state.purchased.get(kind, 0) < n:
+            raise IllegalCommandError(
+                f"{name} has {state.purchased.get(kind, 0)} {unit_word(state.rules, kind, 2)} "
+                f"waiting to be placed, not {n}.", reason="place.not_bought")
+        if rules.production.sited(kind) and bound.get(cmd.territory, {}).get(kind, 0) < n:
+            if kind in rules.production.at_victory_cities:
+                problem = city_problem(state, kind, cmd.territory, 0)
+                if problem:
+                    raise IllegalCommandError(problem, reason="place.victory_city")
+            sites = ", ".join(f"{state.board.name(s)} {ks[kind]}" for s, ks in bound.items() if ks.get(kind))
+            raise IllegalCommandError(
+                f"{name}'s {unit_word(state.rules, kind, 2)} were bought for where they are built ({sites}); "
+                f"{state.board.name(cmd.territory)} has {bound.get(cmd.territory, {}).get(kind, 0)} of them.",
+                reason="place.other_site")
+
+
+def _unbound(state: GameState, site: SpaceId,
+             kinds: dict[UnitKind, int]) -> Mapping[PowerId, Mapping[SpaceId, Mapping[UnitKind, int]]]:
+    """The state's ``sites`` once ``kinds`` bought for ``site`` are placed there."""
+    mine = state.sites.get(state.turn, {})
+    here = {k: n - kinds.get(k, 0) for k, n in mine.get(site, {}).items() if n - kinds.get(k, 0)}
+    if here == mine.get(site, {}):
+        return state.sites
+    now = {**{s: ks for s, ks in mine.items() if s != site}, **({site: here} if here else {})}
+    return {p: by for p, by in {**state.sites, state.turn: now}.items() if by}
+
+
+def _city_units(state: GameState, city: SpaceId, kinds: dict[UnitKind, int]) -> list[Unit]:
+    """Units built at the victory city ``city`` with its points (001, Phase 6, "Victory City
+    Mobilization")."""
+    per = state.rules.production.at_victory_cities
+    problem = city_problem(state, next(iter(kinds)), city, sum(per[k] * n for k, n in kinds.items()))
+    if problem:
+        raise IllegalCommandError(problem, reason="place.victory_city")
+    first = state.next_id
+    return [Unit(first + i, kind, state.turn, city, flags=frozenset({PLACED}), target=city)
+            for i, kind in enumerate(k for k, n in kinds.items() for _ in range(n))]
+
+
+def due_builds(state: GameState, kind: UnitKind) -> list[Build]:
+    """The power's ``kind`` laid down in an earlier round, oldest first."""
+    return [b for b in state.builds.get(state.turn, ()) if b.kind == kind and b.laid < state.round]
+
+
+def _complete_builds(state: GameState, kinds: dict[UnitKind, int]) -> tuple[GameState, int]:
+    """Pay the rest of the oldest due builds of ``kinds`` and take them off the slip (001,
+    Phase 6, "Build schedule": "The balance is paid and the unit is mobilized on the second
+    turn")."""
+    if not kinds:
+        return state, 0
+    power = state.turn
+    done = [b for k, n in kinds.items() for b in due_builds(state, k)[:n]]
+    due = sum(price(state, power, b.kind) - b.paid for b in done)
+    have = state.treasury.get(power, 0)
+    if due > have:
+        raise IllegalCommandError(f"Mobilizing {format_units(state.rules, kinds)} costs the {due} IPCs still due; "
+                                  f"{state.rules.power_name(power)} has {have}.", reason="place.balance_due")
+    left = list(state.builds.get(power, ()))
+    for b in done:
+        left.remove(b)
+    return state.evolve(treasury={**state.treasury, power: have - due},
+                        builds=with_builds(state.builds, power, left)), due
+
+
+def _factory_units(state: GameState, cmd: Place, first: int) -> list[Unit]:
+    """Units mobilized at (or, ships, next to) industrial complexes."""
+    power = state.turn
+    rules = state.rules
+    where = state.board.spaces[cmd.territory]
+    kinds = dict(cmd.units)
     factories = eligible_factories(state, power)
     if where.is_sea:
         sources = [f for f in factories if cmd.territory in state.board.neighbours(f)]
         for kind in kinds:
             spec = rules.spec(kind)
             if not (spec.is_sea or spec.carrier_based):
-                raise IllegalCommandError(f"{unit_word(rules, kind, 2).capitalize()} cannot be placed at sea; "
+                raise IllegalCommandError(f"{unit_word(state.rules, kind, 2).capitalize()} cannot be placed at sea; "
                                           "land units never enter play on transports.", reason="place.not_at_sea")
         if not sources:
             raise IllegalCommandError(f"{where.name} is not next to an industrial complex "
@@ -82,7 +208,7 @@ def place(state: GameState, cmd: Place, dice: Dice) -> tuple[GameState, list[Eve
     else:
         for kind in kinds:
             if rules.spec(kind).is_sea:
-                raise IllegalCommandError(f"{unit_word(rules, kind, 2).capitalize()} are placed in a sea zone next to "
+                raise IllegalCommandError(f"{unit_word(state.rules, kind, 2).capitalize()} are placed in a sea zone next to "
                                           "the industrial complex, not on land.", reason="place.ship_on_land")
         if cmd.territory not in factories:
             raise IllegalCommandError(_why_not_factory(state, cmd.territory, power), reason="place.no_factory")
@@ -94,31 +220,31 @@ def place(state: GameState, cmd: Place, dice: Dice) -> tuple[GameState, list[Eve
         raise IllegalCommandError(f"Only {sum(free.values())} more units can be mobilized there this turn "
                                   f"(capacity left: {spots}); you asked for {total}.", reason="place.capacity")
     _keep_carriers_for_waiting_fighters(state, cmd)
-    new_units = _build(state, cmd, free)
-    new_units += _land_waiting_fighters(state, cmd.territory, new_units)
-    purchased = dict(state.purchased)
-    for kind, n in cmd.units:
-        purchased[kind] -= n
-        if not purchased[kind]:
-            del purchased[kind]
-    name = rules.power_name(power)
-    return state.with_units(new_units, purchased=purchased), [
-        event("place", f"{name} mobilizes {format_units(rules, cmd.units)} in {where.name}.",
-              power=name, units=dict(cmd.units), space=where.name)
-    ]
+    new_units = _build(state, cmd, free, first)
+    return new_units + _land_waiting_fighters(state, cmd.territory, new_units)
 
 
-def _build(state: GameState, cmd: Place, free: dict[SpaceId, int]) -> list[Unit]:
-    """New units, each charged to a factory; fighters at sea go aboard own carriers."""
+def _build(state: GameState, cmd: Place, free: dict[SpaceId, int], next_id: int) -> list[Unit]:
+    """New units, each charged to a factory with room (and IPCs left, where the switch
+    ``factory_spending_factor`` limits them); fighters at sea go aboard own carriers."""
     power = state.turn
     rules = state.rules
-    next_id = state.next_id
+    budget = {f: remaining_budget(state, f) for f in free}
+    if all(b is not None for b in budget.values()) and (
+            sum(price(state, power, k) * n for k, n in cmd.units) > sum(b or 0 for b in budget.values())):
+        raise IllegalCommandError(_over_budget(state, budget, dict(cmd.units)), reason="place.spending")
     units: list[Unit] = []
     order = sorted(cmd.units, key=lambda kv: rules.spec(kv[0]).carrier_based)  # carriers before fighters
     for kind, n in order:
+        cost = price(state, power, kind)
         for _ in range(n):
-            factory = max(free, key=lambda f: (free[f], f))
+            room = [f for f in free if free[f] > 0 and _affords(budget[f], cost)]
+            if not room:
+                raise IllegalCommandError(_over_budget(state, budget, {kind: 1}), reason="place.spending")
+            factory = max(room, key=lambda f: (free[f], f))
             free[factory] -= 1
+            left = budget[factory]
+            budget[factory] = None if left is None else left - cost
             aboard = None
             if state.board.spaces[cmd.territory].is_sea and rules.spec(kind).carrier_based:
                 aboard = _carrier_with_room(state, units, cmd.territory)
@@ -132,6 +258,20 @@ def _build(state: GameState, cmd: Place, free: dict[SpaceId, int]) -> list[Unit]
                               built_with=rules.technology.built_with(kind, state.tech.get(power, ()))))
             next_id += 1
     return units
+
+
+def _affords(left: int | None, cost: int) -> bool:
+    return left is None or left >= cost
+
+
+def _over_budget(state: GameState, budget: Mapping[SpaceId, int | None], units: Mapping[UnitKind, int]) -> str:
+    factor = state.rules.switches.factory_spending_factor
+    spots = "; ".join(f"{state.board.name(f)} {left} of {factor * state.board.spaces[f].ipc} "
+                      f"({factor} × its printed {state.board.spaces[f].ipc})" for f, left in budget.items())
+    cost = sum(price(state, state.turn, k) * n for k, n in units.items())
+    verb = "costs" if sum(units.values()) == 1 else "cost"
+    return (f"An industrial complex mobilizes units worth at most {factor} times its territory's printed value "
+            f"a turn; IPCs left: {spots}; {format_units(state.rules, units)} {verb} {cost}.")
 
 
 def waiting_fighters(state: GameState) -> dict[SpaceId, list[Unit]]:
@@ -196,22 +336,15 @@ def _place_factory(state: GameState, territory: SpaceId) -> tuple[GameState, lis
     power = state.turn
     space = state.board.spaces[territory]
     name = state.rules.power_name(power)
-    if space.is_sea:
-        raise IllegalCommandError("Industrial complexes are placed on land.", reason="place.factory_at_sea")
-    if state.owners.get(territory) != power or state.turn_start_owners.get(territory) != power:
-        raise IllegalCommandError(f"{name} has not controlled {space.name} since the start of its turn.",
-                                  reason="place.not_held_since_start")
-    if space.ipc < 1:
-        raise IllegalCommandError(f"{space.name} has no income value; an industrial complex needs at least 1.",
-                                  reason="place.no_income")
-    if any(u.kind == FACTORY for u in state.units_at(territory)):
-        raise IllegalCommandError(f"{space.name} already has an industrial complex.", reason="place.one_factory")
+    problem = factory_site_problem(state, territory)
+    if problem:
+        raise IllegalCommandError(problem[1], reason=f"place.{problem[0]}")
     unit = Unit(state.next_id, FACTORY, power, territory, flags=frozenset({PLACED}))
     purchased = dict(state.purchased)
     purchased[FACTORY] -= 1
     if not purchased[FACTORY]:
         del purchased[FACTORY]
-    return state.with_units([unit], purchased=purchased), [
+    return state.with_units([unit], purchased=purchased, sites=_unbound(state, territory, {FACTORY: 1})), [
         event("place", f"{name} builds an industrial complex in {space.name}.", power=name,
               units={FACTORY: 1}, space=space.name)
     ]
@@ -233,15 +366,19 @@ def placeable_somewhere(state: GameState, kind: UnitKind) -> bool:
     """Could one more unit of ``kind`` still be mobilized this turn?"""
     power = state.turn
     rules = state.rules
+    production = rules.production
+    if production.sited(kind):
+        sites = [s for s, ks in state.sites.get(power, {}).items() if ks.get(kind)]
+    else:
+        sites = [s for s, sp in state.board.spaces.items() if sp.is_land]
     if kind == FACTORY:
-        return any(
-            state.owners.get(s) == power and state.turn_start_owners.get(s) == power and sp.ipc >= 1
-            and not any(u.kind == FACTORY for u in state.units_at(s))
-            for s, sp in state.board.spaces.items() if sp.is_land
-        )
+        return any(factory_site_problem(state, s) is None for s in sites)
+    if kind in production.at_victory_cities:
+        return any(city_problem(state, kind, s, production.at_victory_cities[kind]) is None for s in sites)
     spec = rules.spec(kind)
+    cost = price(state, power, kind)
     for f in eligible_factories(state, power):
-        if remaining_capacity(state, f) <= 0:
+        if remaining_capacity(state, f) <= 0 or not _affords(remaining_budget(state, f), cost):
             continue
         if not spec.is_sea:
             return True
@@ -257,13 +394,15 @@ def end_mobilize(state: GameState) -> tuple[GameState, list[Event]]:
     that cannot move to an eligible landing space ... are destroyed")."""
     state, events = _lose_stranded_fighters(state)
     waiting = {k: n for k, n in state.purchased.items() if n}
-    if not waiting:
-        return state, events
     placeable = [k for k in waiting if placeable_somewhere(state, k)]
     if placeable:
         raise IllegalCommandError(
             f"Place your units first: {format_units(state.rules, {k: waiting[k] for k in placeable})} can still be mobilized "
             "(units are returned and refunded only when no capacity is left).", reason="mobilize.units_left")
+    if state.turn in state.sites:
+        state = state.evolve(sites={p: s for p, s in state.sites.items() if p != state.turn})
+    if not waiting:
+        return state, events
     name = state.rules.power_name(state.turn)
     if state.rules.switches.overproduction == "lost":
         return state.evolve(purchased={}), [

@@ -15,8 +15,9 @@ from .combat.choices import retreat_options
 from .combat.withdraw import withdraw_options
 from .commands import UnitCounts
 from .ids import SpaceId, UnitKind
-from .mobilize import FACTORY, eligible_factories, remaining_capacity
+from .mobilize import eligible_factories, remaining_capacity
 from .phases import phase_entry
+from .production import FACTORY, city_points_left, city_problem, factory_site_problem
 from .purchase import price
 from .state import GameState
 
@@ -102,12 +103,15 @@ def combat_move_offers(state: GameState) -> Offers:
 
 
 def place_offers(state: GameState) -> Offers:
-    """Factories with room left, and where a bought industrial complex could go."""
+    """Factories with room left, where a bought industrial complex could go, and the victory
+    cities with points left where units built at victory cities wait."""
     spots = {f: remaining_capacity(state, f) for f in eligible_factories(state, state.turn)}
     if state.purchased.get(FACTORY):
-        spots.update({s: 0 for s, sp in state.board.spaces.items() if sp.is_land and sp.ipc >= 1
-                      and state.owners.get(s) == state.turn and state.turn_start_owners.get(s) == state.turn
-                      and not any(u.kind == FACTORY for u in state.units_at(s))})
+        spots.update({s: 0 for s, sp in state.board.spaces.items() if factory_site_problem(state, s) is None})
+    at_cities = state.rules.production.at_victory_cities
+    for kind in (k for k in at_cities if state.purchased.get(k)):
+        spots.update({s: city_points_left(state, s) // at_cities[kind] for s in state.board.spaces
+                      if city_problem(state, kind, s, at_cities[kind]) is None})
     return Offers(placements=spots)
 
 

@@ -52,6 +52,9 @@ class Phase:
     needs_capital: bool = True
     """A power whose capital is in enemy hands sits this phase out (000, "Capturing and
     Liberating Capitals": it may move and fight, but not buy, place or collect)."""
+    production: bool = False
+    """Buying or mobilizing units, which a rule system may keep open to a power without its
+    capital (switch ``capital_lost_keeps_production``)."""
     movement: Movement | None = None
     """Units move in this phase: ``combat`` (Combat Move) or ``noncombat``."""
     undo: bool = True
@@ -64,6 +67,10 @@ class Phase:
     default: Callable[[GameState], Command | None] | None = None
     """What the referee enters for a seat whose deadline passed, short of ending the phase:
     only a step the player has no say in (``engine.deadline``); None: the phase just ends."""
+
+    def sits_out(self, rules: RuleSet) -> bool:
+        """Whether a power whose capital is in enemy hands sits this phase out in ``rules``."""
+        return self.needs_capital and not (self.production and rules.switches.capital_lost_keeps_production)
 
     def taken(self, rules: RuleSet) -> Mapping[type[Command], Handler]:
         """The commands this phase accepts in ``rules``: its own and the optional ones the

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from .commands import (
     Battle,
     Buy,
+    Cancel,
     Casualties,
     Command,
     Done,
@@ -229,6 +230,12 @@ ENGINE_COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "buy", "Order units for this turn's mobilization, paid from your treasury.",
         '/buy units:"3 infantry, 1 tank"', aliases=("purchase",), command=Buy,
+        options=(OptionSpec("units", Kind.UNITS, _UNITS_HELP, required=True),
+                 OptionSpec("at", Kind.SPACE, "where infantry or a factory priced by its site is built (AARHE)",
+                            field="site"))),
+    CommandSpec(
+        "cancel", "Give up ships laid down in an earlier turn and not yet mobilized, for half of what "
+        "was paid.", '/cancel units:"1 battleship"', command=Cancel,
         options=(OptionSpec("units", Kind.UNITS, _UNITS_HELP, required=True),)),
     CommandSpec(
         "repair", "Repair damage to one of your industrial complexes, 1 IPC a point.",

@@ -20,6 +20,7 @@ from .errors import BoardDataError, NotationError
 from .hooks import Hooks
 from .ids import PowerId, SpaceId, UnitKind
 from .names import NameIndex
+from .production import PLAIN_PRODUCTION, Production
 from .rules import hooks_for
 from .switches import Switches
 from .teams import Turns
@@ -141,6 +142,7 @@ class RuleSet:
         commands: tuple[str, ...] = (),
         lend_lease: LendLease = LendLease(),
         turns: Turns | None = None,
+        production: Production = PLAIN_PRODUCTION,
     ) -> None:
         self.id = ruleset_id
         self.name = name
@@ -165,6 +167,8 @@ class RuleSet:
         """Who may send IPCs to whom in Collect Income (``[lend_lease]``); nobody by default."""
         self.turns = turns if turns is not None else Turns.alone(turn_order)
         """Who plays together in a round (``[turns]``, ``engine.teams``)."""
+        self.production = production
+        """Where units are built and what the site does to their price (``engine.production``)."""
         self.variant: Variant = PLAIN
         """What the game's options change beyond switches, units, phases and setup
         (``engine.variants``); plain in the rule system as loaded."""
@@ -320,6 +324,8 @@ class RuleSet:
             lend_lease=LendLease.from_dict(f"{rid}/ruleset.toml", ruleset.get("lend_lease", {}), the_board),
             turns=Turns.from_dict(f"{rid}/ruleset.toml", ruleset.get("turns", {}), turn_order,
                                   {p: the_board.powers[p].side for p in turn_order}, tuple(ruleset["phases"])),
+            production=Production.from_dict(f"{rid}/ruleset.toml", ruleset.get("production", {}), the_board,
+                                            frozenset(specs)),
         )
         _check_setup_capacity(rules)
         for name, option in options.items():

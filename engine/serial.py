@@ -19,7 +19,7 @@ from .economy.ledger import EMPTY, Ledger
 from .errors import BoardDataError
 from .ids import PowerId, SpaceId, UnitKind
 from .lanes import Lane
-from .state import GameState, StepBack, Unit, frozen
+from .state import Build, GameState, StepBack, Unit, frozen
 from .technology import Lab, Research
 
 if TYPE_CHECKING:
@@ -64,6 +64,12 @@ def state_to_json(state: GameState) -> dict[str, Any]:
         "orders": _orders_to_json(state),
         "combat": state.combat.to_json() if state.combat is not None else None,
     }
+    if any(state.sites.values()):
+        out["sites"] = {pname(p): {board.name(s): dict(ks) for s, ks in by.items()}
+                        for p, by in state.sites.items() if by}
+    if any(state.builds.values()):
+        out["builds"] = {pname(p): [{"type": b.kind, "paid": b.paid, "laid": b.laid} for b in bs]
+                         for p, bs in state.builds.items() if bs}
     if state.rules.technology.offered:
         out["tech"] = {pname(p): list(state.tech.get(p, ())) for p in state.rules.turn_order}
         out["research"] = _research_to_json(state, state.research)
@@ -245,6 +251,10 @@ def state_from_json(data: Mapping[str, Any], rules: RuleSet) -> GameState:
         ic_damage=frozen(ic_damage),
         turn_start_owners=frozen(turn_start),
         purchased=_purchased_from_json(data.get("purchased", {})),
+        sites=frozen({power(p): frozen({board.space_by_name(n): _purchased_from_json(ks) for n, ks in by.items()})
+                      for p, by in data.get("sites", {}).items()}),
+        builds=frozen({power(p): tuple(Build(UnitKind(b["type"]), int(b["paid"]), int(b["laid"])) for b in bs)
+                       for p, bs in data.get("builds", {}).items()}),
         options=frozen(options),
         orders=_orders_from_json(rules, data.get("orders", {})),
         combat=_combat_from_json(data.get("combat")),

@@ -55,6 +55,28 @@ TURN_FLAGS = frozenset(
 
 
 @dataclass(frozen=True, slots=True)
+class Build:
+    """A unit laid down and partly paid for, mobilized in a later turn when the rest is
+    paid (001, Phase 6, "Build schedule")."""
+
+    kind: UnitKind
+    paid: int
+    laid: int
+    """The round it was laid down in: it may be mobilized from the next round on."""
+
+
+def with_builds(builds: Mapping[PowerId, tuple[Build, ...]], power: PowerId,
+                left: Iterable[Build]) -> dict[PowerId, tuple[Build, ...]]:
+    """``builds`` with ``power``'s replaced by ``left``; a power with none is left out, as
+    the JSON leaves it out."""
+    out = {p: bs for p, bs in builds.items() if p != power}
+    kept = tuple(left)
+    if kept:
+        out[power] = kept
+    return out
+
+
+@dataclass(frozen=True, slots=True)
 class Unit:
     """One piece on the board."""
 
@@ -119,6 +141,12 @@ class GameState:
     """Owners at the start of the current turn: landing, canals and placement depend on it."""
     purchased: Mapping[UnitKind, int] = field(default_factory=dict)
     """Units bought this turn and waiting in the mobilization zone."""
+    sites: Mapping[PowerId, Mapping[SpaceId, Mapping[UnitKind, int]]] = field(default_factory=dict)
+    """Of each power's ``purchased``, the units bought for one site and priced by it
+    (``engine.production``: AARHE's infantry at a victory city, a factory): placed there only."""
+    builds: Mapping[PowerId, tuple[Build, ...]] = field(default_factory=dict)
+    """Units each power laid down and partly paid for, mobilized in a later turn when the
+    rest is paid (``engine.production``, two-round builds)."""
     options: Mapping[str, Any] = field(default_factory=dict)
     orders: Mapping[PowerId, Mapping[str, Any]] = field(default_factory=dict)
     """Standing orders per power (order of loss, retreat conditions...)."""

@@ -12,6 +12,7 @@ from .control import income, victory_cities
 from .ids import SpaceId, UnitKind
 from .notation import format_units, unit_word
 from .phases import phase_title
+from .production import production_lines
 from .research_boxes import progress_lines
 from .state import GameState
 
@@ -63,7 +64,7 @@ def economy_lines(state: GameState) -> list[str]:
     for side in sides:
         held = [str(state.board[s].victory_city) for s in victory_cities(state, side)]
         lines.append(f"Victory cities held by the {side}: {len(held)} ({', '.join(held)}).")
-    return lines + progress_lines(state)
+    return lines + progress_lines(state) + production_lines(state)
 
 
 def space_text(state: GameState, space: SpaceId) -> str:

@@ -108,6 +108,15 @@ class Switches:
     Amphibious Assaults, Step 2: "limited to one ship per land unit being offloaded"), or
     every ship supporting the assault fires (004 §10: "Several battleships can be in the
     same assault and each one will have ... one shot support attack")."""
+    factory_spending_factor: int
+    """IPCs of units one industrial complex may mobilize a turn, as a multiple of its
+    territory's printed value (001, Phase 6: "Total IPC spent per turn on an IC cannot exceed
+    4 times the territory's printed income value"); 0: no such limit (000, 002)."""
+    capital_lost_keeps_production: bool
+    """A power whose capital is in enemy hands still buys and mobilizes, though it may buy no
+    industrial complex (001, Turn Sequence: "You may still build at industrial complexes or
+    victory cities. You cannot build a factory until your capital is liberated"), instead of
+    sitting Purchase and Mobilize out (000 and 002, "Capturing and Liberating Capitals")."""
     transports_attack_alone: bool
     """Transports may make a combat move into a hostile zone without a unit that can attack
     (002 Q&A, Transports and Carriers: "That doesn't mean it can't make a combat move by

@@ -8,7 +8,22 @@ from __future__ import annotations
 
 from . import combat, mobilize, purchase, research, research_boxes
 from .combat import rockets
-from .commands import Battle, Buy, Casualties, Lend, Move, Place, Press, Repair, Research, Retreat, Rocket, Scorch, Submerge
+from .commands import (
+    Battle,
+    Buy,
+    Cancel,
+    Casualties,
+    Lend,
+    Move,
+    Place,
+    Press,
+    Repair,
+    Research,
+    Retreat,
+    Rocket,
+    Scorch,
+    Submerge,
+)
 from .deadline import first_battle, first_placement
 from .dice import Dice
 from .economy import lendlease, logistics, scorched
@@ -35,8 +50,8 @@ def _enter_mobilize(state: GameState, dice: Dice) -> Entered:
 
 
 PURCHASE = register_phase(Phase(
-    "purchase", "Purchase Units", {Buy: purchase.buy, Repair: purchase.repair}, offers=buy_offers,
-    optional={Scorch: scorched.select, Research: research_boxes.buy_dice}))
+    "purchase", "Purchase Units", {Buy: purchase.buy, Repair: purchase.repair}, production=True, offers=buy_offers,
+    optional={Scorch: scorched.select, Research: research_boxes.buy_dice, Cancel: purchase.cancel}))
 COMBAT_MOVE = register_phase(Phase(
     "combat_move", "Combat Move", {Move: logistics.move}, on_end=end_combat_move, needs_capital=False,
     movement="combat", offers=combat_move_offers, optional={Rocket: rockets.declare}))
@@ -51,7 +66,8 @@ NONCOMBAT_MOVE = register_phase(Phase(
     movement="noncombat", offers=move_offers))
 MOBILIZE = register_phase(Phase(
     "mobilize", "Mobilize New Units", {Place: mobilize.place}, on_enter=_enter_mobilize,
-    on_end=mobilize.end_mobilize, offers=place_offers, default=first_placement))
+    on_end=mobilize.end_mobilize, production=True, offers=place_offers, default=first_placement,
+    optional={Cancel: purchase.cancel}))
 # Needs no capital of itself: what a power without one collects is the switch
 # ``capital_lost_income`` (engine.economy).
 COLLECT_INCOME = register_phase(Phase("collect_income", "Collect Income", on_enter=collect, undo=False,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..events import Event, event
 from ..ids import SpaceId
-from ..mobilize import FACTORY
+from ..production import FACTORY
 from ..state import GameState
 
 

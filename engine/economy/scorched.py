@@ -12,7 +12,7 @@ from ..commands import Scorch
 from ..dice import Dice
 from ..errors import IllegalCommandError
 from ..events import Event, event
-from ..mobilize import FACTORY
+from ..production import FACTORY
 from ..state import GameState, Unit
 
 SCORCHED = "scorched"

@@ -506,3 +506,34 @@ def test_every_switch_has_its_flip_test() -> None:
     """Issue 11: "a test flips each switch on a scenario and shows the outcome changes"."""
     missing = [f.name for f in fields(Switches) if f"test_{f.name}" not in globals()]
     assert not missing
+
+
+def test_factory_spending_factor(rules: RuleSet) -> None:
+    """001, Phase 6: "Total IPC spent per turn on an IC cannot exceed 4 times the territory's
+    printed income value"; 000, Phase 5 limits only the number of units. Italy (3) takes 3
+    tanks (18 IPCs), or 2 of them under the 12-IPC limit."""
+    state = mobilizing(rules, {"tank": 3})
+    assert run(state, '/place units:"3 tanks" territory:Italy').state.count("italy", "germany")["tank"] == 3
+    limited = flipped(state, factory_spending_factor=4)
+    with pytest.raises(IllegalCommandError, match="Italy 12 of 12 .*; 3 tanks cost 18") as err:
+        run(limited, '/place units:"3 tanks" territory:Italy')
+    assert err.value.reason == "place.spending"
+    assert run(limited, '/place units:"2 tanks" territory:Italy').state.count("italy", "germany")["tank"] == 2
+
+
+def test_capital_lost_keeps_production(rules: RuleSet) -> None:
+    """000, "Capturing and Liberating Capitals": without its capital a power does not place;
+    001, Turn Sequence: "You may still build at industrial complexes or victory cities. You
+    cannot build a factory until your capital is liberated" (rulesets.md 7.3 #46)."""
+    state = position(rules, turn="Germany", phase="noncombat_move", owners={"Germany": "Soviet Union"},
+                     spaces={"Italy": {"Germany": {"industrial_complex": 1}}}, treasury={"Germany": 30},
+                     purchased={"infantry": 2})
+    skipped = run(state, "/done")
+    assert "skip" in [e.type for e in skipped.events] and skipped.state.turn == "united_kingdom"
+    kept = run(flipped(state, capital_lost_keeps_production=True), "/done").state
+    assert (kept.turn, kept.phase) == ("germany", "mobilize")
+    buying = flipped(state, capital_lost_keeps_production=True).evolve(phase="purchase", purchased={})
+    with pytest.raises(IllegalCommandError, match="until its capital Germany is liberated") as err:
+        run(buying, '/buy units:"1 industrial complex"')
+    assert err.value.reason == "buy.factory_without_capital"
+    assert run(buying, '/buy units:"2 infantry"').state.treasury["germany"] == 24

@@ -372,6 +372,8 @@ def test_switches(rules: RuleSet) -> None:
         "submerged_until_noncombat_end": True,
         "aircraft_hit_subs_alone": True,
         "transports_attack_alone": True,
+        "factory_spending_factor": 0,
+        "capital_lost_keeps_production": False,
         "bombard_limit_per_land_unit": True,
     }
 

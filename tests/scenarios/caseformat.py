@@ -61,6 +61,9 @@ class Case:
     """Industrial complex damage markers, ``<territory>: <n>``."""
     tech: list[Entry] = field(default_factory=list)
     """``TECH <power>: <development>, ...``: developments in effect at the start."""
+    builds: list[Entry] = field(default_factory=list)
+    """``BUILD <power>: <n> <unit type> paid <IPCs each> laid <round>``: units laid down and
+    partly paid for (two-round builds)."""
     units: list[Entry] = field(default_factory=list)
     checks: list[Entry] = field(default_factory=list)
     """Checks on the starting position, before any command."""
@@ -71,7 +74,7 @@ class Case:
         return f"{self.path.parent.name}/{self.path.name}::{self.id}"
 
 
-HEADER = ("RULESET", "SOURCE", "START", "OPTION", "TREASURY", "OWNER", "DAMAGE", "TECH", "UNITS")
+HEADER = ("RULESET", "SOURCE", "START", "OPTION", "TREASURY", "OWNER", "DAMAGE", "TECH", "BUILD", "UNITS")
 CHECKS = ("EVENTS", "EVENT", "NO EVENT", "EXPECT")
 AFTER_COMMAND = ("DICE", "ROLL", "REFUSED")
 _ID = re.compile(r"[A-Za-z0-9][\w.\-/]*")
@@ -214,7 +217,7 @@ class _Reader:
             case.start = None if rest == "opening" else self.start_position(number, rest)
         else:
             {"OPTION": case.options, "TREASURY": case.treasury, "OWNER": case.owners,
-             "DAMAGE": case.damage, "TECH": case.tech}[word].append(
+             "DAMAGE": case.damage, "TECH": case.tech, "BUILD": case.builds}[word].append(
                 Entry(number, word, rest))
 
     def start_position(self, number: int, rest: str) -> tuple[int, str, str]:

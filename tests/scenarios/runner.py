@@ -87,10 +87,10 @@ def start_position(case: Case, rules: RuleSet) -> GameState:
     except RulesError as err:
         raise CaseFormatError(case.path, case.options[0].line, str(err)) from None
     if case.start is None:
-        for entries in (case.treasury, case.owners, case.damage, case.tech, case.units):
+        for entries in (case.treasury, case.owners, case.damage, case.tech, case.builds, case.units):
             if entries:
                 raise CaseFormatError(case.path, entries[0].line, "START opening takes no TREASURY, OWNER, DAMAGE, "
-                                      "TECH or UNITS; "
+                                      "TECH, BUILD or UNITS; "
                                       "write a position with START <round> <power> <phase>, or commands")
         return new_game(rules, resolved)
     round_, power, phase = case.start
@@ -122,7 +122,7 @@ def start_position(case: Case, rules: RuleSet) -> GameState:
         "ruleset": rules.id, "round": round_, "turn": rules.power_name(_power(case, case.start_line, rules, power)),
         "phase": phase, "treasury": treasury, "winner": None, "options": resolved,
         "spaces": {name: {"owner": owner, "units": spaces.get(name, {})} for name, owner in owners.items()},
-        "tech": _tech(case, rules),
+        "tech": _tech(case, rules), "builds": _builds(case, rules),
     }
     for e in case.damage:
         space_text, markers = _pair(case, e)
@@ -144,6 +144,24 @@ def _tech(case: Case, rules: RuleSet) -> dict[str, list[str]]:
         ids = [_lookup(case, e.line, rules.technology.find, d) for d in listing.split(",")]
         tech.setdefault(rules.power_name(_power(case, e.line, rules, power)), []).extend(ids)
     return tech
+
+
+_BUILD = re.compile(r"^(\d+)\s+(.+?)\s+paid\s+(\d+)\s+laid\s+(\d+)$")
+
+
+def _builds(case: Case, rules: RuleSet) -> dict[str, list[dict[str, Any]]]:
+    """The units laid down of the case's BUILD lines, by power name."""
+    builds: dict[str, list[dict[str, Any]]] = {}
+    for e in case.builds:
+        power, listing = _pair(case, e)
+        m = _BUILD.match(listing.strip())
+        if m is None:
+            raise CaseFormatError(case.path, e.line, "BUILD takes '<power>: <n> <unit type> paid <IPCs each> laid "
+                                  f"<round>', not {e.text!r}")
+        kind = _lookup(case, e.line, rules.find_unit, m.group(2))
+        builds.setdefault(rules.power_name(_power(case, e.line, rules, power)), []).extend(
+            {"type": kind, "paid": int(m.group(3)), "laid": int(m.group(4))} for _ in range(int(m.group(1))))
+    return builds
 
 
 def _damage(state: GameState, damaged: Sequence[tuple[SpaceId, PowerId, UnitKind, int]]) -> GameState:
