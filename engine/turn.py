@@ -8,22 +8,8 @@ from __future__ import annotations
 
 from . import combat, mobilize, purchase, research, research_boxes
 from .combat import rockets
-from .commands import (
-    Battle,
-    Buy,
-    Cancel,
-    Casualties,
-    Lend,
-    Move,
-    Place,
-    Press,
-    Repair,
-    Research,
-    Retreat,
-    Rocket,
-    Scorch,
-    Submerge,
-)
+from .commands import (Battle, Buy, Cancel, Casualties, Lend, Move, Place, Press, Repair, Research, Retreat,
+                       Rocket, Scorch, Submerge)
 from .deadline import first_battle, first_placement
 from .dice import Dice
 from .economy import lendlease, logistics, scorched
