@@ -65,11 +65,9 @@ def state_to_json(state: GameState) -> dict[str, Any]:
         "combat": state.combat.to_json() if state.combat is not None else None,
     }
     if any(state.sites.values()):
-        out["sites"] = {pname(p): {board.name(s): dict(ks) for s, ks in by.items()}
-                        for p, by in state.sites.items() if by}
+        out["sites"] = _sites_to_json(state)
     if any(state.builds.values()):
-        out["builds"] = {pname(p): [{"type": b.kind, "paid": b.paid, "laid": b.laid} for b in bs]
-                         for p, bs in state.builds.items() if bs}
+        out["builds"] = _builds_to_json(state)
     if state.rules.technology.offered:
         out["tech"] = {pname(p): list(state.tech.get(p, ())) for p in state.rules.turn_order}
         out["research"] = _research_to_json(state, state.research)
@@ -93,12 +91,41 @@ def state_to_json(state: GameState) -> dict[str, Any]:
     return out
 
 
-_STEPPED = ("next_id", "treasury", "purchased", "owners", "ic_damage", "orders", "combat", "economy")
+_STEPPED = ("next_id", "treasury", "purchased", "sites", "builds", "owners", "ic_damage", "orders", "combat",
+            "economy")
 """The fields a command may change without rolling or leaving its phase; a step back over
 any other field is not written (``/undo`` replays from the checkpoint from there on)."""
 
 _KEPT = tuple(f.name for f in fields(GameState) if f.name not in (
     *_STEPPED, "units", "rules", "checkpoint", "since_checkpoint", "back", "_by_space"))
+
+
+def _sites_to_json(state: GameState) -> dict[str, dict[str, dict[str, int]]]:
+    """Units bought for a site (001, Variable Infantry Costs), by power and site."""
+    board = state.board
+    return {state.rules.power_name(p): {board.name(s): {str(k): n for k, n in ks.items()} for s, ks in by.items()}
+            for p, by in state.sites.items() if by}
+
+
+def _sites_from_json(rules: RuleSet, data: Mapping[str, Mapping[str, Mapping[str, int]]],
+                     ) -> Mapping[PowerId, Mapping[SpaceId, Mapping[UnitKind, int]]]:
+    board = rules.board
+    return frozen({board.find_power(p): frozen({board.space_by_name(n): _purchased_from_json(ks)
+                                                for n, ks in by.items()})
+                   for p, by in data.items()})
+
+
+def _builds_to_json(state: GameState) -> dict[str, list[dict[str, Any]]]:
+    """Units laid down and partly paid for (001, Phase 6, Build schedule), by power."""
+    return {state.rules.power_name(p): [{"type": b.kind, "paid": b.paid, "laid": b.laid} for b in bs]
+            for p, bs in state.builds.items() if bs}
+
+
+def _builds_from_json(rules: RuleSet, data: Mapping[str, list[Mapping[str, Any]]],
+                      ) -> Mapping[PowerId, tuple[Build, ...]]:
+    return frozen({rules.board.find_power(p): tuple(Build(UnitKind(b["type"]), int(b["paid"]), int(b["laid"]))
+                                                    for b in bs)
+                   for p, bs in data.items()})
 
 
 def _steps_back(state: GameState) -> list[dict[str, Any]]:
@@ -132,6 +159,10 @@ def _step_back(before: GameState, after: GameState) -> dict[str, Any] | None:
         step["treasury"] = _treasury_to_json(before)
     if before.purchased != after.purchased:
         step["purchased"] = dict(before.purchased)
+    if before.sites != after.sites:
+        step["sites"] = _sites_to_json(before)
+    if before.builds != after.builds:
+        step["builds"] = _builds_to_json(before)
     if before.owners != after.owners:
         step["owners"] = {board.name(s): _opt(pname, p) for s, p in before.owners.items()}
     if before.ic_damage != after.ic_damage:
@@ -158,6 +189,10 @@ def _restore_back(state: GameState, steps: list[Mapping[str, Any]]) -> GameState
             was["treasury"] = _treasury_from_json(rules, step["treasury"])
         if "purchased" in step:
             was["purchased"] = _purchased_from_json(step["purchased"])
+        if "sites" in step:
+            was["sites"] = _sites_from_json(rules, step["sites"])
+        if "builds" in step:
+            was["builds"] = _builds_from_json(rules, step["builds"])
         if "owners" in step:
             was["owners"] = frozen({board.space_by_name(n): board.find_power(p) if p else None
                                     for n, p in step["owners"].items()})
@@ -251,10 +286,8 @@ def state_from_json(data: Mapping[str, Any], rules: RuleSet) -> GameState:
         ic_damage=frozen(ic_damage),
         turn_start_owners=frozen(turn_start),
         purchased=_purchased_from_json(data.get("purchased", {})),
-        sites=frozen({power(p): frozen({board.space_by_name(n): _purchased_from_json(ks) for n, ks in by.items()})
-                      for p, by in data.get("sites", {}).items()}),
-        builds=frozen({power(p): tuple(Build(UnitKind(b["type"]), int(b["paid"]), int(b["laid"])) for b in bs)
-                       for p, bs in data.get("builds", {}).items()}),
+        sites=_sites_from_json(rules, data.get("sites", {})),
+        builds=_builds_from_json(rules, data.get("builds", {})),
         options=frozen(options),
         orders=_orders_from_json(rules, data.get("orders", {})),
         combat=_combat_from_json(data.get("combat")),

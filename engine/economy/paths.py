@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from ..control import holds_capital
 from ..ids import PowerId, SpaceId
-from ..mobilize import FACTORY
+from ..production import FACTORY
 from ..state import GameState
 
 

@@ -66,10 +66,14 @@ def test_switches_are_revised_where_aarhe_is_silent() -> None:
     your capital you lose 50% of your income for the next turn, while the enemy only receives
     the territories value in return", and those of income lost to attacks (001 › Economic
     Attacks, Production Interruption: "For every cycle of combat the income is reduced by 1
-    IPC"), logistics, paths and convoy raids (001 › Phase 1: Collect Income))."""
+    IPC"), logistics, paths and convoy raids (001 › Phase 1: Collect Income)), and building
+    without the capital and a factory's IPC limit (001 › Turn Sequence: "You may still build
+    at industrial complexes or victory cities"; 001 › Phase 6: "Total IPC spent per turn on
+    an IC cannot exceed 4 times the territory's printed income value")."""
     revised = maps.load_ruleset("revised-lhtr").switches
     assert RULES.switches == revised.but(capital_plunder=False, capital_lost_income="half", bombing="income",
-                                         production_interruption=True, logistics_fees=True, income_paths=True)
+                                         production_interruption=True, logistics_fees=True, income_paths=True,
+                                         factory_spending_factor=4, capital_lost_keeps_production=True)
 
 
 # ---- the board -------------------------------------------------------------------------
