@@ -25,6 +25,7 @@ from .phases import phase_entry, phase_title
 from .ruleset import RuleSet
 from .state import GameState, Unit, frozen, step_back
 from .teams import Team
+from .victory import check_victory
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,7 +314,7 @@ def _next_turn(state: GameState, events: list[Event], dice: Dice) -> tuple[GameS
     round_ = state.round
     last = index + 1 == len(teams)
     if last or state.rules.switches.victory_check == "end_of_turn":
-        state, won = _check_victory(state)
+        state, won = check_victory(state)
         events.extend(won)
         if state.is_over:
             return state, events
@@ -342,16 +343,6 @@ def _begin_team(state: GameState, team: Team, events: list[Event], dice: Dice) -
     if lead is not None and lead.waiting is None and state.turn in team:
         state = swap(state, team[0])
     return state, events
-
-
-def _check_victory(state: GameState) -> tuple[GameState, list[Event]]:
-    """After the last power's turn (``victory_check = "end_of_round"``: 000, "Winning the
-    Game"; 002 Errata: "not at the end of each power's turn"), or after every turn
-    (``"end_of_turn"``), the rule system's ``victory`` hook says whether a side has won."""
-    won = state.rules.hooks.victory(state)
-    if won is None:
-        return state, []
-    return state.evolve(winner=won.side), [event("victory", won.text, side=won.side, **won.data)]
 
 
 def concede(state: GameState, side: str) -> Outcome:

@@ -22,11 +22,16 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class Win:
-    """A side has won: who, and a sentence saying why, with its figures."""
+    """A side has won: who, and a sentence saying why, with its figures; or, with
+    ``hold_rounds``, a side meets its condition and wins if it still does that many rounds
+    later (``engine.victory``)."""
 
     side: str
     text: str
     data: Mapping[str, object] = field(default_factory=dict)
+    hold_rounds: int = 0
+    """Rounds the condition must still hold before the side has won (001 › Victory
+    Conditions: "maintained for one full game round")."""
 
 
 class Hooks(Protocol):

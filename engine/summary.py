@@ -14,6 +14,7 @@ from .notation import format_units, unit_word
 from .phases import phase_title
 from .production import production_lines
 from .research_boxes import progress_lines
+from .victory import standing_lines
 from .state import GameState
 
 _CHOICES = {
@@ -54,8 +55,8 @@ def focus_text(state: GameState) -> str:
 
 
 def economy_lines(state: GameState) -> list[str]:
-    """Each power's treasury and production, the victory cities each side holds, and where
-    research fills boxes each power's progress."""
+    """Each power's treasury and production, the victory cities (and points) each side
+    holds, and where research fills boxes each power's progress."""
     rules = state.rules
     powers = ", ".join(f"{rules.power_name(p)} {state.treasury.get(p, 0)} "
                        f"(+{income(state, p)})" for p in rules.powers)
@@ -64,7 +65,7 @@ def economy_lines(state: GameState) -> list[str]:
     for side in sides:
         held = [str(state.board[s].victory_city) for s in victory_cities(state, side)]
         lines.append(f"Victory cities held by the {side}: {len(held)} ({', '.join(held)}).")
-    return lines + progress_lines(state) + production_lines(state)
+    return lines + standing_lines(state) + progress_lines(state) + production_lines(state)
 
 
 def space_text(state: GameState, space: SpaceId) -> str:
