@@ -64,6 +64,8 @@ class Case:
     builds: list[Entry] = field(default_factory=list)
     """``BUILD <power>: <n> <unit type> paid <IPCs each> laid <round>``: units laid down and
     partly paid for (two-round builds)."""
+    progress: list[Entry] = field(default_factory=list)
+    """``PROGRESS <power>: <development> <boxes>, ...``: progress boxes filled at the start."""
     units: list[Entry] = field(default_factory=list)
     checks: list[Entry] = field(default_factory=list)
     """Checks on the starting position, before any command."""
@@ -74,7 +76,8 @@ class Case:
         return f"{self.path.parent.name}/{self.path.name}::{self.id}"
 
 
-HEADER = ("RULESET", "SOURCE", "START", "OPTION", "TREASURY", "OWNER", "DAMAGE", "TECH", "BUILD", "UNITS")
+HEADER = ("RULESET", "SOURCE", "START", "OPTION", "TREASURY", "OWNER", "DAMAGE", "TECH", "BUILD", "PROGRESS",
+          "UNITS")
 CHECKS = ("EVENTS", "EVENT", "NO EVENT", "EXPECT")
 AFTER_COMMAND = ("DICE", "ROLL", "REFUSED")
 _ID = re.compile(r"[A-Za-z0-9][\w.\-/]*")
@@ -217,7 +220,7 @@ class _Reader:
             case.start = None if rest == "opening" else self.start_position(number, rest)
         else:
             {"OPTION": case.options, "TREASURY": case.treasury, "OWNER": case.owners,
-             "DAMAGE": case.damage, "TECH": case.tech, "BUILD": case.builds}[word].append(
+             "DAMAGE": case.damage, "TECH": case.tech, "BUILD": case.builds, "PROGRESS": case.progress}[word].append(
                 Entry(number, word, rest))
 
     def start_position(self, number: int, rest: str) -> tuple[int, str, str]:

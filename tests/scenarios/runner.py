@@ -29,6 +29,7 @@ from engine import (
     parse_command,
 )
 from engine.control import income, victory_cities
+from engine.victory import victory_points
 from engine.dice import Dice
 from engine.ids import PowerId, SpaceId, UnitKind
 
@@ -87,10 +88,10 @@ def start_position(case: Case, rules: RuleSet) -> GameState:
     except RulesError as err:
         raise CaseFormatError(case.path, case.options[0].line, str(err)) from None
     if case.start is None:
-        for entries in (case.treasury, case.owners, case.damage, case.tech, case.builds, case.units):
+        for entries in (case.treasury, case.owners, case.damage, case.tech, case.builds, case.progress, case.units):
             if entries:
                 raise CaseFormatError(case.path, entries[0].line, "START opening takes no TREASURY, OWNER, DAMAGE, "
-                                      "TECH, BUILD or UNITS; "
+                                      "TECH, BUILD, PROGRESS or UNITS; "
                                       "write a position with START <round> <power> <phase>, or commands")
         return new_game(rules, resolved)
     round_, power, phase = case.start
@@ -123,6 +124,8 @@ def start_position(case: Case, rules: RuleSet) -> GameState:
         "phase": phase, "treasury": treasury, "winner": None, "options": resolved,
         "spaces": {name: {"owner": owner, "units": spaces.get(name, {})} for name, owner in owners.items()},
         "tech": _tech(case, rules), "builds": _builds(case, rules),
+        "progress": {power: dict(boxes) for e in case.progress
+                     for power, boxes in [_progress(case, Entry(e.line, "", e.text), rules)]},
     }
     for e in case.damage:
         space_text, markers = _pair(case, e)
@@ -162,6 +165,20 @@ def _builds(case: Case, rules: RuleSet) -> dict[str, list[dict[str, Any]]]:
         builds.setdefault(rules.power_name(_power(case, e.line, rules, power)), []).extend(
             {"type": kind, "paid": int(m.group(3)), "laid": int(m.group(4))} for _ in range(int(m.group(1))))
     return builds
+
+
+def _progress(case: Case, entry: Entry, rules: RuleSet) -> tuple[str, list[tuple[str, int]]]:
+    """``<power>: <development> <boxes>, ...`` (a PROGRESS line or an EXPECT progress line):
+    the power's name and the boxes per development id."""
+    power, listing = _pair(case, entry)
+    boxes = []
+    for part in listing.split(","):
+        name, _, count = part.strip().rpartition(" ")
+        if not count.isdigit():
+            raise CaseFormatError(case.path, entry.line, f"progress takes '<power>: <development> <boxes>, ...', "
+                                  f"not {part.strip()!r}")
+        boxes.append((_lookup(case, entry.line, rules.technology.find, name), int(count)))
+    return rules.power_name(_power(case, entry.line, rules, power)), boxes
 
 
 def _damage(state: GameState, damaged: Sequence[tuple[SpaceId, PowerId, UnitKind, int]]) -> GameState:
@@ -335,10 +352,18 @@ def expect(case: Case, entry: Entry, state: GameState) -> None:
             raise CaseFormatError(case.path, entry.line, f"income takes '<power>: <IPCs>', not {rest!r}")
         _same(case, entry, f"{rules.power_name(power)}'s income", income(state, power), int(amount))
     elif word == "victory":
-        side, count = _pair(case, Entry(entry.line, "", rest.removeprefix("cities ")))
-        if side not in ("Axis", "Allies") or not count.isdigit():
-            raise CaseFormatError(case.path, entry.line, f"victory takes 'cities <Axis|Allies>: <n>', not {rest!r}")
-        _same(case, entry, f"victory cities of the {side}", len(victory_cities(state, side)), int(count))
+        what, _, counted = rest.partition(" ")
+        side, count = _pair(case, Entry(entry.line, "", counted))
+        if what not in ("cities", "points") or side not in ("Axis", "Allies") or not count.isdigit():
+            raise CaseFormatError(case.path, entry.line, f"victory takes 'cities <Axis|Allies>: <n>' or "
+                                  f"'points <Axis|Allies>: <n>', not {rest!r}")
+        found = len(victory_cities(state, side)) if what == "cities" else victory_points(state, side)
+        _same(case, entry, f"victory {what} of the {side}", found, int(count))
+    elif word == "progress":
+        power, boxes = _progress(case, Entry(entry.line, "", rest), rules)
+        tech, pid = rules.technology, rules.find_power(power)
+        _same(case, entry, f"{power}'s progress boxes", [(d, tech.filled(state.progress, pid, d)) for d, _n in boxes],
+              boxes)
     elif word == "phase":
         parts = rest.split()
         if len(parts) < 3 or not parts[0].isdigit():
