@@ -40,9 +40,6 @@ Effect = Literal["mobilize", "immediate"]
 Step 4) or at once, for every unit of the type already on the board (004 §4 item 02)."""
 
 
-MINOR_BOXES = 3
-
-
 @dataclass(frozen=True, slots=True)
 class ResearchDice:
     """A power's research dice a turn under the ``boxes`` method: free ones, and how many
@@ -81,13 +78,6 @@ class Development:
     def started(self, power: str) -> int:
         """The boxes ``power`` has filled at the start of the game."""
         return dict(self.head_start).get(power, 0)
-
-    @property
-    def minor(self) -> bool:
-        """A minor technology has 3 progress boxes or fewer; only those may pass between
-        allies (001 › Phase 7, Technology Deployment: "a minor technology (3 or less
-        progress boxes)")."""
-        return self.boxes <= MINOR_BOXES
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,20 +2,24 @@
 
 001, Introduction: AARHE "is designed to work on top of LHTR 2.0. Game rules not covered
 are addressed under LHTR", so where AARHE has not yet changed a hook it is Revised's:
-unit values, movement, dice and bombardment with Revised's developments, the raid's
-result by the ``bombing`` switch. A captured capital is 1942's hook, which plunders only
+bombardment, antiaircraft immunity and the raid's result by the ``bombing`` switch (none of
+them reads an AARHE development). A captured capital is 1942's hook, which plunders only
 while the switch ``capital_plunder`` is on; AARHE turns it off (001 › Turn Sequence).
-What differs here: victory by victory city points. Each area keeps its own section.
+What differs here: victory by victory city points held a round (or the economic mode), and
+what AARHE's technologies do to units. Each area keeps its own section.
 """
 
 from __future__ import annotations
 
-from ..control import victory_cities
+from collections.abc import Sequence
+
+from ..control import side_scores
 from ..hooks import Win
-from ..state import GameState
+from ..state import GameState, Unit
+from ..victory import victory_points
+from . import aa1942_2e, revised_lhtr
 from .aa1942_2e import on_capital_captured
-from .revised_lhtr import (aa_immune, bombard_value, bombing_result, move_points, raid_damage, unit_dice,
-                           unit_shots, unit_values)
+from .revised_lhtr import aa_immune, bombard_value, bombing_result, raid_damage, unit_shots
 
 ID = "aarhe"
 
@@ -25,23 +29,89 @@ __all__ = ["ID", "aa_immune", "bombard_value", "bombing_result", "move_points", 
 
 # -- victory ------------------------------------------------------------------------
 
-POINTS_TO_WIN = {"Axis": 45, "Allies": 55}
-"""001 › Victory Conditions: "Axis wins if they control 45 VCP (Victory City Points).
-Allies win if they control 55 VCP."."""
-
-
-def victory_points(state: GameState, side: str) -> int:
-    """The victory city points (``victory_points`` of the board) of the cities ``side`` holds."""
-    return sum(state.board.spaces[s].victory_points for s in victory_cities(state, side))
-
-
 def victory(state: GameState) -> Win | None:
-    """A side holding its victory city points wins (001 › Victory Conditions), counted at the
-    end of a round (switch ``victory_check``). Holding them "for one full game round" is
-    pending (README, "Pending")."""
-    for side, needed in POINTS_TO_WIN.items():
+    """By the game's mode (option ``victory``, 001 › Victory Conditions): victory city points
+    held for a full round (``[victory]`` of ruleset.toml: the points each side needs and the
+    rounds to hold them), or, in the economic mode, the richer side once the rounds bid are
+    played (README, rulings on victory)."""
+    if state.options.get("victory") == "economic":
+        return _economic(state)
+    hold = int(state.rules.victory["hold_rounds"])
+    for side, needed in state.rules.victory["points"].items():
         held = victory_points(state, side)
         if held >= needed:
-            return Win(side, f"The {side} win: they hold {held} victory city points (they need {needed}).",
-                       {"points": held})
+            return Win(side, f"The {side} win: they have held {needed} or more victory city points for a full round "
+                       f"({held} now).", {"points": held, "needed": needed}, hold_rounds=hold)
     return None
+
+
+def _economic(state: GameState) -> Win | None:
+    """001 › Victory Conditions, Economic Victory: "The team controlling the majority of
+    territory IPC at the end wins the game"; the end is the round the winning bid named."""
+    if state.round < int(state.options["economic_rounds"]):
+        return None
+    worth = {side: production for side, (_cities, production) in side_scores(state).items()}
+    (first, most), (_second, next_) = sorted(worth.items(), key=lambda kv: -kv[1])[:2]
+    if most == next_:
+        return None
+    return Win(first, f"The {first} win: after round {state.round} their territories are worth {most} IPCs, "
+               f"the other side's {next_}.", {"ipcs": most})
+
+
+# -- research
+# What the twelve technologies of 001 › Phase 7 do to units. Research itself (boxes, dice,
+# head starts) is data: [technology] in maps/aarhe/ruleset.toml, read by engine/research_boxes.py.
+# Not here (README, ruling on technology effects): the ASW, Infrastructure Defense, dogfight
+# and atomic effects of combat (issue 17), the units of Heavy Tank and Self-propelled
+# Artillery (optional units) and Underground Factory's immunity to production interruption.
+
+JET_PLANE = "jet_plane"
+LONG_RANGE_AIRCRAFT = "long_range_aircraft"
+HEAVY_BOMBER = "heavy_bomber"
+ADVANCED_SUBMARINE = "advanced_submarine"
+
+JET_VALUES = {"fighter": (4, 5), "bomber": (3, 3)}
+"""001 › Phase 7, Jet Plane: the table "Fighter 4 4 5", "Bomber 6 3 3" (move, attack,
+defense), for the units built with it."""
+EXTRA_MOVE = 2
+"""001 › Phase 7: Long Range Aircraft, "Air units gain an addition two movement points";
+Heavy Bomber, "Bombers gain an additional two movement points"."""
+HEAVY_DICE = 2
+"""001 › Phase 7, Heavy Bomber: "Roll two dice instead of one and the rolling player picks the
+favorable of the two results"."""
+
+
+def _has(state: GameState, unit: Unit, development: str) -> bool:
+    return development in state.tech.get(unit.owner, ())
+
+
+def unit_values(state: GameState, units: Sequence[Unit], side: str) -> dict[int, int]:
+    """Revised's values (artillery support), then AARHE's technology: fighters and bombers
+    built with Jet Plane fight at its values; Advanced Submarine: "Submarine's attack and
+    defense value is increases by 1" (001 › Phase 7)."""
+    out = revised_lhtr.unit_values(state, units, side)
+    for u in units:
+        spec = state.rules.spec(u.kind)
+        jet = JET_VALUES.get("fighter" if spec.carrier_based else "bomber" if spec.strategic_bomber else "")
+        if jet is not None and JET_PLANE in u.built_with:
+            out[u.id] = jet[0] if side == "attacker" else jet[1]
+        elif spec.submarine and _has(state, u, ADVANCED_SUBMARINE):
+            out[u.id] += 1
+    return out
+
+
+def move_points(state: GameState, unit: Unit) -> int:
+    """The unit table's movement, two more for air units with Long Range Aircraft and two
+    more for bombers with Heavy Bomber (001 › Phase 7)."""
+    spec = state.rules.spec(unit.kind)
+    extra = 0
+    if spec.is_air and _has(state, unit, LONG_RANGE_AIRCRAFT):
+        extra += EXTRA_MOVE
+    if spec.strategic_bomber and _has(state, unit, HEAVY_BOMBER):
+        extra += EXTRA_MOVE
+    return aa1942_2e.move_points(state, unit) + extra
+
+
+def unit_dice(state: GameState, unit: Unit) -> int:
+    """Bombers with Heavy Bomber roll two dice and keep the better (001 › Phase 7)."""
+    return HEAVY_DICE if state.rules.spec(unit.kind).strategic_bomber and _has(state, unit, HEAVY_BOMBER) else 1
