@@ -62,6 +62,16 @@ class Research(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class Share(Command):
+    """Develop Weapons: pass one progress box of ``development`` to the ally ``power`` (001 ›
+    Phase 7, Technology Deployment)."""
+
+    development: str
+    power: PowerId
+    name = "share"
+
+
+@dataclass(frozen=True, slots=True)
 class Move(Command):
     """Phases 2 and 4: move a group of units from one space to another."""
 

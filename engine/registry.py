@@ -35,6 +35,7 @@ from .commands import (
     Retreat,
     Rocket,
     Scorch,
+    Share,
     Submerge,
     Undo,
 )
@@ -262,6 +263,11 @@ ENGINE_COMMANDS: tuple[CommandSpec, ...] = (
                             field="development"),
                  OptionSpec("dice", Kind.INTEGER, "research dice to buy and roll, or to assign to the development",
                             required=True))),
+    CommandSpec(
+        "share", "Pass one progress box of a minor technology to an ally (where the rules allow it); you keep "
+        "yours.", '/share tech:rockets to:Japan', command=Share,
+        options=(OptionSpec("tech", Kind.DEVELOPMENT, "the technology", required=True, field="development"),
+                 OptionSpec("to", Kind.POWER, "the ally who receives the box", required=True, field="power"))),
     CommandSpec(
         "move", "Move a group of units from one space to another.",
         '/move units:"2 infantry, 1 tank" from:"West Russia" to:Ukraine', command=Move,

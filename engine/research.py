@@ -22,8 +22,9 @@ of your present units of that type are immediately improved").
 
 from __future__ import annotations
 
-from . import research_boxes
+from . import research_boxes, research_share
 from .commands import Research as ResearchCommand
+from .commands import Share
 from .dice import Dice
 from .errors import IllegalCommandError
 from .events import Event, event
@@ -179,4 +180,4 @@ def end_develop_weapons(state: GameState) -> tuple[GameState, list[Event]]:
 
 DEVELOP_WEAPONS = register_phase(Phase(
     "develop_weapons", "Develop Weapons", {ResearchCommand: research}, on_enter=enter_develop_weapons,
-    on_end=end_develop_weapons))
+    on_end=end_develop_weapons, optional={Share: research_share.share}))

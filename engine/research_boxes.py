@@ -195,8 +195,10 @@ def progress_lines(state: GameState) -> list[str]:
         return []
     parts = []
     for power in rules.powers:
+        had = state.tech.get(power, ())
         started = [(d, tech.filled(state.progress, power, d.id)) for d in tech.developments]
-        shown_ = [f"{d.name} {n}/{d.boxes}" + (" (complete)" if n >= d.boxes else "") for d, n in started if n]
+        shown_ = [f"{d.name} {n}/{d.boxes}" + (" (complete)" if d.id in had else " (from next turn)" if n >= d.boxes
+                                                else "") for d, n in started if n]
         parts.append(f"{rules.power_name(power)}: {', '.join(shown_) if shown_ else 'none'}")
     power, mine = state.turn, lab(state, state.turn)
     free = tech.dice_of(power).free

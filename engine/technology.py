@@ -100,6 +100,12 @@ class Technology:
     """With Rockets, AA guns may move in Combat Move and fire from where they went (004 §4
     item 07: "Unlike an anti-aircraft gun, a rocket can move before combat and fire during
     combat")."""
+    share_groups: tuple[tuple[str, ...], ...] = ()
+    """Powers that pass progress boxes among themselves (001 › Phase 7, Technology
+    Deployment: "between US/UK and Germany/Italy/Japan")."""
+    minor_boxes: int = 0
+    """Only a technology of this many boxes or fewer passes between them ("a minor technology
+    (3 or less progress boxes)")."""
 
     @property
     def offered(self) -> bool:
@@ -134,6 +140,10 @@ class Technology:
         """The progress boxes ``power`` has filled in ``dev_id``: its head start until it rolls."""
         return progress.get(power, {}).get(dev_id, self.development(dev_id).started(power))
 
+    def partners(self, giver: str, taker: str) -> bool:
+        """Whether ``giver`` may pass progress boxes to ``taker`` (one of its share group)."""
+        return giver != taker and any(giver in g and taker in g for g in self.share_groups)
+
     def built_with(self, kind: str, had: tuple[str, ...]) -> frozenset[str]:
         """The developments of ``had`` a unit of ``kind`` built now carries for good
         (:attr:`Development.new_units`)."""
@@ -155,8 +165,9 @@ class Technology:
     @classmethod
     def from_dict(cls, where: str, data: Mapping[str, Any]) -> Technology:
         """Read ``[technology]``: ``die_cost``, optional ``method``, ``effect``,
-        ``breakthrough``, ``rocket_target``, ``rockets_move_first``, ``hit`` and
-        ``dice.<power> = {free, purchasable}``, and ``developments.<id> = {name, roll, aliases, cost_modifier, unit_costs, boxes,
+        ``breakthrough``, ``rocket_target``, ``rockets_move_first``, ``hit``,
+        ``dice.<power> = {free, purchasable}``, ``share = {groups, minor_boxes}``
+        and ``developments.<id> = {name, roll, aliases, cost_modifier, unit_costs, boxes,
         head_start, new_units}``."""
         if not data:
             return cls()
@@ -167,7 +178,9 @@ class Technology:
                        data.get("rocket_target", "industrial_complex"), int(data.get("hit", 0)),
                        {str(p): ResearchDice(int(d["free"]), int(d["purchasable"]))
                         for p, d in data.get("dice", {}).items()},
-                       bool(data.get("rockets_move_first", False)))
+                       bool(data.get("rockets_move_first", False)),
+                       tuple(tuple(str(p) for p in g) for g in data.get("share", {}).get("groups", ())),
+                       int(data.get("share", {}).get("minor_boxes", 0)))
         except KeyError as err:
             raise BoardDataError(f"{where}: [technology] needs {err.args[0]!r}") from None
         for name, kind in (("method", Method), ("effect", Effect), ("rocket_target", RocketTarget)):
@@ -183,7 +196,8 @@ class Technology:
 
     def check_names(self, where: str, powers: Collection[str], units: Collection[str]) -> None:
         """Every power and unit type the table names exists (checked when the rule system loads)."""
-        named = [*self.dice, *(p for d in self.developments for p, _n in d.head_start)]
+        named = [*self.dice, *(p for d in self.developments for p, _n in d.head_start),
+                 *(p for g in self.share_groups for p in g)]
         kinds = [k for d in self.developments for k in (*d.new_units, *(k for k, _n in d.unit_costs))]
         for what, names, known in (("power", named, powers), ("unit type", kinds, units)):
             for n in names:
@@ -235,6 +249,9 @@ class Lab:
     assigned: tuple[tuple[str, int], ...] = ()
     """Dice per development, in the order assigned."""
     rolled: bool = False
+    shared: tuple[str, ...] = ()
+    """The powers it passed a progress box to this round (one each: 001 › Phase 7, "per
+    direction per turn")."""
 
     @property
     def used(self) -> int:

@@ -6,7 +6,7 @@ entries of their own for phases 1942 lacks.
 
 from __future__ import annotations
 
-from . import combat, mobilize, purchase, research, research_boxes
+from . import combat, mobilize, purchase, research, research_boxes, research_share
 from .combat import rockets
 from .commands import (Battle, Buy, Cancel, Casualties, Lend, Move, Place, Press, Repair, Research, Retreat,
                        Rocket, Scorch, Submerge)
@@ -54,7 +54,18 @@ MOBILIZE = register_phase(Phase(
     "mobilize", "Mobilize New Units", {Place: mobilize.place}, on_enter=_enter_mobilize,
     on_end=mobilize.end_mobilize, production=True, offers=place_offers, default=first_placement,
     optional={Cancel: purchase.cancel}))
+
+
+def _begin_turn(state: GameState, dice: Dice) -> Entered:
+    """Collect Income, where it opens the turn (001 › Turn Sequence), after the technologies
+    an ally's progress box completed take effect (001 › Phase 7: "effective from beginning
+    of the receivers' next turn")."""
+    state, received, _ = research_share.receive(state, dice)
+    state, events, finished = collect(state, dice)
+    return state, [*received, *events], finished
+
+
 # Needs no capital of itself: what a power without one collects is the switch
 # ``capital_lost_income`` (engine.economy).
-COLLECT_INCOME = register_phase(Phase("collect_income", "Collect Income", on_enter=collect, undo=False,
+COLLECT_INCOME = register_phase(Phase("collect_income", "Collect Income", on_enter=_begin_turn, undo=False,
                                       needs_capital=False, optional={Lend: lendlease.send}))

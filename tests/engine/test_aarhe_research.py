@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 import maps
-from engine import GameState, RuleSet, new_game
+from engine import GameState, RuleSet, economy_lines, new_game
 from engine.ids import PowerId, UnitKind
 from engine.state import Unit
 
@@ -56,3 +56,10 @@ def test_advanced_submarine_adds_one(rules: RuleSet) -> None:
     sub = _one(state, GERMANY, "submarine")
     assert rules.hooks.unit_values(state, [sub], "attacker") == {sub.id: 3}
     assert rules.hooks.unit_values(state, [sub], "defender") == {sub.id: 3}
+
+
+def test_status_shows_a_passed_box_waiting_for_the_next_turn(rules: RuleSet) -> None:
+    """001 › Phase 7, Technology Deployment: "Transferred technologies are effective from
+    beginning of the receivers' next turn"; until then /game status says so."""
+    state = new_game(rules).evolve(progress={US: {"advanced_radar": 3}})
+    assert "Advanced Radar 3/3 (from next turn)" in economy_lines(state)[-2]

@@ -19,5 +19,5 @@ def test_1942_uses_every_engine_command_but_research_rockets_aarhe_economy_and_f
     lhtr = maps.load_ruleset("revised-lhtr", unplayable=True)
     aarhe_only = ["cancel", "scorch", "lendlease"]
     assert [c.name for c in ENGINE_COMMANDS if not is_used_by(aa1942, c)] == [
-        *aarhe_only, "research", "rocket", "focus"]
-    assert [c.name for c in ENGINE_COMMANDS if not is_used_by(lhtr, c)] == [*aarhe_only, "focus"]
+        *aarhe_only, "research", "share", "rocket", "focus"]
+    assert [c.name for c in ENGINE_COMMANDS if not is_used_by(lhtr, c)] == [*aarhe_only, "share", "focus"]
