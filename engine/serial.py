@@ -74,10 +74,9 @@ def state_to_json(state: GameState) -> dict[str, Any]:
     if state.economy:
         out["economy"] = state.economy.to_json(board.name, pname)
     if state.progress:
-        out["progress"] = {pname(p): dict(boxes) for p, boxes in state.progress.items()}
+        out["progress"] = _progress_to_json(state)
     if state.labs:
-        out["labs"] = {pname(p): {"round": lab.round, "bought": lab.bought, "assigned": [list(a) for a in lab.assigned],
-                                  "rolled": lab.rolled} for p, lab in state.labs.items()}
+        out["labs"] = _labs_to_json(state)
     if state.victory_since:
         out["victory_since"] = dict(state.victory_since)
     if state.lanes:
@@ -92,7 +91,7 @@ def state_to_json(state: GameState) -> dict[str, Any]:
 
 
 _STEPPED = ("next_id", "treasury", "purchased", "sites", "builds", "owners", "ic_damage", "orders", "combat",
-            "economy")
+            "economy", "progress", "labs")
 """The fields a command may change without rolling or leaving its phase; a step back over
 any other field is not written (``/undo`` replays from the checkpoint from there on)."""
 
@@ -173,6 +172,10 @@ def _step_back(before: GameState, after: GameState) -> dict[str, Any] | None:
         step["combat"] = before.combat.to_json() if before.combat is not None else None
     if before.economy != after.economy:
         step["economy"] = before.economy.to_json(board.name, pname)
+    if before.progress != after.progress:
+        step["progress"] = _progress_to_json(before)
+    if before.labs != after.labs:
+        step["labs"] = _labs_to_json(before)
     return step
 
 
@@ -204,9 +207,38 @@ def _restore_back(state: GameState, steps: list[Mapping[str, Any]]) -> GameState
             was["combat"] = _combat_from_json(step["combat"])
         if "economy" in step:
             was["economy"] = Ledger.from_json(step["economy"], board.space_by_name, board.find_power)
+        if "progress" in step:
+            was["progress"] = _progress_from_json(step["progress"], board.find_power)
+        if "labs" in step:
+            was["labs"] = _labs_from_json(step["labs"], board.find_power)
         units = tuple(_unit_from_json(rules, p) for p in step["pieces"])
         older = StepBack(units, tuple(int(i) for i in step["added"]), was, older)
     return state.evolve(back=older)
+
+
+def _progress_to_json(state: GameState) -> dict[str, dict[str, int]]:
+    """Progress boxes filled, by power name and development id (``boxes`` research)."""
+    return {state.rules.power_name(p): dict(boxes) for p, boxes in state.progress.items()}
+
+
+def _progress_from_json(data: Mapping[str, Mapping[str, int]],
+                        power: Callable[[str], PowerId]) -> Mapping[PowerId, Mapping[str, int]]:
+    return frozen({power(p): frozen({str(d): int(n) for d, n in boxes.items()}) for p, boxes in data.items()})
+
+
+def _labs_to_json(state: GameState) -> dict[str, dict[str, Any]]:
+    """Each power's research dice of its latest round (``boxes`` research), by power name."""
+    pname = state.rules.power_name
+    return {pname(p): {"round": lab.round, "bought": lab.bought, "assigned": [list(a) for a in lab.assigned],
+                       "rolled": lab.rolled, "shared": [pname(t) for t in lab.shared]}
+            for p, lab in state.labs.items()}
+
+
+def _labs_from_json(data: Mapping[str, Mapping[str, Any]], power: Callable[[str], PowerId]) -> Mapping[PowerId, Lab]:
+    return frozen({power(p): Lab(int(lab["round"]), int(lab.get("bought", 0)),
+                                 tuple((str(d), int(n)) for d, n in lab.get("assigned", ())),
+                                 bool(lab.get("rolled", False)), tuple(power(t) for t in lab.get("shared", ())))
+                   for p, lab in data.items()})
 
 
 def _lane_to_json(state: GameState, lane: Lane) -> dict[str, Any]:
@@ -294,11 +326,8 @@ def state_from_json(data: Mapping[str, Any], rules: RuleSet) -> GameState:
         tech=frozen({power(p): tuple(str(d) for d in ds) for p, ds in data.get("tech", {}).items() if ds}),
         research=_research_from_json(research, power) if research else None,
         economy=Ledger.from_json(data["economy"], board.space_by_name, power) if data.get("economy") else EMPTY,
-        progress=frozen({power(p): frozen({str(d): int(n) for d, n in boxes.items()})
-                         for p, boxes in data.get("progress", {}).items()}),
-        labs=frozen({power(p): Lab(int(lab["round"]), int(lab.get("bought", 0)),
-                                   tuple((str(d), int(n)) for d, n in lab.get("assigned", ())),
-                                   bool(lab.get("rolled", False))) for p, lab in data.get("labs", {}).items()}),
+        progress=_progress_from_json(data.get("progress", {}), power),
+        labs=_labs_from_json(data.get("labs", {}), power),
         victory_since=frozen({str(side): int(r) for side, r in data.get("victory_since", {}).items()}),
         lanes=frozen({power(p): _lane_from_json(lane, power) for p, lane in data.get("lanes", {}).items()}),
         winner=data.get("winner"),

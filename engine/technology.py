@@ -249,7 +249,7 @@ class Lab:
     assigned: tuple[tuple[str, int], ...] = ()
     """Dice per development, in the order assigned."""
     rolled: bool = False
-    shared: tuple[str, ...] = ()
+    shared: tuple[PowerId, ...] = ()
     """The powers it passed a progress box to this round (one each: 001 › Phase 7, "per
     direction per turn")."""
 

@@ -167,13 +167,15 @@ def test_done_before_assigning_leaves_the_dice_unrolled(boxes_rules: RuleSet) ->
 
 
 def test_progress_reads_back(boxes_rules: RuleSet) -> None:
-    """The boxes and the dice of the round survive JSON (docs/state.md)."""
+    """The boxes and the dice of the round survive JSON (docs/state.md), and so does the
+    step back over an assignment, so /undo read from JSON needs no replay."""
     state = new_game(boxes_rules).evolve(turn=GERMANY, phase="purchase", treasury={GERMANY: 40})
     state, _dice, _texts = _play(state, "/research dice:2")
     state = state.evolve(phase="develop_weapons")
     state, _dice, _texts = _play(state, "/research tech:jets dice:1")
     back = GameState.from_json(state.to_json(), boxes_rules)
     assert back == state and back.labs[GERMANY].assigned == (("jet_plane", 1),)
+    assert back.before is not None and back.before == state.before and back.before.labs[GERMANY].assigned == ()
 
 
 @pytest.mark.parametrize(("change", "message"), [
