@@ -140,7 +140,7 @@ def _roll(state: GameState, power: PowerId, mine: Lab, dice: Dice) -> tuple[Game
         if done:
             gained.append(dev_id)
         events.append(event(
-            "research", f"{name} rolls {_dice(n)} for {dev.name}: {', '.join(map(str, faces))}: {_hits(hits)}, "
+            "research_roll", f"{name} rolls {_dice(n)} for {dev.name}: {', '.join(map(str, faces))}: {_hits(hits)}, "
             f"{after} of {dev.boxes} boxes" + (f"; {dev.name} is complete, in effect at once." if done else "."),
             power=name, development=dev_id, dice=n, faces=list(faces), hits=hits, boxes=after, of=dev.boxes,
             complete=done))

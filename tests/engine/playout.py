@@ -104,13 +104,33 @@ class Playout:
             dev = self.rng.choice(lacking)
             named = "" if s.rules.technology.method == "table" else f'tech:"{dev.name}" '
             self.send(f"/research {named}dice:{self.rng.randint(1, 3)}")
+        self._share()
         self.send("/done")
+
+    def _share(self) -> None:
+        """Now and then pass a progress box of a minor technology to a partner (001 › Phase 7,
+        Technology Deployment), where the rules let allies share; the engine refuses a box the
+        giver lacks or a second one the same turn."""
+        s = self.state
+        tech = s.rules.technology
+        partners = [p for p in s.rules.turn_order if tech.partners(s.turn, p)]
+        minor = [d for d in tech.developments if d.boxes <= tech.minor_boxes]
+        if partners and minor and self.rng.random() < 0.5:
+            to, dev = self.rng.choice(partners), self.rng.choice(minor)
+            self.send(f'/share tech:"{dev.name}" to:"{s.rules.power_name(to)}"')
+
+    def _research_dice(self) -> None:
+        """Where research fills progress boxes, now and then buy 1 or 2 research dice in
+        Purchase (001 › Purchase Developments); the engine refuses more than the power may buy."""
+        if self.state.rules.technology.method == "boxes" and self.rng.random() < 0.5:
+            self.send(f"/research dice:{self.rng.randint(1, 2)}")
 
     def _purchase(self) -> None:
         if self.rng.random() < 0.15:
             self.send(f'/orders power:"{self.state.rules.power_name(self.state.turn)}" '
                       f'retreat_below:{self.rng.randint(0, 3)} decide:{self.rng.choice(["orders", "orders", "self"])} '
                       f'submerge:{self.rng.choice(["never", "always", "when_outnumbered"])}')
+        self._research_dice()
         for _ in range(self.rng.randint(0, 4)):
             options = legal_commands(self.state).buyable
             if not options:

@@ -50,7 +50,7 @@ def _ipc_delta(state: GameState, events: tuple[Event, ...]) -> Counter[str]:
     delta: Counter[str] = Counter()
     for e in events:
         d: Mapping[str, Any] = e.data
-        if e.type in ("purchase", "research"):
+        if e.type in ("purchase", "research", "research_dice"):
             delta[by_name[d["power"]]] -= d["cost"]
         elif e.type == "ic_repair":
             delta[by_name[d["power"]]] -= d["points"]
