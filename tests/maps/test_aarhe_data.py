@@ -171,13 +171,15 @@ def test_victory_city_totals_as_the_seed_states() -> None:
 def test_victory_by_points() -> None:
     """001 › Victory Conditions: "Axis wins if they control 45 VCP ... Allies win if they
     control 55 VCP": at the start neither does (Axis 33, Allies 44); the Axis holding
-    Moscow, Stalingrad and Astrakhan, and Leningrad (14 more) reach 47."""
+    Moscow, Stalingrad and Astrakhan, and Leningrad (14 more) reach 47, a win once held
+    "for one full game round" ([victory] hold_rounds)."""
     state = new_game(RULES)
     assert RULES.hooks.victory(state) is None
     owners = dict(state.owners)
     owners.update(russia="germany", caucasus="germany", karelia_ssr="germany")
     won = RULES.hooks.victory(state.evolve(owners=owners))
-    assert won is not None and won.side == "Axis" and won.data == {"points": 47}
+    assert won is not None and won.side == "Axis" and won.data == {"points": 47, "needed": 45}
+    assert won.hold_rounds == 1
 
 
 # ---- setup and units ---------------------------------------------------------------------
