@@ -21,6 +21,7 @@ from .errors import IllegalCommandError, OutOfTurnError, RulesError
 from .events import Event, event
 from .ids import PowerId
 from .lanes import Lane, Waiting, focus, swap
+from .neutrals import starting_cooperation
 from .phases import phase_entry, phase_title
 from .ruleset import RuleSet
 from .state import GameState, Unit, frozen, step_back
@@ -62,6 +63,7 @@ def new_game(rules: RuleSet, options: Mapping[str, Any] | None = None) -> GameSt
         turn_start_owners=frozen(owners),
         options=frozen(resolved),
         tech=frozen(dict(rules.variant.tech)),
+        cooperation=frozen(starting_cooperation(rules.board)),
         next_id=max(units, default=0) + 1,
     )
     return _begin_team(state, team, [], NoDice())[0]

@@ -79,6 +79,8 @@ def state_to_json(state: GameState) -> dict[str, Any]:
         out["labs"] = _labs_to_json(state)
     if state.victory_since:
         out["victory_since"] = dict(state.victory_since)
+    if state.cooperation:
+        out["cooperation"] = {board.name(s): v for s, v in state.cooperation.items()}
     if state.lanes:
         out["lanes"] = {pname(p): _lane_to_json(state, lane) for p, lane in state.lanes.items()}
     if state.checkpoint is not None:
@@ -329,6 +331,7 @@ def state_from_json(data: Mapping[str, Any], rules: RuleSet) -> GameState:
         progress=_progress_from_json(data.get("progress", {}), power),
         labs=_labs_from_json(data.get("labs", {}), power),
         victory_since=frozen({str(side): int(r) for side, r in data.get("victory_since", {}).items()}),
+        cooperation=frozen({board.space_by_name(n): int(v) for n, v in data.get("cooperation", {}).items()}),
         lanes=frozen({power(p): _lane_from_json(lane, power) for p, lane in data.get("lanes", {}).items()}),
         winner=data.get("winner"),
         next_id=next_id,

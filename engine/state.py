@@ -168,6 +168,9 @@ class GameState:
     victory_since: Mapping[str, int] = field(default_factory=dict)
     """The round at whose end a side first met its victory condition, while it still does,
     where a side must hold it for some rounds (``engine.victory``)."""
+    cooperation: Mapping[SpaceId, int] = field(default_factory=dict)
+    """Each neutral's position on the track of cooperation (``engine.neutrals``); empty
+    where the board has no track."""
     lanes: Mapping[PowerId, Lane] = field(default_factory=dict)
     """In a team turn, each teammate but the one in focus (``turn``) with its own phase,
     purchases, research and battles (``engine.lanes``); empty where one power plays."""
