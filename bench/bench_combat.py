@@ -34,6 +34,8 @@ class SeededDice:
     def roll(self, count: int, purpose: str) -> list[int]:
         return [self.rng.randint(1, 6) for _ in range(count)]
 
+    sealed = roll  # a sealed draw's faces are dice like any other here
+
 
 ATTACK = {"infantry": 10, "artillery": 4, "tank": 4, "fighter": 2}
 DEFENSE = {"infantry": 12, "artillery": 2, "tank": 4, "fighter": 2}

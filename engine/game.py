@@ -81,6 +81,11 @@ class _CountingDice:
         self.rolled += count
         return out
 
+    def sealed(self, count: int, purpose: str) -> list[int]:
+        out = self.inner.sealed(count, purpose)
+        self.rolled += count
+        return out
+
 
 def apply(state: GameState, command: Command, dice: Dice) -> Outcome:
     """Apply one command.

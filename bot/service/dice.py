@@ -213,6 +213,9 @@ class RecordedDice:
         self._next += 1
         return list(recorded.dice)
 
+    sealed = roll
+    """A sealed draw replays from its stored faces, in its place among the command's rolls."""
+
     def finish(self) -> None:
         """Fail if some recorded rolls were not used: the engine and the log disagree."""
         if self._next != len(self._rolls):

@@ -55,6 +55,8 @@ class RandomDice:
     def roll(self, count: int, purpose: str) -> list[int]:
         return [self.rng.randint(1, 6) for _ in range(count)]
 
+    sealed = roll  # a sealed draw's faces are dice like any other here
+
 
 @dataclass(frozen=True)
 class Scenario:

@@ -40,6 +40,8 @@ class RandomDice:
         self.rolled += count
         return [self.rng.randint(1, 6) for _ in range(count)]
 
+    sealed = roll  # a sealed draw's faces are dice like any other here
+
 
 @dataclass
 class Playout:

@@ -53,6 +53,8 @@ class SeededDice:
     def roll(self, count: int, purpose: str) -> list[int]:
         return [self.rng.randint(1, 6) for _ in range(count)]
 
+    sealed = roll  # a sealed draw's faces are dice like any other here
+
 
 def _army(rules: RuleSet, rng: random.Random, kinds: tuple[str, ...], most: int) -> dict[str, int]:
     army = {k: rng.randint(0, most) for k in kinds if k in rules.units}

@@ -139,3 +139,5 @@ class Attrition:
         attacker_hit = r % 3 == 0 and " attacker " in purpose and purpose.endswith("@1")
         defender_hit = r % 2 == 0 and " defender " in purpose and purpose.endswith("@2")
         return [1] + [6] * (count - 1) if attacker_hit or defender_hit else [6] * count
+
+    sealed = roll  # a sealed draw's faces are dice like any other here
