@@ -19,10 +19,13 @@ from .economy.ledger import EMPTY, Ledger
 from .errors import BoardDataError
 from .ids import PowerId, SpaceId, UnitKind
 from .lanes import Lane
+from .neutrals import starting_cooperation
+from .relations import NONE, Relations
 from .state import Build, GameState, StepBack, Unit, frozen
 from .technology import Lab, Research
 
 if TYPE_CHECKING:
+    from .board import Board
     from .ruleset import RuleSet
 
 FORMAT = 1
@@ -81,6 +84,8 @@ def state_to_json(state: GameState) -> dict[str, Any]:
         out["victory_since"] = dict(state.victory_since)
     if state.cooperation:
         out["cooperation"] = {board.name(s): v for s, v in state.cooperation.items()}
+    if state.diplomacy:
+        out["diplomacy"] = state.diplomacy.to_json(board.name, pname)
     if state.lanes:
         out["lanes"] = {pname(p): _lane_to_json(state, lane) for p, lane in state.lanes.items()}
     if state.checkpoint is not None:
@@ -218,6 +223,14 @@ def _restore_back(state: GameState, steps: list[Mapping[str, Any]]) -> GameState
     return state.evolve(back=older)
 
 
+def _cooperation_from_json(data: Mapping[str, Any], board: Board) -> Mapping[SpaceId, int]:
+    """The track's positions; a state written without them (a hand-written position, a game
+    saved before the track was kept) has the board's starting positions."""
+    if "cooperation" not in data:
+        return frozen(starting_cooperation(board))
+    return frozen({board.space_by_name(n): int(v) for n, v in data["cooperation"].items()})
+
+
 def _progress_to_json(state: GameState) -> dict[str, dict[str, int]]:
     """Progress boxes filled, by power name and development id (``boxes`` research)."""
     return {state.rules.power_name(p): dict(boxes) for p, boxes in state.progress.items()}
@@ -331,7 +344,8 @@ def state_from_json(data: Mapping[str, Any], rules: RuleSet) -> GameState:
         progress=_progress_from_json(data.get("progress", {}), power),
         labs=_labs_from_json(data.get("labs", {}), power),
         victory_since=frozen({str(side): int(r) for side, r in data.get("victory_since", {}).items()}),
-        cooperation=frozen({board.space_by_name(n): int(v) for n, v in data.get("cooperation", {}).items()}),
+        cooperation=_cooperation_from_json(data, board),
+        diplomacy=Relations.from_json(data["diplomacy"], board.space_by_name, power) if data.get("diplomacy") else NONE,
         lanes=frozen({power(p): _lane_from_json(lane, power) for p, lane in data.get("lanes", {}).items()}),
         winner=data.get("winner"),
         next_id=next_id,

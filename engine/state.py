@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from .economy.ledger import EMPTY, Ledger
 from .ids import PowerId, SpaceId, UnitKind
+from .relations import NONE, Relations
 from .technology import Lab, Research
 
 if TYPE_CHECKING:
@@ -171,6 +172,9 @@ class GameState:
     cooperation: Mapping[SpaceId, int] = field(default_factory=dict)
     """Each neutral's position on the track of cooperation (``engine.neutrals``); empty
     where the board has no track."""
+    diplomacy: Relations = NONE
+    """Who collects each pro-side neutral's income and the neutrals each power rolled for in
+    its Diplomacy phase (``engine.relations``); empty where nobody rolls for neutrals."""
     lanes: Mapping[PowerId, Lane] = field(default_factory=dict)
     """In a team turn, each teammate but the one in focus (``turn``) with its own phase,
     purchases, research and battles (``engine.lanes``); empty where one power plays."""

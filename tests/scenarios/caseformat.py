@@ -66,6 +66,9 @@ class Case:
     partly paid for (two-round builds)."""
     progress: list[Entry] = field(default_factory=list)
     """``PROGRESS <power>: <development> <boxes>, ...``: progress boxes filled at the start."""
+    cooperation: list[Entry] = field(default_factory=list)
+    """``COOPERATION <neutral>: <position> [<power>]``: a neutral's place on the track of
+    cooperation, and the power its income goes to."""
     units: list[Entry] = field(default_factory=list)
     checks: list[Entry] = field(default_factory=list)
     """Checks on the starting position, before any command."""
@@ -77,7 +80,7 @@ class Case:
 
 
 HEADER = ("RULESET", "SOURCE", "START", "OPTION", "TREASURY", "OWNER", "DAMAGE", "TECH", "BUILD", "PROGRESS",
-          "UNITS")
+          "COOPERATION", "UNITS")
 CHECKS = ("EVENTS", "EVENT", "NO EVENT", "EXPECT")
 AFTER_COMMAND = ("DICE", "ROLL", "REFUSED")
 _ID = re.compile(r"[A-Za-z0-9][\w.\-/]*")
@@ -220,7 +223,8 @@ class _Reader:
             case.start = None if rest == "opening" else self.start_position(number, rest)
         else:
             {"OPTION": case.options, "TREASURY": case.treasury, "OWNER": case.owners,
-             "DAMAGE": case.damage, "TECH": case.tech, "BUILD": case.builds, "PROGRESS": case.progress}[word].append(
+             "DAMAGE": case.damage, "TECH": case.tech, "BUILD": case.builds, "PROGRESS": case.progress,
+             "COOPERATION": case.cooperation}[word].append(
                 Entry(number, word, rest))
 
     def start_position(self, number: int, rest: str) -> tuple[int, str, str]:

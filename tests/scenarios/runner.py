@@ -29,6 +29,7 @@ from engine import (
     parse_command,
 )
 from engine.control import income, victory_cities
+from engine.neutrals import cooperation, starting_cooperation, track_of
 from engine.victory import victory_points
 from engine.dice import Dice
 from engine.ids import PowerId, SpaceId, UnitKind
@@ -88,10 +89,11 @@ def start_position(case: Case, rules: RuleSet) -> GameState:
     except RulesError as err:
         raise CaseFormatError(case.path, case.options[0].line, str(err)) from None
     if case.start is None:
-        for entries in (case.treasury, case.owners, case.damage, case.tech, case.builds, case.progress, case.units):
+        for entries in (case.treasury, case.owners, case.damage, case.tech, case.builds, case.progress,
+                        case.cooperation, case.units):
             if entries:
                 raise CaseFormatError(case.path, entries[0].line, "START opening takes no TREASURY, OWNER, DAMAGE, "
-                                      "TECH, BUILD, PROGRESS or UNITS; "
+                                      "TECH, BUILD, PROGRESS, COOPERATION or UNITS; "
                                       "write a position with START <round> <power> <phase>, or commands")
         return new_game(rules, resolved)
     round_, power, phase = case.start
@@ -127,6 +129,11 @@ def start_position(case: Case, rules: RuleSet) -> GameState:
         "progress": {power: dict(boxes) for e in case.progress
                      for power, boxes in [_progress(case, Entry(e.line, "", e.text), rules)]},
     }
+    track = [_cooperation(case, e, rules) for e in case.cooperation]
+    if track:
+        data["cooperation"] = {**{board.name(s): v for s, v in starting_cooperation(board).items()},
+                               **{name: v for name, v, _ in track}}
+        data["diplomacy"] = {"income": {name: power for name, _, power in track if power}}
     for e in case.damage:
         space_text, markers = _pair(case, e)
         if not markers.isdigit():
@@ -179,6 +186,18 @@ def _progress(case: Case, entry: Entry, rules: RuleSet) -> tuple[str, list[tuple
                                   f"not {part.strip()!r}")
         boxes.append((_lookup(case, entry.line, rules.technology.find, name), int(count)))
     return rules.power_name(_power(case, entry.line, rules, power)), boxes
+
+
+def _cooperation(case: Case, entry: Entry, rules: RuleSet) -> tuple[str, int, str | None]:
+    """``<neutral>: <position> [<power>]`` (a COOPERATION line or an EXPECT cooperation line):
+    the neutral's name, its place on the track and the name of the power its income goes to."""
+    space, listing = _pair(case, entry)
+    position, _, power = listing.partition(" ")
+    if not re.fullmatch(r"[+-]?\d", position):
+        raise CaseFormatError(case.path, entry.line, f"cooperation takes '<neutral>: <-5 to +5> [<power>]', "
+                              f"not {entry.text!r}")
+    who = rules.power_name(_power(case, entry.line, rules, power)) if power.strip() else None
+    return rules.board.name(_space(case, entry.line, rules, space)), int(position), who
 
 
 def _damage(state: GameState, damaged: Sequence[tuple[SpaceId, PowerId, UnitKind, int]]) -> GameState:
@@ -364,6 +383,13 @@ def expect(case: Case, entry: Entry, state: GameState) -> None:
         tech, pid = rules.technology, rules.find_power(power)
         _same(case, entry, f"{power}'s progress boxes", [(d, tech.filled(state.progress, pid, d)) for d, _n in boxes],
               boxes)
+    elif word == "cooperation":
+        name, position, power = _cooperation(case, Entry(entry.line, "", rest), rules)
+        neutral = rules.board.space_by_name(name)
+        _same(case, entry, f"{name}'s place on the track", cooperation(state, neutral), position)
+        if power is not None:
+            paid = state.diplomacy.income.get(track_of(rules.board, neutral))
+            _same(case, entry, f"whom {name}'s income goes to", _pname(state, paid), power)
     elif word == "phase":
         parts = rest.split()
         if len(parts) < 3 or not parts[0].isdigit():
