@@ -23,15 +23,16 @@ def rules() -> RuleSet:
 
 
 def _axis_at_47(rules: RuleSet, options: dict[str, object] | None = None) -> GameState:
-    """The last power's last phase of round 1, the Axis holding Moscow, Stalingrad and
+    """The last power's last phase of round 2 (the first normal round, its teammates done),
+    the Axis holding Moscow, Stalingrad and
     Leningrad (with Astrakhan) besides their own cities: 33 + 6 + 5 + 3 = 47 points (001 › Victory Cities), no
     unit left in those three territories."""
     state = new_game(rules, options)
     owners = dict(state.owners)
     owners.update({s: GERMANY for s in SOVIET_CITIES})
     gone = [u.id for u in state.units.values() if u.space in SOVIET_CITIES]
-    return state.with_units(removed=gone).evolve(owners=owners, turn=state.rules.turn_order[-1],
-                                                 phase=state.rules.phases[-1])
+    return state.with_units(removed=gone).evolve(owners=owners, round=2, turn=state.rules.turn_order[-1],
+                                                 phase=state.rules.phases[-1], lanes={})
 
 
 def _end_round(state: GameState) -> tuple[GameState, list[str]]:
@@ -56,8 +57,8 @@ def test_45_points_win_only_after_a_full_round(rules: RuleSet) -> None:
     win yet; still held at the end of the next round, they do."""
     state, kinds = _end_round(_axis_at_47(rules))
     assert "victory_pending" in kinds and not state.is_over
-    assert dict(state.victory_since) == {"Axis": 1}
-    assert "The Axis have met their victory condition since the end of round 1." in economy_lines(state)
+    assert dict(state.victory_since) == {"Axis": 2}
+    assert "The Axis have met their victory condition since the end of round 2." in economy_lines(state)
     back = GameState.from_json(state.to_json(), state.rules)
     assert back.victory_since == state.victory_since
     state, kinds = _end_round(back)
@@ -79,7 +80,7 @@ def test_economic_victory_goes_to_the_richer_side_after_the_bid_rounds(rules: Ru
     territory IPC at the end wins the game"; the game lasts the winning bid's rounds. Points
     do not count in this mode. With the three Soviet cities the Axis territories are worth 84
     IPCs (Germany 40, Japan 30, Russia 8, Caucasus 4, Karelia 2), the Allies' 82."""
-    state, kinds = _end_round(_axis_at_47(rules, {"victory": "economic", "economic_rounds": 2}))
+    state, kinds = _end_round(_axis_at_47(rules, {"victory": "economic", "economic_rounds": 3}))
     assert not state.is_over and "victory_pending" not in kinds
     state, kinds = _end_round(state)
     assert state.winner == "Axis" and "victory" in kinds

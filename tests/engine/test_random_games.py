@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 
 import maps
 from engine import Event, GameState, NoDice, Undo, apply, format_command, new_game, parse_command
+from engine.ids import PowerId
 from engine.state import SUBMERGED
 from tests.engine.playout import Playout
 
@@ -145,8 +146,18 @@ def _check_tech(before: GameState, after: GameState, events: tuple[Event, ...]) 
         assert after.phase == when, after.phase
 
 
+def _phase_of(state: GameState, power: PowerId) -> str | None:
+    """The phase ``power`` is in: the focus's, a teammate's own (``state.lanes``), or None
+    for a power whose turn it is not."""
+    if power == state.turn:
+        return state.phase
+    lane = state.lanes.get(power)
+    return lane.phase if lane is not None else None
+
+
 def _check_placement(state: GameState) -> None:
-    """Every unit stands where its kind may (000, Unit Profiles)."""
+    """Every unit stands where its kind may (000, Unit Profiles), judged by its owner's own
+    phase where teammates play at once (001 › Round Sequence)."""
     board = state.board
     for u in state.units.values():
         spec = state.rules.spec(u.kind)
@@ -154,7 +165,8 @@ def _check_placement(state: GameState) -> None:
         assert not (space.impassable or space.neutral), u
         if u.has(SUBMERGED):
             # 002, Phase 5: submerged submarines resurface at the end of Noncombat Move
-            assert spec.submarine and state.phase in ("conduct_combat", "noncombat_move"), u
+            playing = {state.phase, *(lane.phase for lane in state.lanes.values())}
+            assert spec.submarine and playing & {"conduct_combat", "noncombat_move"}, u
         if u.aboard is not None:
             ship = state.units[u.aboard]
             assert ship.space == u.space, u
@@ -164,7 +176,7 @@ def _check_placement(state: GameState) -> None:
             assert space.is_sea, u
         elif spec.is_land:
             assert space.is_land, u
-        elif state.phase == "purchase" and spec.is_air:
+        elif _phase_of(state, u.owner) in ("purchase", None) and spec.is_air:
             # between turns every aircraft has landed: on friendly land or aboard a carrier
             assert space.is_land and board.allies(state.owners.get(u.space), u.owner), u
 

@@ -33,6 +33,7 @@ from engine.neutrals import cooperation, starting_cooperation, track_of
 from engine.victory import victory_points
 from engine.dice import Dice
 from engine.ids import PowerId, SpaceId, UnitKind
+from engine.neutrals import starting_cooperation
 
 from .caseformat import Case, CaseFormatError, Entry, Step
 
@@ -98,6 +99,11 @@ def start_position(case: Case, rules: RuleSet) -> GameState:
         return new_game(rules, resolved)
     round_, power, phase = case.start
     board = rules.board
+    playing = [p for team in rules.turns.teams(round_) for p in team]
+    if _power(case, case.start_line, rules, power) not in playing:
+        raise CaseFormatError(case.path, case.start_line, f"{rules.power_name(_power(case, case.start_line, rules, power))} "
+                              f"does not play in round {round_}: "
+                              f"{', '.join(rules.power_name(p) for p in playing)} do")
     owners = {s.name: (rules.power_name(s.original) if s.original else None) for s in board.spaces.values()}
     for e in case.owners:
         space, owner = _pair(case, e)
@@ -126,6 +132,7 @@ def start_position(case: Case, rules: RuleSet) -> GameState:
         "phase": phase, "treasury": treasury, "winner": None, "options": resolved,
         "spaces": {name: {"owner": owner, "units": spaces.get(name, {})} for name, owner in owners.items()},
         "tech": _tech(case, rules), "builds": _builds(case, rules),
+        "cooperation": {board.name(s): v for s, v in starting_cooperation(board).items()},
         "progress": {power: dict(boxes) for e in case.progress
                      for power, boxes in [_progress(case, Entry(e.line, "", e.text), rules)]},
     }
@@ -342,7 +349,7 @@ def check(case: Case, entry: Entry, state: GameState, events: Sequence[Event]) -
 
 def expect(case: Case, entry: Entry, state: GameState) -> None:
     """One line of an EXPECT block: a space's units, an owner, a treasury, an income, victory
-    cities, the phase, the winner, a power's developments."""
+    cities, the phase, the powers due, the winner, a power's developments."""
     rules = state.rules
     word, _, rest = entry.text.partition(" ")
     if word == "owner":
@@ -397,6 +404,9 @@ def expect(case: Case, entry: Entry, state: GameState) -> None:
         power = _power(case, entry.line, rules, " ".join(parts[1:-1]))
         _same(case, entry, "round, power and phase", f"{state.round} {rules.power_name(state.turn)} {state.phase}",
               f"{parts[0]} {rules.power_name(power)} {parts[-1]}")
+    elif word == "due":
+        wanted = [rules.power_name(_power(case, entry.line, rules, p.strip())) for p in rest.split(",")]
+        _same(case, entry, "powers due", ", ".join(rules.power_name(p) for p in state.due), ", ".join(wanted))
     elif word == "winner":
         _same(case, entry, "winner", state.winner or "none", rest.strip())
     elif word == "tech":
