@@ -143,8 +143,13 @@ class RuleSet:
         lend_lease: LendLease = LendLease(),
         turns: Turns | None = None,
         production: Production = PLAIN_PRODUCTION,
+        notice: str = "",
     ) -> None:
         self.id = ruleset_id
+        self.notice = notice
+        """What players must know before choosing the rule system (``notice`` in
+        ``ruleset.toml``), e.g. a part of its rules still played by the rules it builds on;
+        shown when a game is created and in its status. Empty: nothing to say."""
         self.name = name
         self.aliases = aliases
         self.board = board
@@ -326,6 +331,7 @@ class RuleSet:
                                   {p: the_board.powers[p].side for p in turn_order}, tuple(ruleset["phases"])),
             production=Production.from_dict(f"{rid}/ruleset.toml", ruleset.get("production", {}), the_board,
                                             frozenset(specs)),
+            notice=" ".join(str(ruleset.get("notice", "")).split()),
         )
         _check_setup_capacity(rules)
         for name, option in options.items():

@@ -264,11 +264,12 @@ class GameService:
                     )
                 )
                 seats = ", ".join(rules.power_name(p) for p in rules.powers)
+                notice = f"\n{rules.notice}" if rules.notice else ""
                 reply = Reply(
                     True,
                     f"Created {_label(game)} ({rules.name}). Join with /game join power:<name> "
-                    f"({seats}), then /game start.",
-                    posts=(f"{_mention(actor.user_id)} opened {_label(game)}: {rules.name}.",),
+                    f"({seats}), then /game start.{notice}",
+                    posts=(f"{_mention(actor.user_id)} opened {_label(game)}: {rules.name}.{notice}",),
                     game_id=game.id,
                 )
                 if request_id:
@@ -651,7 +652,8 @@ class GameService:
             if territory:
                 return Reply(False, f"{_label(g)} has not started; its board is not set up.",
                              reason="game.not_started", game_id=g.id)
-            return Reply(True, f"{head}. Seats: {holders}.", game_id=g.id)
+            return Reply(True, "\n".join([f"{head}. Seats: {holders}.", *([rules.notice] if rules.notice else [])]),
+                         game_id=g.id)
         if territory:
             try:
                 space = state.board.find_space(territory)
@@ -663,7 +665,8 @@ class GameService:
         due = self.rules.due_text(state)
         if paused:
             due += " Paused: players wait until a referee uses /game resume."
-        lines = [f"{head}.", due, *self.rules.economy_lines(state), f"Seats: {holders}."]
+        lines = [f"{head}.", due, *self.rules.economy_lines(state), f"Seats: {holders}.",
+                 *([rules.notice] if rules.notice else [])]
         return self._play_reply(True, "\n".join(lines), [], g, seats, state, state.due)
 
     async def history(self, game: GameRef, last: int = 20) -> Reply:

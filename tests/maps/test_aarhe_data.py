@@ -43,13 +43,14 @@ def test_names_and_aliases() -> None:
         assert maps.load_ruleset(name, unplayable=True) is RULES
 
 
-def test_not_offered_until_its_rules_are_in() -> None:
-    """`playable = false`: the engine does not play AARHE's turn and combat yet, so no game
-    starts under other rules; asking for it says so."""
-    assert RULESET in maps.SHIPPED and RULESET not in maps.RULESETS
-    with pytest.raises(RulesError) as refused:
-        maps.load_ruleset("aarhe")
-    assert refused.value.reason == "ruleset.not_playable"
+def test_offered_with_a_notice_of_what_is_not_played_yet() -> None:
+    """AARHE is offered for games; until its combat (001 › Phase 4) is played, battles follow
+    LHTR's, and the notice shown with every game of it says so (README, ruling 4)."""
+    assert RULESET in maps.RULESETS
+    assert maps.load_ruleset("aarhe").notice == (
+        "AARHE's own combat, air missions and passive turn (Defensive Air Support, Reinforcement) are "
+        "not played yet: battles follow LHTR 2.0's rules.")
+    assert maps.load_ruleset("revised-lhtr").notice == ""
 
 
 def test_phases_in_aarhe_order() -> None:

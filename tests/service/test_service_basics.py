@@ -183,3 +183,14 @@ async def test_an_unknown_command_is_named_before_the_start(
     early = await service.submit(ALICE, "c1", "/done")
     assert (early.ok, early.reason) == (False, "game.not_started")
     assert await counts(db) == (1, 0, 1)
+
+
+async def test_a_rule_systems_notice_is_shown_when_created_and_in_the_status(service: GameService) -> None:
+    """AARHE's notice (its combat still LHTR's: maps/aarhe/README.md, ruling 4) reaches the
+    creator, the channel and /game status; a rule system without one adds no line."""
+    created = await service.create_game(REF, "c1", ruleset="aarhe", name="historical")
+    notice = "AARHE's own combat, air missions and passive turn"
+    assert created.ok and notice in created.message and notice in created.posts[0]
+    assert notice in (await service.status("c1")).message
+    plain = await service.create_game(REF, "c2", ruleset="revised-lhtr", name="plain")
+    assert plain.message.endswith("then /game start.")
