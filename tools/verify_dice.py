@@ -5,8 +5,10 @@ Usage: python verify_dice.py RECORD
 
 Reads the record's ``% dice`` lines, checks every commitment against its revealed seed,
 recomputes every roll of every revealed period, checks the player entropy chain and the hash
-chain of roll records; then checks that the readable ``roll PURPOSE: FACES`` lines state
-exactly those roll records, one each, in order, under the command that rolled them. Prints
+chain of roll records; recomputes every revealed sealed draw from its own seed; then checks
+that the readable ``roll PURPOSE: FACES`` lines (and ``sealed PURPOSE: FACES`` or
+``sealed PURPOSE: hidden`` lines) state exactly those records, one each, in order, under the
+command that rolled them. Prints
 either ``OK: ...`` with counts (exit status 0) or ``FAIL: line N: ...`` with the first
 discrepancy (exit status 1). Exit status 2 means the file could not be read.
 
@@ -24,6 +26,8 @@ import sys
 
 PREFIX = "% dice "
 ROLL_WORD = "roll "
+SEALED_WORD = "sealed "
+HIDDEN = "hidden"
 FACES = ("1", "2", "3", "4", "5", "6")
 COMMENT = re.compile(r"\{[^}]*\}")
 ZERO = "0" * 64  # prev of the first roll record; combined entropy before any contribution
@@ -32,6 +36,8 @@ FIELDS = {
     "entropy": ["game", "user", "text", "entropy"],
     "roll": ["seq", "period", "purpose", "dice", "commitment", "prev", "hash"],
     "reveal": ["period", "seed"],
+    "sealed": ["seq", "period", "purpose", "count", "commitment", "prev", "hash"],
+    "unseal": ["seq", "seed", "dice"],
 }
 KINDS = {
     "game": "name",
@@ -45,6 +51,7 @@ KINDS = {
     "hash": "hex",
     "seed": "hex",
     "seq": "seq",
+    "count": "seq",
     "dice": "dice",
 }
 DESCRIPTIONS = {
@@ -152,6 +159,24 @@ def parse_roll_line(text):
     return purpose.strip(), [int(v) for v in values]
 
 
+def parse_sealed_line(text):
+    """(purpose, dice or None while hidden) of a sealed line, or ValueError naming it."""
+    purpose, colon, faces = text[len(SEALED_WORD) :].rpartition(":")
+    values = faces.split()
+    hidden = values == [HIDDEN]
+    if (
+        not colon
+        or not purpose.strip()
+        or not values
+        or (not hidden and any(v not in FACES for v in values))
+    ):
+        raise ValueError(
+            f'a sealed line must read "sealed PURPOSE: FACES" with faces 1 to 6, or '
+            f'"sealed PURPOSE: {HIDDEN}", found {text!r}'
+        )
+    return purpose.strip(), None if hidden else [int(v) for v in values]
+
+
 def read_record(text):
     """Dice entries, roll lines and each line's block (a command, turn or tag line starts one)."""
     entries, rolls, blocks = [], [], []
@@ -163,7 +188,15 @@ def read_record(text):
                 entries.append((number, parse_entry(raw[len(PREFIX) :])))
             elif line.startswith(ROLL_WORD):
                 purpose, dice = parse_roll_line(line)
-                rolls.append({"line": number, "purpose": purpose, "dice": dice, "block": block})
+                rolls.append(
+                    {"line": number, "word": "roll", "purpose": purpose, "dice": dice, "block": block}
+                )
+            elif line.startswith(SEALED_WORD):
+                purpose, dice = parse_sealed_line(line)
+                rolls.append(
+                    {"line": number, "word": "sealed", "purpose": purpose, "dice": dice,
+                     "block": block}
+                )
             elif line:
                 block += 1
         except ValueError as err:
@@ -172,12 +205,33 @@ def read_record(text):
     return entries, rolls, blocks
 
 
-def roll_line_text(purpose, dice):
-    return f"{ROLL_WORD}{purpose}: {' '.join(map(str, dice))}"
+def roll_line_text(purpose, dice, word="roll"):
+    if word == "roll":
+        return f"{ROLL_WORD}{purpose}: {' '.join(map(str, dice))}"
+    shown = HIDDEN if dice is None else " ".join(map(str, dice))
+    return f"{SEALED_WORD}{purpose}: {shown}"
 
 
 def states(line, roll):
-    return line["purpose"] == roll["purpose"] and line["dice"] == roll["dice"]
+    return (
+        line["word"] == roll["word"]
+        and line["purpose"] == roll["purpose"]
+        and line["dice"] == roll["dice"]
+    )
+
+
+def record_name(roll):
+    kind = "roll" if roll["word"] == "roll" else "sealed draw"
+    return f"{kind} #{roll['seq']} ({roll['purpose']})"
+
+
+def record_has(number, roll):
+    """What the record says of the dice, for a line that states others."""
+    if roll["word"] == "roll":
+        return f"its record on line {number} has {' '.join(map(str, roll['dice']))}"
+    if roll["dice"] is None:
+        return f"its record on line {number} is still sealed (no unseal entry)"
+    return f"its unseal entry on line {roll['unsealed on']} has {' '.join(map(str, roll['dice']))}"
 
 
 def check_roll_line(lines, records, k):
@@ -185,13 +239,16 @@ def check_roll_line(lines, records, k):
     line, (number, roll) = lines[k], records[k]
     if states(line, roll):
         return
-    name = f"roll #{roll['seq']} ({roll['purpose']})"
-    shown = roll_line_text(line["purpose"], line["dice"])
-    if line["purpose"] == roll["purpose"]:
+    name = record_name(roll)
+    word = line["word"]
+    shown = roll_line_text(line["purpose"], line["dice"], word)
+    if line["purpose"] == roll["purpose"] and word == roll["word"]:
+        stating = (
+            "them hidden" if line["dice"] is None else f"dice {' '.join(map(str, line['dice']))}"
+        )
         raise Discrepancy(
             line["line"],
-            f"the roll line states dice {' '.join(map(str, line['dice']))} for {name}, "
-            f"but its record on line {number} has {' '.join(map(str, roll['dice']))}",
+            f"the {word} line states {stating} for {name}, but {record_has(number, roll)}",
         )
     ahead = k + 1 < len(lines) and states(lines[k + 1], roll)
     if k + 1 < len(records) and states(line, records[k + 1][1]):
@@ -203,47 +260,65 @@ def check_roll_line(lines, records, k):
             )
         raise Discrepancy(
             line["line"],
-            f"{name} (record on line {number}) has no roll line: it was removed before this line",
+            f"{name} (record on line {number}) has no {roll['word']} line: "
+            "it was removed before this line",
         )
     if ahead:
         raise Discrepancy(
-            line["line"], f"the roll line {shown!r} states no recorded roll (it was added)"
+            line["line"], f"the {word} line {shown!r} states no recorded roll (it was added)"
         )
     raise Discrepancy(
         line["line"],
-        f"the roll line {shown!r} does not state {name} (record on line {number}), "
-        f"which reads {roll_line_text(roll['purpose'], roll['dice'])!r}",
+        f"the {word} line {shown!r} does not state {name} (record on line {number}), "
+        f"which reads {roll_line_text(roll['purpose'], roll['dice'], roll['word'])!r}",
     )
+
+
+def stated_records(entries):
+    """Roll and sealed records in chain order, each with the dice its line must state."""
+    unsealed = {e["seq"]: (n, e["dice"]) for n, e in entries if e["type"] == "unseal"}
+    records = []
+    for number, entry in entries:
+        if entry["type"] == "roll":
+            records.append((number, {**entry, "word": "roll"}))
+        elif entry["type"] == "sealed":
+            on, dice = unsealed.get(entry["seq"], (None, None))
+            records.append(
+                (number, {**entry, "word": "sealed", "dice": dice, "unsealed on": on})
+            )
+    return records
 
 
 def check_roll_lines(entries, lines, blocks):
     """Every readable roll line states its roll record: same purpose and dice, same order."""
-    records = [(number, entry) for number, entry in entries if entry["type"] == "roll"]
+    records = stated_records(entries)
     for k in range(max(len(lines), len(records))):
         if k >= len(records):
-            shown = roll_line_text(lines[k]["purpose"], lines[k]["dice"])
+            word = lines[k]["word"]
+            shown = roll_line_text(lines[k]["purpose"], lines[k]["dice"], word)
             if not records:
                 raise Discrepancy(
                     lines[k]["line"],
-                    f"the roll line {shown!r} has no roll record: the record has no dice log "
+                    f"the {word} line {shown!r} has no roll record: the record has no dice log "
                     "(its dice were not auditable)",
                 )
             raise Discrepancy(
                 lines[k]["line"],
-                f"the roll line {shown!r} has no roll record in the dice log "
-                f"(it has {len(records)} rolls; a roll line was added)",
+                f"the {word} line {shown!r} has no roll record in the dice log "
+                f"(it has {len(records)} rolls; a {word} line was added)",
             )
         number, roll = records[k]
-        name = f"roll #{roll['seq']} ({roll['purpose']})"
+        name = record_name(roll)
+        word = roll["word"]
         if k >= len(lines):
             raise Discrepancy(
-                number, f"{name} has no roll line in the record (a roll line was removed)"
+                number, f"{name} has no {word} line in the record (a {word} line was removed)"
             )
         check_roll_line(lines, records, k)
         if number < lines[k]["line"] or blocks[number - 1] != lines[k]["block"]:
             raise Discrepancy(
                 lines[k]["line"],
-                f"the roll line of {name} is not under the command that rolled it "
+                f"the {word} line of {name} is not under the command that rolled it "
                 f"(its record is on line {number})",
             )
 
@@ -267,8 +342,12 @@ def verify(text):
         "commits": 0,
         "reveals": 0,
         "entropy": 0,
+        "sealed": 0,
+        "unsealed": 0,
     }
     pending = []
+    sealed = {}  # seq -> (line, sealed record)
+    unsealed = {}  # seq -> line of its first unseal entry
 
     def check_game(line, what, entry_game):
         nonlocal game
@@ -290,6 +369,42 @@ def verify(text):
                 f"but the commitment is {committed} (wrong seed)",
             )
         return seed
+
+    def check_chain(line, entry, where):
+        """Number, prev and period of a roll or sealed record."""
+        if entry["seq"] != last_seq + 1:
+            raise Discrepancy(
+                line,
+                f"{where}: expected sequence number {last_seq + 1}, found {entry['seq']} "
+                "(a roll is missing or out of order)",
+            )
+        if entry["prev"] != last_hash:
+            raise Discrepancy(
+                line,
+                f"{where}: expected prev {last_hash} (the previous record's hash), "
+                f"found {entry['prev']}",
+            )
+        if entry["period"] not in commits:
+            raise Discrepancy(
+                line, f"{where}: period {entry['period']} has no commitment before this roll"
+            )
+
+    def check_open(line, period, where):
+        if period in reveals and reveals[period][0] < line:
+            raise Discrepancy(
+                line,
+                f"{where}: made after the seed of period {period} was revealed "
+                f"on line {reveals[period][0]}",
+            )
+
+    def check_hash(line, entry, where):
+        digest = record_hash(entry)
+        if digest != entry["hash"]:
+            raise Discrepancy(
+                line,
+                f"{where}: expected record hash {digest}, found {entry['hash']} "
+                "(the record was altered)",
+            )
 
     for line, entry in entries:
         kind = entry["type"]
@@ -328,6 +443,43 @@ def verify(text):
                 )
             revealed_seed(period)
             counts["reveals"] += 1
+        elif kind == "sealed":
+            where = f"sealed draw #{entry['seq']} ({entry['purpose']})"
+            check_chain(line, entry, where)
+            check_open(line, entry["period"], where)
+            check_hash(line, entry, where)
+            last_seq, last_hash = entry["seq"], entry["hash"]
+            sealed[entry["seq"]] = (line, entry)
+            counts["sealed"] += 1
+        elif kind == "unseal":
+            seq = entry["seq"]
+            if seq not in sealed:
+                raise Discrepancy(
+                    line, f"unseal of sealed draw #{seq} without an earlier sealed record"
+                )
+            draw = sealed[seq][1]
+            where = f"unseal of sealed draw #{seq} ({draw['purpose']})"
+            if seq in unsealed:
+                raise Discrepancy(line, f"{where}: unsealed twice (first on line {unsealed[seq]})")
+            seed = bytes.fromhex(entry["seed"])
+            if sha256_hex(seed) != draw["commitment"]:
+                raise Discrepancy(
+                    line,
+                    f"{where}: SHA-256 of the revealed seed is {sha256_hex(seed)}, but the "
+                    f"commitment is {draw['commitment']} (wrong seed)",
+                )
+            commit = commits[draw["period"]][1]
+            expected = derive_dice(
+                seed, commit["game"], seq, draw["purpose"], commit["entropy"], draw["count"]
+            )
+            if expected != entry["dice"]:
+                raise Discrepancy(
+                    line,
+                    f"{where}: expected dice {expected} from the revealed seed, "
+                    f"found {entry['dice']}",
+                )
+            unsealed[seq] = line
+            counts["unsealed"] += 1
         else:
             seq, period, purpose, dice = (
                 entry["seq"],
@@ -336,22 +488,7 @@ def verify(text):
                 entry["dice"],
             )
             where = f"roll #{seq} ({purpose})"
-            if seq != last_seq + 1:
-                raise Discrepancy(
-                    line,
-                    f"{where}: expected sequence number {last_seq + 1}, found {seq} "
-                    "(a roll is missing or out of order)",
-                )
-            if entry["prev"] != last_hash:
-                raise Discrepancy(
-                    line,
-                    f"{where}: expected prev {last_hash} (the previous record's hash), "
-                    f"found {entry['prev']}",
-                )
-            if period not in commits:
-                raise Discrepancy(
-                    line, f"{where}: period {period} has no commitment before this roll"
-                )
+            check_chain(line, entry, where)
             commit = commits[period][1]
             if entry["commitment"] != commit["commitment"]:
                 raise Discrepancy(
@@ -359,13 +496,8 @@ def verify(text):
                     f"{where}: expected commitment {commit['commitment']} of period {period}, "
                     f"found {entry['commitment']}",
                 )
+            check_open(line, period, where)
             if period in reveals:
-                if reveals[period][0] < line:
-                    raise Discrepancy(
-                        line,
-                        f"{where}: made after the seed of period {period} was revealed "
-                        f"on line {reveals[period][0]}",
-                    )
                 seed = revealed_seed(period)
                 expected = derive_dice(
                     seed, commit["game"], seq, purpose, commit["entropy"], len(dice)
@@ -380,13 +512,7 @@ def verify(text):
                 counts["unverifiable"] += 1
                 if period not in pending:
                     pending.append(period)
-            digest = record_hash(entry)
-            if digest != entry["hash"]:
-                raise Discrepancy(
-                    line,
-                    f"{where}: expected record hash {digest}, found {entry['hash']} "
-                    "(the record was altered)",
-                )
+            check_hash(line, entry, where)
             last_seq, last_hash = seq, entry["hash"]
             counts["rolls"] += 1
             counts["dice"] += len(dice)
@@ -428,10 +554,16 @@ def main(argv):
     except Discrepancy as found:
         print(f"FAIL: {found}")
         return 1
+    sealed = ""
+    if counts["sealed"]:
+        sealed = (
+            f"; sealed draws: {counts['sealed']} (revealed and recomputed: {counts['unsealed']}, "
+            f"still sealed: {counts['sealed'] - counts['unsealed']})"
+        )
     print(
         f"OK: rolls: {counts['rolls']} ({counts['dice']} dice), "
         f"recomputed: {counts['recomputed']}, unverifiable yet: {counts['unverifiable']} "
-        f"(unrevealed periods: {', '.join(pending) or 'none'}); "
+        f"(unrevealed periods: {', '.join(pending) or 'none'}){sealed}; "
         f"commitments: {counts['commits']}, reveals: {counts['reveals']}, "
         f"entropy entries: {counts['entropy']}; chain intact; "
         f"roll lines: {counts['roll lines']}, all as recorded"

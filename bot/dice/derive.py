@@ -10,6 +10,7 @@ import hashlib
 import hmac
 
 SEED_LABEL = "aaref/seed/v1"
+SEALED_LABEL = "aaref/sealed/v1"
 SEED_BYTES = 32
 NO_ENTROPY = "0" * 64
 """Combined player entropy before any player has added some."""
@@ -68,6 +69,19 @@ def derive_seed(master_key: bytes, game_id: str, period: str) -> Seed:
     _check_field("period", period)
     label = f"{SEED_LABEL}|{game_id}|{period}".encode()
     return Seed(hmac.digest(master_key, label, "sha256"))
+
+
+def derive_sealed_seed(master_key: bytes, game_id: str, seq: int) -> Seed:
+    """The seed of one sealed draw: HMAC-SHA256(master key, "aaref/sealed/v1|game|seq").
+
+    A draw has its own seed because its period's seed is revealed when the period ends,
+    while the draw stays secret until it is played; ``seq`` is the draw's number in the
+    game's chain of rolls, so no two draws share a seed.
+    """
+    _check_field("game id", game_id)
+    if seq < 1:
+        raise ValueError(f"sequence numbers start at 1, got {seq}")
+    return Seed(hmac.digest(master_key, f"{SEALED_LABEL}|{game_id}|{seq}".encode(), "sha256"))
 
 
 def commitment_of(secret: bytes) -> str:

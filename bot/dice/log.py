@@ -1,7 +1,8 @@
 """The dice log: typed entries, the record hash chain and the ``% dice`` lines of a game record.
 
 Entries are what gets stored, posted and exported; the verifier reads them back. Roll records
-are chained by hash so that a removed, reordered or edited roll breaks the chain.
+and sealed records are chained by hash so that a removed, reordered or edited roll breaks the
+chain. A sealed record holds no face: its dice become public only in its unseal entry.
 """
 
 from __future__ import annotations
@@ -59,13 +60,39 @@ class RevealEntry:
     seed: str
 
 
-Entry = CommitEntry | EntropyEntry | RollRecord | RevealEntry
+@dataclass(frozen=True)
+class SealedRecord:
+    """A sealed draw: chained like a roll, committed to its own seed, its faces not shown."""
+
+    seq: int
+    period: str
+    purpose: str
+    count: int
+    commitment: str
+    prev: str
+    hash: str
+
+
+@dataclass(frozen=True)
+class UnsealEntry:
+    """Published when a sealed draw is revealed (or its game ends): its seed and dice."""
+
+    seq: int
+    seed: str
+    dice: tuple[int, ...]
+
+
+Entry = CommitEntry | EntropyEntry | RollRecord | RevealEntry | SealedRecord | UnsealEntry
+Chained = RollRecord | SealedRecord
+"""The records of the hash chain, numbered by ``seq``."""
 
 _TYPES: dict[type, str] = {
     CommitEntry: "commit",
     EntropyEntry: "entropy",
     RollRecord: "roll",
     RevealEntry: "reveal",
+    SealedRecord: "sealed",
+    UnsealEntry: "unseal",
 }
 _CLASSES = {name: cls for cls, name in _TYPES.items()}
 
@@ -82,6 +109,16 @@ FIELDS: dict[str, dict[str, str]] = {
         "hash": "hex",
     },
     "reveal": {"period": "name", "seed": "hex"},
+    "sealed": {
+        "seq": "seq",
+        "period": "name",
+        "purpose": "label",
+        "count": "seq",
+        "commitment": "hex",
+        "prev": "hex",
+        "hash": "hex",
+    },
+    "unseal": {"seq": "seq", "seed": "hex", "dice": "dice"},
 }
 """Each entry type's fields, in output order, and the kind of value each must hold."""
 
@@ -131,6 +168,33 @@ def make_roll_record(
     """A roll record with its hash filled in."""
     digest = roll_hash(seq, period, purpose, dice, commitment, prev)
     return RollRecord(seq, period, purpose, tuple(dice), commitment, prev, digest)
+
+
+def sealed_hash(
+    seq: int, period: str, purpose: str, count: int, commitment: str, prev: str
+) -> str:
+    """SHA-256 of a sealed record's canonical JSON without its ``hash`` field."""
+    body = {"type": "sealed", "seq": seq, "period": period, "purpose": purpose, "count": count,
+            "commitment": commitment, "prev": prev}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def make_sealed_record(
+    seq: int, period: str, purpose: str, count: int, commitment: str, prev: str
+) -> SealedRecord:
+    """A sealed record with its hash filled in."""
+    digest = sealed_hash(seq, period, purpose, count, commitment, prev)
+    return SealedRecord(seq, period, purpose, count, commitment, prev, digest)
+
+
+def record_hash(record: Chained) -> str:
+    """The hash a chained record should carry, recomputed from its other fields."""
+    if isinstance(record, RollRecord):
+        return roll_hash(record.seq, record.period, record.purpose, record.dice,
+                         record.commitment, record.prev)
+    return sealed_hash(record.seq, record.period, record.purpose, record.count,
+                       record.commitment, record.prev)
 
 
 def entry_to_json(entry: Entry) -> dict[str, object]:
@@ -233,9 +297,16 @@ def _valid(kind: str, value: object) -> bool:
 
 
 def format_recent_rolls(entries: Sequence[Entry], limit: int = 10) -> list[str]:
-    """The last ``limit`` rolls, one line each, for ``/dice log``."""
-    rolls = [e for e in entries if isinstance(e, RollRecord)]
-    return [
-        f"#{r.seq} {r.purpose}: {' '.join(map(str, r.dice))} (record {r.hash[:12]})"
-        for r in rolls[-limit:]
-    ]
+    """The last ``limit`` rolls and sealed draws, one line each, for ``/dice log``: a sealed
+    draw shows its faces only once the log holds its unseal entry."""
+    unsealed = {e.seq: e.dice for e in entries if isinstance(e, UnsealEntry)}
+    chained = [e for e in entries if isinstance(e, (RollRecord, SealedRecord))]
+    return [f"#{r.seq} {_stated(r, unsealed)} (record {r.hash[:12]})" for r in chained[-limit:]]
+
+
+def _stated(record: Chained, unsealed: dict[int, tuple[int, ...]]) -> str:
+    if isinstance(record, RollRecord):
+        return f"{record.purpose}: {' '.join(map(str, record.dice))}"
+    faces = unsealed.get(record.seq)
+    shown = "still sealed" if faces is None else f"revealed {' '.join(map(str, faces))}"
+    return f"sealed {record.purpose}, {record.count} dice: {shown}"

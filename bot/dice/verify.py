@@ -1,4 +1,5 @@
-"""Verification of a dice log: commitments, reveals, entropy, every roll and the chain.
+"""Verification of a dice log: commitments, reveals, entropy, every roll, sealed draw and
+their chain.
 
 Used by ``aaref verify`` and ``/dice verify``. A game record is checked in two passes: its
 ``% dice`` log first, then its readable roll lines against the log's roll records
@@ -20,7 +21,9 @@ from bot.dice.log import (
     Entry,
     RevealEntry,
     RollRecord,
-    roll_hash,
+    SealedRecord,
+    UnsealEntry,
+    record_hash,
 )
 from bot.dice.readable import read_record_lines, roll_lines_discrepancy
 
@@ -49,6 +52,8 @@ class VerifyResult:
     commits: int = 0
     reveals: int = 0
     entropy_entries: int = 0
+    sealed: int = 0
+    unsealed: int = 0
     roll_lines: int | None = None
     """Readable roll lines checked against the records; None for a bare dice log."""
     error: Discrepancy | None = None
@@ -66,9 +71,13 @@ class VerifyResult:
         lines = ""
         if self.roll_lines is not None:
             lines = f"; roll lines: {self.roll_lines}, all as recorded"
+        sealed = ""
+        if self.sealed:
+            sealed = (f"; sealed draws: {self.sealed} (revealed and recomputed: {self.unsealed}, "
+                      f"still sealed: {self.sealed - self.unsealed})")
         return (
             f"OK: rolls: {self.rolls} ({self.dice} dice), recomputed: {self.recomputed}, "
-            f"unverifiable yet: {self.unverifiable} (unrevealed periods: {pending}); "
+            f"unverifiable yet: {self.unverifiable} (unrevealed periods: {pending}){sealed}; "
             f"commitments: {self.commits}, reveals: {self.reveals}, "
             f"entropy entries: {self.entropy_entries}; chain intact{lines}"
         )
@@ -96,8 +105,11 @@ class _Walk:
         self.last_seq = 0
         self.last_hash = GENESIS
         self.counts = {"rolls": 0, "dice": 0, "recomputed": 0, "unverifiable": 0}
-        self.counts.update(commits=0, reveals=0, entropy_entries=0)
+        self.counts.update(commits=0, reveals=0, entropy_entries=0, sealed=0, unsealed=0)
         self.pending: list[str] = []
+        self.sealed: dict[int, tuple[int, SealedRecord]] = {}
+        self.unsealed: dict[int, int] = {}
+        """Line of each sealed draw's first unseal entry, by its ``seq``."""
 
     def same_game(self, line: int, what: str, game: str) -> None:
         if self.game is None:
@@ -166,9 +178,11 @@ class _Walk:
         self.check_seed(entry.period)
         self.counts["reveals"] += 1
 
-    def roll(self, line: int, r: RollRecord) -> None:
+    def chain(self, line: int, r: RollRecord | SealedRecord, name: str) -> None:
+        """The checks every chained record passes: its number, ``prev`` and period."""
+
         def fail(message: str) -> _Failed:
-            return _Failed(Discrepancy(line, f"roll #{r.seq} ({r.purpose}): {message}", r.seq))
+            return _Failed(Discrepancy(line, f"{name}: {message}", r.seq))
 
         expected_seq = self.last_seq + 1
         if r.seq != expected_seq:
@@ -182,17 +196,36 @@ class _Walk:
             )
         if r.period not in self.commits:
             raise fail(f"period {r.period} has no commitment before this roll")
+
+    def still_open(self, line: int, r: RollRecord | SealedRecord, name: str) -> None:
+        """A record made after its period's seed was revealed could have been chosen."""
+        reveal_line = self.reveals[r.period][0] if r.period in self.reveals else None
+        if reveal_line is not None and reveal_line < line:
+            raise _Failed(Discrepancy(line, f"{name}: made after the seed of period {r.period} "
+                                      f"was revealed on line {reveal_line}", r.seq))
+
+    def end_chain(self, line: int, r: RollRecord | SealedRecord, name: str) -> None:
+        digest = record_hash(r)
+        if digest != r.hash:
+            raise _Failed(Discrepancy(
+                line, f"{name}: expected record hash {digest}, found {r.hash} (the record was altered)",
+                r.seq))
+        self.last_seq, self.last_hash = r.seq, r.hash
+
+    def roll(self, line: int, r: RollRecord) -> None:
+        name = f"roll #{r.seq} ({r.purpose})"
+
+        def fail(message: str) -> _Failed:
+            return _Failed(Discrepancy(line, f"{name}: {message}", r.seq))
+
+        self.chain(line, r, name)
         commit = self.commits[r.period][1]
         if r.commitment != commit.commitment:
             raise fail(
                 f"expected commitment {commit.commitment} of period {r.period}, found {r.commitment}"
             )
+        self.still_open(line, r, name)
         if r.period in self.reveals:
-            reveal_line = self.reveals[r.period][0]
-            if reveal_line < line:
-                raise fail(
-                    f"made after the seed of period {r.period} was revealed on line {reveal_line}"
-                )
             secret = self.check_seed(r.period)
             message = roll_message(commit.game, r.seq, r.purpose, commit.entropy)
             expected = derive_dice(secret, message, len(r.dice))
@@ -203,12 +236,42 @@ class _Walk:
             self.counts["unverifiable"] += 1
             if r.period not in self.pending:
                 self.pending.append(r.period)
-        digest = roll_hash(r.seq, r.period, r.purpose, r.dice, r.commitment, r.prev)
-        if digest != r.hash:
-            raise fail(f"expected record hash {digest}, found {r.hash} (the record was altered)")
-        self.last_seq, self.last_hash = r.seq, r.hash
+        self.end_chain(line, r, name)
         self.counts["rolls"] += 1
         self.counts["dice"] += len(r.dice)
+
+    def seal(self, line: int, r: SealedRecord) -> None:
+        """A sealed draw is chained like a roll; its commitment is to its own seed."""
+        name = f"sealed draw #{r.seq} ({r.purpose})"
+        self.chain(line, r, name)
+        self.still_open(line, r, name)
+        self.end_chain(line, r, name)
+        self.sealed[r.seq] = (line, r)
+        self.counts["sealed"] += 1
+
+    def unseal(self, line: int, entry: UnsealEntry) -> None:
+        if entry.seq not in self.sealed:
+            raise _Failed(Discrepancy(
+                line, f"unseal of sealed draw #{entry.seq} without an earlier sealed record"))
+        r = self.sealed[entry.seq][1]
+        name = f"unseal of sealed draw #{r.seq} ({r.purpose})"
+        if entry.seq in self.unsealed:
+            first = self.unsealed[entry.seq]
+            raise _Failed(Discrepancy(line, f"{name}: unsealed twice (first on line {first})", r.seq))
+        secret = bytes.fromhex(entry.seed)
+        if commitment_of(secret) != r.commitment:
+            raise _Failed(Discrepancy(
+                line, f"{name}: SHA-256 of the revealed seed is {commitment_of(secret)}, but the "
+                f"commitment is {r.commitment} (wrong seed)", r.seq))
+        commit = self.commits[r.period][1]
+        message = roll_message(commit.game, r.seq, r.purpose, commit.entropy)
+        expected = derive_dice(secret, message, r.count)
+        if expected != list(entry.dice):
+            raise _Failed(Discrepancy(
+                line, f"{name}: expected dice {expected} from the revealed seed, found "
+                f"{list(entry.dice)}", r.seq))
+        self.unsealed[entry.seq] = line
+        self.counts["unsealed"] += 1
 
     def result(self, error: Discrepancy | None = None) -> VerifyResult:
         return VerifyResult(pending_periods=tuple(self.pending), error=error, **self.counts)
@@ -225,6 +288,10 @@ def verify_entries(entries: Sequence[tuple[int, Entry]]) -> VerifyResult:
                 walk.add_entropy(line, entry)
             elif isinstance(entry, RollRecord):
                 walk.roll(line, entry)
+            elif isinstance(entry, SealedRecord):
+                walk.seal(line, entry)
+            elif isinstance(entry, UnsealEntry):
+                walk.unseal(line, entry)
             else:
                 walk.reveal(line, entry)
     except _Failed as failed:

@@ -14,6 +14,7 @@ from bot.dice.derive import (
     Seed,
     combine_entropy,
     derive_dice,
+    derive_sealed_seed,
     derive_seed,
     faces,
     roll_message,
@@ -57,6 +58,21 @@ def test_documentation_shows_the_worked_example() -> None:
     text = DOC.read_text(encoding="utf-8")
     for value in (SEED, COMMITMENT, ENTROPY, BLOCK_0, "[5, 4, 5]", str(FORTY)):
         assert value in text
+
+
+SEALED_SEED = "1d26dda6e9c7d69e6fb93b13248a4466757c284e008efbdeb63f659a0f92ec70"
+SEALED_COMMITMENT = "a090c2db9cbf8692bff6ccdfef2ee9d9c81c80152acc50bd5ced6175922e54ad"
+
+
+def test_worked_example_of_a_sealed_draw() -> None:
+    """docs/dice.md, "Sealed draws": the draw's seed is its own, labelled by its number."""
+    seed = derive_sealed_seed(KEY, "demo", 3)
+    assert seed.secret == hmac.digest(KEY, b"aaref/sealed/v1|demo|3", "sha256")
+    assert (seed.reveal(), seed.commitment) == (SEALED_SEED, SEALED_COMMITMENT)
+    message = roll_message("demo", 3, "Germany draw r1", ENTROPY)
+    assert derive_dice(seed.secret, message, 2) == reference_dice(seed.secret, message, 2) == [4, 1]
+    text = DOC.read_text(encoding="utf-8")
+    assert SEALED_SEED in text and SEALED_COMMITMENT in text and "dice are [4, 1]" in text
 
 
 def test_seed_is_hmac_of_the_labelled_period() -> None:
