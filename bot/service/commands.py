@@ -91,6 +91,8 @@ DICE_COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("dice log", "The newest rolls with what they were for.", "/dice log last:10",
                 options=(OptionSpec("last", Kind.INTEGER, "how many rolls (default 10)",
                                     minimum=1, maximum=100),)),
+    CommandSpec("dice sealed", "The faces of your own sealed draws (only you see them).",
+                "/dice sealed"),
     CommandSpec("dice entropy", "Add your own text to the dice's randomness (it counts from "
                 "the next turn).", '/dice entropy text:"anything"',
                 options=(OptionSpec("text", Kind.TEXT, "anything", required=True),)),

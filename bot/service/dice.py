@@ -2,7 +2,8 @@
 
 The service asks its source for one dice object per command, hands it to the engine, and
 stores the object's ``records`` (and any period commit/reveal entries) in the command's
-transaction. Two sources exist: auditable commit-reveal dice for real games, and a fixed
+transaction. A sealed draw's entry is public and holds no face; its faces are stored apart
+(``sealed_faces``) until a command reveals the draw and the source's ``unseal`` entry is added. Two sources exist: auditable commit-reveal dice for real games, and a fixed
 list of values for transcripts and tests. Replay uses :class:`RecordedDice`, which returns
 exactly the rolls that were stored, so a game's state never depends on the source again.
 """
@@ -15,7 +16,7 @@ from typing import Any, Protocol
 
 from bot.dice.derive import derive_seed
 from bot.dice.log import entry_to_json
-from bot.dice.session import AuditableDice, close_period, open_period
+from bot.dice.session import AuditableDice, close_period, open_period, sealing, unseal
 
 
 class DiceKeyMismatchError(RuntimeError):
@@ -42,7 +43,13 @@ class CommandDice(Protocol):
 
     def roll(self, count: int, purpose: str) -> list[int]: ...
 
-    def roll_entries(self) -> list[dict[str, Any]]: ...
+    def sealed(self, count: int, purpose: str) -> list[int]: ...
+
+    def roll_entries(self) -> list[dict[str, Any]]:
+        """The public entries of the command's rolls and sealed draws, in order."""
+
+    def sealed_faces(self) -> list[list[int]]:
+        """The faces of the command's sealed draws, in order: stored, never published."""
 
 
 class DiceSource(Protocol):
@@ -58,6 +65,9 @@ class DiceSource(Protocol):
 
     def committed(self, dice: CommandDice) -> None: ...
 
+    def unseal(self, game_id: int, sealed: dict[str, Any], faces: list[int]) -> dict[str, Any]:
+        """The entry revealing the sealed draw whose public entry is ``sealed``."""
+
 
 class _AuditableRun:
     """One command's auditable dice; its records become ``roll`` entries of the dice log."""
@@ -68,8 +78,14 @@ class _AuditableRun:
     def roll(self, count: int, purpose: str) -> list[int]:
         return self._dice.roll(count, purpose)
 
+    def sealed(self, count: int, purpose: str) -> list[int]:
+        return self._dice.sealed(count, purpose)
+
     def roll_entries(self) -> list[dict[str, Any]]:
         return [entry_to_json(record) for record in self._dice.records]
+
+    def sealed_faces(self) -> list[list[int]]:
+        return [list(faces) for faces in self._dice.sealed_faces]
 
 
 class AuditableDiceSource:
@@ -105,11 +121,15 @@ class AuditableDiceSource:
             entropy=chain.entropy,
             next_seq=chain.next_seq,
             prev_hash=chain.prev_hash,
+            seal=sealing(self._key, str(game_id)),
         )
         return _AuditableRun(dice)
 
     def committed(self, dice: CommandDice) -> None:
         """Nothing to advance: the chain continues from what was stored."""
+
+    def unseal(self, game_id: int, sealed: dict[str, Any], faces: list[int]) -> dict[str, Any]:
+        return entry_to_json(unseal(self._key, str(game_id), int(sealed["seq"]), faces))
 
 
 @dataclass
@@ -117,8 +137,24 @@ class _FixedRun:
     values: Sequence[int]
     pos: int
     entries: list[dict[str, Any]] = field(default_factory=list)
+    hidden: list[list[int]] = field(default_factory=list)
 
     def roll(self, count: int, purpose: str) -> list[int]:
+        dice = self._take(count, purpose)
+        if dice:
+            self.entries.append({"type": "roll", "purpose": purpose, "dice": dice})
+        return dice
+
+    def sealed(self, count: int, purpose: str) -> list[int]:
+        dice = self._take(count, purpose)
+        self.entries.append({"type": "sealed", "purpose": purpose, "count": count})
+        self.hidden.append(dice)
+        return dice
+
+    def sealed_faces(self) -> list[list[int]]:
+        return [list(faces) for faces in self.hidden]
+
+    def _take(self, count: int, purpose: str) -> list[int]:
         if self.pos + count > len(self.values):
             raise DiceExhaustedError(
                 f"the fixed dice ran out: {purpose} needs {count} more, "
@@ -126,8 +162,6 @@ class _FixedRun:
             )
         dice = list(self.values[self.pos : self.pos + count])
         self.pos += count
-        if dice:
-            self.entries.append({"type": "roll", "purpose": purpose, "dice": dice})
         return dice
 
     def roll_entries(self) -> list[dict[str, Any]]:
@@ -158,6 +192,10 @@ class FixedDiceSource:
     def committed(self, dice: CommandDice) -> None:
         assert isinstance(dice, _FixedRun)
         self.pos = dice.pos
+
+    def unseal(self, game_id: int, sealed: dict[str, Any], faces: list[int]) -> dict[str, Any]:
+        """Fixed dice prove nothing: the entry names the draw and states its faces."""
+        return {"type": "unseal", "purpose": sealed["purpose"], "dice": list(faces)}
 
 
 @dataclass(frozen=True)

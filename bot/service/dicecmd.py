@@ -1,8 +1,10 @@
-"""``/dice verify``, ``/dice log [last:N]`` and ``/dice entropy text:...`` for a channel's game.
+"""``/dice verify``, ``/dice log [last:N]``, ``/dice sealed`` and ``/dice entropy text:...``.
 
 ``verify`` checks the stored dice log with the same verifier as ``aaref verify`` and posts the
-result; ``log`` shows the newest rolls to the asker; ``entropy`` lets any seated player fold
-text into the game's entropy chain at any time (it goes into the next period's commitment).
+result; ``log`` shows the newest rolls to the asker (a sealed draw without its faces until it
+is revealed); ``sealed`` shows the asker the faces of the sealed draws of the powers they play,
+and nobody else's; ``entropy`` lets any seated player fold text into the game's entropy chain
+at any time (it goes into the next period's commitment).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from bot.dice.verify import verify_log
 from bot.service.reply import Actor, Refusal, Reply
 from bot.store import repo
 from bot.store.models import DiceLog, Game
+from engine.dice import SEALED_DRAW
 
 if TYPE_CHECKING:
     from bot.service.ledger import GameLedger, GameTransaction
@@ -38,6 +41,8 @@ async def dice_command(
             return await verify(service, channel_id)
         if word == "log":
             return await recent(service, channel_id, int(options.get("last", DEFAULT_LAST)))
+        if word == "sealed":
+            return await own_sealed(service, actor, channel_id)
     except Refusal as refusal:
         return Reply(False, refusal.message, reason=refusal.reason)
     return await entropy(service, actor, channel_id, options["text"], request_id)
@@ -52,7 +57,7 @@ async def _stored(service: GameLedger, channel_id: str) -> tuple[Game, Sequence[
 
 def _entries(rows: Sequence[DiceLog]) -> list[Entry] | None:
     """The typed entries of an auditable game's log; None for fixed dice (no commitments)."""
-    if any(r.type == "roll" for r in rows) and not any(r.type == "commit" for r in rows):
+    if any(r.type in repo.CHAINED for r in rows) and not any(r.type == "commit" for r in rows):
         return None
     return [entry_from_json(r.body) for r in rows]
 
@@ -86,6 +91,35 @@ async def recent(service: GameLedger, channel_id: str, count: int) -> Reply:
     if not lines:
         return Reply(True, f"No dice rolled yet in game #{game.id} ({game.name}).", game_id=game.id)
     return Reply(True, "\n".join(lines), game_id=game.id)
+
+
+async def own_sealed(service: GameLedger, actor: Actor, channel_id: str) -> Reply:
+    """The faces of the sealed draws of the asker's own powers, for the asker alone: the
+    owner of each draw is the power its ``sealed_draw`` event names."""
+    async with service.db.read() as session:
+        game = await service.find(session, channel_id)
+        assert game.id is not None
+        label = f"game #{game.id} ({game.name})"
+        rules = service.rules.load_ruleset(game.ruleset)
+        seats = await service.seats_of(session, game)
+        mine = {rules.power_name(s.power) for s in seats if s.user_id == actor.user_id}
+        if not mine:
+            raise Refusal(f"You have no seat in {label}.", "service.not_player")
+        rows = await repo.sealed_entries(session, game.id)
+        made = await repo.entries_at(session, game.id, {r.entry_seq for r in rows})
+    owners = {str(e["purpose"]): str(e["power"])
+              for entry in made for e in entry.events if e.get("type") == SEALED_DRAW}
+    unsealed = {r.purpose for r in rows if r.type == "unseal"}
+    lines = [
+        f"{r.purpose}: {' '.join(map(str, r.dice or []))}"
+        f" ({'revealed' if r.purpose in unsealed else 'still sealed'})"
+        for r in rows if r.type == "sealed" and owners.get(str(r.purpose)) in mine
+    ]
+    if not lines:
+        return Reply(True, f"{' and '.join(sorted(mine))} made no sealed draw in {label}.",
+                     game_id=game.id)
+    return Reply(True, f"Your sealed draws in {label} (only you see this):\n" + "\n".join(lines),
+                 game_id=game.id)
 
 
 async def entropy(

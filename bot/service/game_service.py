@@ -485,6 +485,7 @@ class GameService:
             if (new.lanes or state.lanes) and new.due and set(new.due) != set(previous):
                 # A team's powers share one clock; it starts again when the powers due change.
                 await note_due(tx.unit, g, seq, new.due[0], self.clock(), restart=True)
+            texts += await self.ledger.unseal(tx, seq, events, rest=bool(new.winner))
             ended = (new.round, new.team) != (state.round, state.team) or bool(new.winner)
             if ended:
                 texts += await self.ledger.close_period(tx, seq)
@@ -561,6 +562,7 @@ class GameService:
             over = f"{_label(g)} is over: {result}."
             said = _ENDING_POST.get(ending, _ENDING_POST["concession"])
             posts = [f"{said.format(power=rules.power_name(pid), side=side)} {over}"]
+            posts += await self.ledger.unseal(tx, seq, [], rest=True)
             posts += await self.ledger.close_period(tx, seq)
             return Reply(True, posts[0], posts=tuple(posts), game_id=g.id)
 
@@ -590,6 +592,7 @@ class GameService:
             who = ("the referee " if actor.referee else "") + _mention(actor.user_id)
             posts = [f"{_label(g)} was abandoned by {who}."]
             if g.status == "active":
+                posts += await self.ledger.unseal(tx, seq, [], rest=True)
                 posts += await self.ledger.close_period(tx, seq)
             return Reply(True, posts[0], posts=tuple(posts), game_id=g.id)
 

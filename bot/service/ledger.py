@@ -31,6 +31,7 @@ from bot.service.rules import Engine, engine_rules
 from bot.store import repo
 from bot.store.db import Database
 from bot.store.models import Game, Pause
+from engine.dice import SEALED_REVEAL
 from bot.store.unit import Writer, WriteUnit, session_of
 
 GameRef = int | str
@@ -323,8 +324,13 @@ class GameLedger:
         await repo.add_entry(tx.unit, _id(g), seq, kind=kind, user_id=actor.user_id,
                              power=power, text=text, events=events)
         if rolls is not None:
+            hidden = iter(rolls.sealed_faces())
             for body in rolls.roll_entries():
-                await self.add_dice(tx, seq, body)
+                faces = None
+                if body["type"] == "sealed":
+                    faces = next(hidden)
+                    await self._new_purpose(tx, str(body["purpose"]))
+                await self.add_dice(tx, seq, body, faces=faces)
         # Offset by the game id so that games started together do not snapshot together.
         if state is not None and (snapshot or (seq + _id(g)) % self.snapshot_every == 0):
             if not snapshot:
@@ -349,17 +355,47 @@ class GameLedger:
             tx.after.append(lambda: self.dice.committed(rolls))
         return seq
 
-    async def add_dice(self, tx: GameTransaction, entry_seq: int, body: dict[str, Any]) -> None:
-        """Add the next entry of the game's dice log, for log entry ``entry_seq``."""
+    async def add_dice(self, tx: GameTransaction, entry_seq: int, body: dict[str, Any], *,
+                       faces: list[int] | None = None, purpose: str | None = None) -> None:
+        """Add the next entry of the game's dice log, for log entry ``entry_seq`` (a sealed
+        draw's ``faces`` are stored beside its public entry, see ``repo.add_dice``)."""
         last = await repo.last_dice(tx.unit, _id(tx.game))
-        await repo.add_dice(tx.unit, _id(tx.game), (last.pos + 1) if last else 1, entry_seq, body)
+        await repo.add_dice(tx.unit, _id(tx.game), (last.pos + 1) if last else 1, entry_seq, body,
+                            faces=faces, purpose=purpose)
+
+    async def unseal(self, tx: GameTransaction, seq: int, events: Sequence[dict[str, Any]],
+                     *, rest: bool = False) -> list[str]:
+        """Publish the proof of each sealed draw the events reveal (``sealed_reveal``), or with
+        ``rest`` of every draw still sealed (the game ended): its entry and a channel line."""
+        revealed = {e["purpose"] for e in events if e.get("type") == SEALED_REVEAL}
+        rows = await repo.sealed_entries(tx.unit, _id(tx.game))
+        unknown = revealed - {r.purpose for r in rows if r.type == "sealed"}
+        if unknown:
+            raise RuntimeError(f"a reveal names no sealed draw of the game: {sorted(unknown)}")
+        done = {r.purpose for r in rows if r.type == "unseal"}
+        posts: list[str] = []
+        for row in rows:
+            if row.type != "sealed" or row.purpose in done or not (rest or row.purpose in revealed):
+                continue
+            faces = list(row.dice or [])
+            body = self.dice.unseal(_id(tx.game), row.body, faces)
+            await self.add_dice(tx, seq, body, purpose=row.purpose)
+            proof = f", seed {body['seed'][:16]}..." if "seed" in body else ""
+            posts.append(f"Sealed draw {row.purpose} unsealed: {' '.join(map(str, faces))}{proof}")
+        return posts
+
+    async def _new_purpose(self, tx: GameTransaction, purpose: str) -> None:
+        """A reveal finds its draw by purpose, so no two draws of a game may share one."""
+        rows = await repo.sealed_entries(tx.unit, _id(tx.game))
+        if any(r.type == "sealed" and r.purpose == purpose for r in rows):
+            raise RuntimeError(f"a second sealed draw for {purpose!r}: purposes must be unique")
 
     async def chain(self, tx: GameTransaction) -> Chain | None:
         """Where the auditable dice continue: the open period and the last roll's hash."""
         commit = await repo.last_dice(tx.unit, _id(tx.game), "commit")
         if commit is None:
             return None
-        roll = await repo.last_dice(tx.unit, _id(tx.game), "roll")
+        roll = await repo.last_chained(tx.unit, _id(tx.game))
         return Chain(
             period=str(commit.period),
             commitment=commit.body["commitment"],

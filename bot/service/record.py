@@ -36,7 +36,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.dice.log import dice_log_lines, entry_from_json
-from bot.dice.readable import ROLL_WORD, format_roll_line, parse_roll_line, readable
+from bot.dice.readable import (
+    ROLL_WORD,
+    SEALED_WORD,
+    format_roll_line,
+    format_sealed_line,
+    parse_roll_line,
+    parse_sealed_line,
+    readable,
+)
 from bot.service.bidcmd import record_bid
 from bot.service.dice import RecordedRoll, ReplayMismatchError
 from bot.service.replay import replay_step
@@ -83,6 +91,7 @@ def write_record(
     rolls: dict[int, list[DiceLog]] = {}
     for d in dice:
         rolls.setdefault(d.entry_seq, []).append(d)
+    unsealed = {d.purpose for d in dice if d.type == "unseal"}
     auditable = any(d.type == "commit" for d in dice)
     tags = {
         "Event": game.name,
@@ -110,8 +119,8 @@ def write_record(
                 out.append(f"{state.round} {state.turn}")
             note = f" {{ correction by @{entry.user_id} }}" if entry.kind == "correction" else ""
             out.append(f"  {entry.text}{note}")
-            dice_rolls = [r for r in mine if r.type == "roll"]
-            out += [f"    {format_roll_line(r.purpose, r.dice or [])}" for r in dice_rolls]
+            dice_rolls = [r for r in mine if r.type in ("roll", "sealed")]
+            out += [f"    {_stated(r, unsealed)}" for r in dice_rolls]
             state = replay_step(engine, state, entry.text, [r.dice or [] for r in dice_rolls])
         elif entry.kind == "admin" and entry.seq > 1 and not entry.text.startswith("/game join"):
             out.append(f"{{ @{entry.user_id}: {entry.text} }}")
@@ -119,6 +128,13 @@ def write_record(
             out += dice_log_lines(entry_from_json(r.body) for r in mine)
     out.append(tags["Result"])
     return "\n".join(out) + "\n"
+
+
+def _stated(row: DiceLog, unsealed: set[str | None]) -> str:
+    """A roll's line; a sealed draw's line shows its faces only if the log unseals it."""
+    if row.type == "roll":
+        return format_roll_line(str(row.purpose), row.dice or [])
+    return format_sealed_line(str(row.purpose), row.dice if row.purpose in unsealed else None)
 
 
 def replay_record(engine: Engine, text: str) -> Replayed:
@@ -192,6 +208,20 @@ def replay_record(engine: Engine, text: str) -> Replayed:
                 result.errors.append(RecordError(offset, str(err)))
                 return result
             pending[2].append(RecordedRoll(dice, purpose, offset))
+        elif line.startswith(SEALED_WORD):
+            try:
+                purpose, faces = parse_sealed_line(line)
+            except ValueError as err:
+                result.errors.append(RecordError(offset, str(err)))
+                return result
+            if pending is None or faces is None:
+                why = ("a sealed line before any command" if pending is None else
+                       f"the sealed draw {purpose} is still hidden in this record, so the game "
+                       "replays only up to here (export it again once the draw is revealed or "
+                       "the game has ended)")
+                result.errors.append(RecordError(offset, why))
+                return result
+            pending[2].append(RecordedRoll(faces, purpose, offset))
         elif line.startswith("/"):
             if not flush():
                 return result

@@ -152,10 +152,12 @@ async def log_entries(
 async def rolls_by_entry(
     session: AsyncSession, game_id: int, after: int = 0
 ) -> dict[int, list[DiceLog]]:
-    """The roll entries of each log entry after ``after``, in roll order."""
+    """The roll entries (and sealed draws, with their stored faces) of each log entry after
+    ``after``, in roll order: what replaying the entry's command takes."""
     query = (
         select(DiceLog)
-        .where(DiceLog.game_id == game_id, DiceLog.entry_seq > after, DiceLog.type == "roll")
+        .where(DiceLog.game_id == game_id, DiceLog.entry_seq > after,
+               col(DiceLog.type).in_(CHAINED))
         .order_by(col(DiceLog.pos))
     )
     grouped: dict[int, list[DiceLog]] = defaultdict(list)
@@ -182,13 +184,40 @@ async def last_dice(
     return _loaded(DiceLog, rows[0]) if rows else None
 
 
+CHAINED = ("roll", "sealed")
+"""Dice log types of the hash chain: a command's rolls and sealed draws."""
+
+
+async def last_chained(writer: Writer, game_id: int) -> DiceLog | None:
+    """The newest roll or sealed draw: where the chain of records continues."""
+    rows = await _run(writer, _LAST_CHAINED, {"game_id": game_id})
+    return _loaded(DiceLog, rows[0]) if rows else None
+
+
+async def sealed_entries(writer: Writer, game_id: int) -> list[DiceLog]:
+    """The game's sealed draws and unseal entries, in log order (a handful per game)."""
+    return [_loaded(DiceLog, row) for row in await _run(writer, _SEALED, {"game_id": game_id})]
+
+
+async def entries_at(session: AsyncSession, game_id: int, seqs: set[int]) -> Sequence[LogEntry]:
+    """The log entries numbered ``seqs`` (those that made some dice entries)."""
+    if not seqs:
+        return []
+    query = select(LogEntry).where(LogEntry.game_id == game_id, col(LogEntry.seq).in_(seqs))
+    return (await session.exec(query)).all()
+
+
 async def add_dice(writer: Writer, game_id: int, pos: int, entry_seq: int,
-                   body: dict[str, Any]) -> None:
-    """Add a dice log entry at ``pos`` of the game's dice log, for log entry ``entry_seq``."""
+                   body: dict[str, Any], *, faces: list[int] | None = None,
+                   purpose: str | None = None) -> None:
+    """Add a dice log entry at ``pos`` of the game's dice log, for log entry ``entry_seq``.
+
+    ``body`` is the public entry; a sealed draw's ``faces`` are kept beside it (replay needs
+    them) and never in it, and an unseal entry names its draw's ``purpose``."""
     await _run(writer, _ADD_DICE, {
         "game_id": game_id, "pos": pos, "entry_seq": entry_seq, "type": str(body["type"]),
-        "period": body.get("period"), "purpose": body.get("purpose"), "dice": body.get("dice"),
-        "body": body,
+        "period": body.get("period"), "purpose": purpose or body.get("purpose"),
+        "dice": faces if faces is not None else body.get("dice"), "body": body,
     })
 
 
@@ -284,6 +313,17 @@ _GAME_LOCKED = _GAME.with_for_update()
 _LAST_DICE = (_every_column(DiceLog).where(col(DiceLog.game_id) == bindparam("game_id"))
               .order_by(col(DiceLog.pos).desc()).limit(1))
 _LAST_DICE_OF = _LAST_DICE.where(col(DiceLog.type) == bindparam("type"))
+
+
+def _dice_type_in(*types: str) -> sqlalchemy.ColumnElement[bool]:
+    """``type IN (...)`` written into the SQL: prepared statements take no expanding list."""
+    return col(DiceLog.type).in_([sqlalchemy.literal_column(f"'{t}'") for t in types])
+
+
+_LAST_CHAINED = _LAST_DICE.where(_dice_type_in(*CHAINED))
+_SEALED = (_every_column(DiceLog).where(col(DiceLog.game_id) == bindparam("game_id"),
+                                        _dice_type_in("sealed", "unseal"))
+           .order_by(col(DiceLog.pos)))
 _ADD_DICE = insert(DiceLog)
 _PRUNE = delete(Snapshot).where(
     col(Snapshot.game_id) == bindparam("game_id"),
