@@ -101,7 +101,7 @@ async def test_the_dice_commands(fake: FakeDiscord, start_bot, tmp_path: Path) -
         await start_bot(GameService(db, AuditableDiceSource(bytes(range(32)))))
         dice = next(c for c in fake.commands if c["name"] == "dice")
         assert {o["name"]: [p["name"] for p in o.get("options", [])] for o in dice["options"]} \
-            == {"verify": [], "log": ["last"], "entropy": ["text"]}
+            == {"verify": [], "log": ["last"], "sealed": [], "entropy": ["text"]}
         await open_game(fake)
         added = await public(fake, "dice entropy", {"text": "a rainy sunday"}, who="bob")
         assert "added entropy to the dice" in added.content
