@@ -98,7 +98,7 @@ def state_to_json(state: GameState) -> dict[str, Any]:
 
 
 _STEPPED = ("next_id", "treasury", "purchased", "sites", "builds", "owners", "ic_damage", "orders", "combat",
-            "economy", "progress", "labs")
+            "economy", "progress", "labs", "cooperation", "diplomacy")
 """The fields a command may change without rolling or leaving its phase; a step back over
 any other field is not written (``/undo`` replays from the checkpoint from there on)."""
 
@@ -183,6 +183,10 @@ def _step_back(before: GameState, after: GameState) -> dict[str, Any] | None:
         step["progress"] = _progress_to_json(before)
     if before.labs != after.labs:
         step["labs"] = _labs_to_json(before)
+    if before.cooperation != after.cooperation:
+        step["cooperation"] = {board.name(s): v for s, v in before.cooperation.items()}
+    if before.diplomacy != after.diplomacy:
+        step["diplomacy"] = before.diplomacy.to_json(board.name, pname)
     return step
 
 
@@ -218,6 +222,10 @@ def _restore_back(state: GameState, steps: list[Mapping[str, Any]]) -> GameState
             was["progress"] = _progress_from_json(step["progress"], board.find_power)
         if "labs" in step:
             was["labs"] = _labs_from_json(step["labs"], board.find_power)
+        if "cooperation" in step:
+            was["cooperation"] = _cooperation_from_json(step, board)
+        if "diplomacy" in step:
+            was["diplomacy"] = Relations.from_json(step["diplomacy"], board.space_by_name, board.find_power)
         units = tuple(_unit_from_json(rules, p) for p in step["pieces"])
         older = StepBack(units, tuple(int(i) for i in step["added"]), was, older)
     return state.evolve(back=older)

@@ -37,6 +37,14 @@ HostileSeaZone = Literal["surface_warships", "any_enemy"]
 """A sea zone is hostile with enemy surface warships (000, Sea Units) or with any enemy
 unit except submerged submarines (002, Appendix I, Sea Units; 003, Spaces)."""
 
+Neutrals = Literal["impassable", "open", "cooperation"]
+"""What neutral territories allow: ``impassable``, no unit enters or flies over them (000,
+Neutral Territories; 003, Set Up); ``open``, they are entered and crossed as any territory
+(004 §14 implies they can be captured); ``cooperation``, a neutral no power holds lets each
+side dock, fly over or enter as far as its position on the track of cooperation leans
+towards that side, and moving into it uninvited is an attack on it (001 › Phase 8: Diplomacy,
+Level of cooperation; ``engine.movement.neutrals``)."""
+
 CapitalLostIncome = Literal["none", "half"]
 """What a power whose capital is in enemy hands collects: ``none`` (000 and 002,
 "Capturing and Liberating Capitals": it "cannot collect income") or ``half`` its income,
@@ -61,8 +69,7 @@ class Switches:
     blitz_blocked_by_structures: bool
     """A lone enemy AA gun or factory stops a blitz (000, Tanks and Blitzing) or does not
     (004 §14: such a territory is not "enemy occupied")."""
-    neutrals_impassable: bool
-    """Neutral territories cannot be entered or flown over (000, Neutral Territories)."""
+    neutrals: Neutrals
     hostile_sea_zone: HostileSeaZone
     capital_plunder: bool
     """Taking a capital takes the victim's unspent IPCs (000, Capturing and Liberating

@@ -16,6 +16,7 @@ from ..ids import SpaceId
 from ..state import COMBAT_MOVED, FOUGHT, Unit
 from ..variants import KAMIKAZE
 from .context import Ctx
+from .neutrals import ENTER, level, standing, unheld
 from .paths import Mode, Refusal, search
 
 _SEA = Mode("sea", "Aircraft carriers")
@@ -171,6 +172,10 @@ def noncombat_landing_refusal(ctx: Ctx, unit: Unit, dest: SpaceId) -> Refusal | 
     if space.is_land:
         if ctx.friendly_at_start(dest):
             return None
+        if unheld(ctx.state, dest):
+            side = ctx.board.side_of(ctx.power)
+            return Refusal("air.neutral_landing", f"Air units cannot land in {space.name}: it is neutral "
+                           f"({standing(ctx.state, dest)}), and {side} units enter it only from {level(side, ENTER)}.")
         if ctx.friendly_territory(dest):
             return Refusal("air.captured_landing", f"Air units cannot land in {space.name}: it was captured "
                            "this turn (only territories friendly at the start of the turn).")

@@ -23,6 +23,7 @@ from ..state import BLITZED, COMBAT_MOVED, RAID, GameState, Unit
 from ..units import UnitSpec
 from ..variants import RETURN_FLIGHT_FIRE
 from . import air, decks, paratroops
+from .attack import attack, attack_all, attacked, forced_on
 from .context import Ctx, context, count_kinds, plural, refuse, units_text
 from .paths import Mode, Step, check_path, explain_no_path, search
 from .sea import land_fighters, noncombat_sea_refusal, pick_ships, sail, sea_destination_refusal
@@ -45,6 +46,11 @@ def apply_move(state: GameState, cmd: Move, dice: Dice) -> tuple[GameState, list
     d_sea = ctx.board.spaces[cmd.destination].is_sea
     if ctx.combat:
         check_truce(ctx, cmd.destination)
+    neutral = attacked(ctx, cmd.destination)
+    if neutral is not None:
+        joined, opening = attack(state, neutral, ctx.power)
+        state, events = apply_move(joined, cmd, dice)
+        return state, opening + events
     if not sea and paratroops.is_drop(ctx, cmd, land, air_units):
         return paratroops.drop(ctx, cmd, land, air_units)
     if land and (o_sea or d_sea) and not (o_sea and d_sea and sea):
@@ -192,7 +198,11 @@ def _move_domain(ctx: Ctx, cmd: Move, counts: list[tuple[UnitKind, int]], domain
             r = air.combat_landing_refusal(ctx, u, dest, len(path) - 1)
             if r is not None:
                 refuse(r.reason, r.message)
-    return _carry_out(ctx, cmd, units, domain, path, blitz)
+    state, events = _carry_out(ctx, cmd, units, domain, path, blitz)
+    if domain == "sea":
+        state, joined = attack_all(state, forced_on(ctx, path), ctx.power)
+        events += joined
+    return state, events
 
 
 def _check_combat_destination(ctx: Ctx, cmd: Move, units: list[Unit], domain: str, dest: SpaceId,

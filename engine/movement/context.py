@@ -22,6 +22,7 @@ from ..phases import phase_entry
 from ..ruleset import RuleSet
 from ..state import GameState, Unit
 from ..units import UnitSpec
+from .neutrals import closed_neutral, open_to
 
 
 def refuse(reason: str, message: str) -> NoReturn:
@@ -61,9 +62,8 @@ class _Static(NamedTuple):
 @lru_cache(maxsize=32)
 def _static(rules: RuleSet, closing: frozenset[str]) -> _Static:
     board = rules.board
-    neutral_blocks = rules.switches.neutrals_impassable
     return _Static(
-        frozenset(s for s, sp in board.spaces.items() if sp.impassable or (sp.neutral and neutral_blocks)),
+        frozenset(s for s, sp in board.spaces.items() if sp.impassable or closed_neutral(rules, sp)),
         frozenset(s for s, sp in board.spaces.items() if sp.closed_by_option in closing),
     )
 
@@ -130,7 +130,8 @@ class Ctx:
         return power is not None and power in self.allied_side
 
     def friendly_territory(self, t: SpaceId) -> bool:
-        return self.friendly(self.state.owners.get(t))
+        """Held by the mover's side, or a neutral its side may enter (``neutrals.open_to``)."""
+        return self.friendly(self.state.owners.get(t)) or open_to(self, t)
 
     def hostile_territory(self, t: SpaceId) -> bool:
         """Held by the other side, occupied or not (000, Phase 2: Combat Move)."""
@@ -157,7 +158,7 @@ class Ctx:
     def friendly_at_start(self, t: SpaceId) -> bool:
         """Landing and canals count from the start of the turn (000, Phase 4; Canals)."""
         start = self.state.turn_start_owners.get(t, self.state.owners.get(t))
-        return self.friendly(start) and self.friendly_territory(t)
+        return (self.friendly(start) and self.friendly_territory(t)) or open_to(self, t)
 
     def hostile_sea(self, z: SpaceId) -> bool:
         return self.enemy_presence(z).hostile_sea

@@ -17,6 +17,8 @@ from ..errors import IllegalCommandError
 from ..ids import SpaceId, UnitKind
 from ..notation import format_units
 from .context import Ctx, refuse
+from .attack import forcible, forced
+from .neutrals import step_refusal, unheld
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +58,10 @@ def step(ctx: Ctx, mode: Mode, here: SpaceId, nxt: SpaceId, index: int) -> Step 
     space = ctx.board.spaces[nxt]
     if nxt in ctx.impassable:
         return Refusal("move.impassable", f"{space.name} is neutral: no unit may enter or fly over it.")
+    if unheld(ctx.state, nxt):
+        closed = step_refusal(ctx, mode, nxt)
+        if closed is not None:
+            return Refusal(*closed)
     if mode.domain == "air":
         danger = 1 if (ctx.battle_territory(nxt) if space.is_land else ctx.hostile_sea(nxt)) else 0
         if nxt in ctx.antiaircraft:
@@ -81,10 +87,12 @@ def step(ctx: Ctx, mode: Mode, here: SpaceId, nxt: SpaceId, index: int) -> Step 
         if z in ctx.closed:
             return Refusal("move.straits_closed", f"{ctx.name(z)} is closed to sea units (Turkish Straits rule).")
     canal = ctx.canal_closed(here, nxt)
-    if canal is not None:
+    if canal is not None and not forced(ctx, canal):
         holders = " and ".join(ctx.name(t) for t in canal.controlled_by)
+        neutrals = " and ".join(ctx.name(t) for t in forcible(ctx, canal))
+        forcing = f" Passing it uninvited is an attack on {neutrals}, made only in Combat Move." if neutrals else ""
         return Refusal("move.canal_closed", f"The {canal.name} is closed to {ctx.pname()}: your side did not "
-                       f"hold {holders} at the start of the turn.")
+                       f"hold {holders} at the start of the turn.{forcing}")
     if mode.submarine:
         return Step(nxt in ctx.destroyer_zones, False, 1 if ctx.hostile_sea(nxt) else 0)
     if ctx.hostile_sea(nxt):

@@ -15,6 +15,7 @@ from ..phases import phase_entry
 from ..state import GameState, Unit
 from . import air
 from .apply import _mode, _select, apply_move
+from .attack import attacked
 from .context import Ctx, context
 from .paths import Tree, search
 from .sea import noncombat_sea_refusal, sea_destination_refusal
@@ -56,7 +57,15 @@ def _destinations(ctx: Ctx, origin: SpaceId, units: UnitCounts) -> set[SpaceId]:
     out = sets[0]
     for s in sets[1:]:
         out &= s
+    if ctx.combat and not sea:
+        out |= {n for n in _attackable(ctx) if _accepted(ctx, Move(units, origin, n))}
     return out
+
+
+def _attackable(ctx: Ctx) -> list[SpaceId]:
+    """The neutrals a Combat Move could attack (``attack.attacked``): tried for real, as the
+    neutral joins the other side before the move is judged."""
+    return [s for s in ctx.board.spaces if attacked(ctx, s) is not None]
 
 
 def _tried(ctx: Ctx, origin: SpaceId, units: UnitCounts, how: object, land: bool) -> set[SpaceId]:

@@ -29,6 +29,7 @@ from ..state import (
     Unit,
 )
 from .context import Ctx, count_kinds, refuse, units_text
+from .neutrals import enter_refusal, unheld
 from .select import pick
 
 
@@ -122,6 +123,9 @@ def offload(ctx: Ctx, cmd: Move) -> tuple[GameState, list[Event]]:
         refuse("offload.path", "Offloading is one step, from the sea zone into the territory.")
     if target in ctx.impassable:
         refuse("move.impassable", f"{ctx.name(target)} is neutral: no unit may enter it.")
+    closed = enter_refusal(ctx, target) if unheld(state, target) else None
+    if closed is not None:
+        refuse(*closed)
     assault = ctx.battle_territory(target)
     if assault and not ctx.combat:
         refuse("offload.hostile_noncombat", f"{ctx.name(target)} is hostile: offloading into it is an amphibious "

@@ -42,7 +42,7 @@ def _check(state: GameState, rules: RuleSet, *, landed: bool) -> None:
             assert space.is_land or rules.spec(state.units[u.aboard].kind).is_transport  # type: ignore[index]
         elif landed:
             assert u.aboard is not None or (space.is_land and board.allies(state.turn_start_owners[u.space], u.owner))
-        assert not (space.impassable or space.neutral)
+        assert not space.impassable and (not space.neutral or state.owners.get(u.space) is not None)
     for ship in state.units.values():
         spec = rules.spec(ship.kind)
         riders = [rules.spec(c.kind) for c in state.cargo_of(ship.id)]
@@ -127,7 +127,12 @@ def test_random_combat_moves_keep_invariants(rules: RuleSet, data: st.DataObject
         if not dests:
             continue
         dest = data.draw(st.sampled_from(dests), label="destination")
-        state, _ = apply_move(state, Move(((kind, n),), space, dest), NoDice())
+        before = set(state.units)
+        state, events = apply_move(state, Move(((kind, n),), space, dest), NoDice())
+        # an attacked neutral's troops join the board (001 › Phase 8, Level of cooperation)
+        joined = set(state.units) - before
+        assert len(joined) == sum(e.data["units"] for e in events if e.type == "join")
+        ids |= joined
         assert set(state.units) <= ids  # only AAA found alone in a blitzed territory could go
         _check(state, rules, landed=False)
     try:

@@ -25,7 +25,8 @@ from hypothesis import strategies as st
 import maps
 from engine import Event, GameState, NoDice, Undo, apply, format_command, new_game, parse_command
 from engine.ids import PowerId
-from engine.state import SUBMERGED
+from engine.movement.neutrals import ENTER, leaning, unheld
+from engine.state import SUBMERGED, Unit
 from tests.engine.playout import Playout
 
 
@@ -83,8 +84,12 @@ def check_invariants(before: GameState, after: GameState, line: str, events: tup
     gone = before.units.keys() - after.units.keys()
     new = after.units.keys() - before.units.keys()
     if new:
-        assert line.startswith("/place"), (line, new)
+        # or an attacked neutral's troops joining the other side (001 › Phase 8, Level of cooperation)
+        joined = sum(e.data["units"] for e in events if e.type == "join")
+        assert line.startswith("/place") or len(new) == joined, (line, new)
         assert min(new) >= before.next_id
+    if line == "/undo":  # units the command taken back added (a neutral's troops) leave with it
+        gone = {i for i in gone if i < after.next_id}
     assert len(gone) == _losses(events), (line, [before.units[i] for i in gone], [e.text for e in events])
     # IPCs: every change is accounted for by an event; nobody goes below zero
     delta = _ipc_delta(before, events)
@@ -162,7 +167,7 @@ def _check_placement(state: GameState) -> None:
     for u in state.units.values():
         spec = state.rules.spec(u.kind)
         space = board.spaces[u.space]
-        assert not (space.impassable or space.neutral), u
+        assert not space.impassable and (not space.neutral or _neutral_open(state, u)), u
         if u.has(SUBMERGED):
             # 002, Phase 5: submerged submarines resurface at the end of Noncombat Move
             playing = {state.phase, *(lane.phase for lane in state.lanes.values())}
@@ -178,13 +183,22 @@ def _check_placement(state: GameState) -> None:
             assert space.is_land, u
         elif _phase_of(state, u.owner) in ("purchase", None) and spec.is_air:
             # between turns every aircraft has landed: on friendly land or aboard a carrier
-            assert space.is_land and board.allies(state.owners.get(u.space), u.owner), u
+            assert space.is_land and (board.allies(state.owners.get(u.space), u.owner) or _neutral_open(state, u)), u
+
+
+def _neutral_open(state: GameState, u: Unit) -> bool:
+    """A unit may stand in a neutral territory that a power holds (it joined a side, or was
+    taken), or that leans far enough towards the unit's side to be entered (001 › Phase 8,
+    Level of cooperation: "+4 ... Allies units can enter"); with neutrals ``open``, in any."""
+    if state.rules.switches.neutrals == "open" or state.owners.get(u.space) is not None:
+        return True
+    return unheld(state, u.space) and leaning(state, u.space, state.board.side_of(u.owner)) >= ENTER
 
 
 FLIPPED = {
     "victory_check": "end_of_turn", "overproduction": "lost", "production_limit": "ipc",
     "bombing": "treasury", "bombing_damage_cap_factor": 1, "aa_fires_at_overflight": True,
-    "blitz_blocked_by_structures": False, "neutrals_impassable": False, "hostile_sea_zone": "any_enemy",
+    "blitz_blocked_by_structures": False, "neutrals": "open", "hostile_sea_zone": "any_enemy",
     "capital_plunder": False, "capital_lost_income": "half", "production_interruption": True,
     "logistics_fees": True, "income_paths": True, "fighters_on_existing_carriers": False,
     "bombarded_units_fire_back": False, "overland_units_retreat_from_assaults": False,

@@ -193,7 +193,7 @@ def test_income_paths(rules: RuleSet) -> None:
     assert (anywhere, by_paths) == (43, 41)
 
 
-def test_neutrals_impassable(rules: RuleSet) -> None:
+def test_neutrals(rules: RuleSet) -> None:
     """000, "Neutral Territories": no unit may "move through them, or move over them with
     air units"; with the switch off (004 treats neutrals as enterable, §14) a fighter may
     fly over Switzerland."""
@@ -204,7 +204,7 @@ def test_neutrals_impassable(rules: RuleSet) -> None:
     with pytest.raises(IllegalCommandError) as err:
         run(state, line)
     assert err.value.reason == "move.impassable"
-    after = run(flipped(state, neutrals_impassable=False), line).state
+    after = run(flipped(state, neutrals="open"), line).state
     assert after.count(SpaceId("france"), PowerId("germany")) == {"fighter": 1}
 
 
