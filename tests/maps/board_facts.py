@@ -89,7 +89,7 @@ def income_by_power(lands: dict[str, Space], powers: tuple[str, ...]) -> dict[st
 
 def assert_neutrals(lands: dict[str, Space], expected: set[str]) -> None:
     """Exactly the expected neutrals, without an original owner. None is marked impassable on
-    the board: the switch ``neutrals_impassable`` decides whether they can be entered."""
+    the board: the switch ``neutrals`` decides whether they can be entered."""
     assert {tid for tid, t in lands.items() if t.get("neutral")} == expected
     for tid, t in lands.items():
         assert not t.get("impassable"), tid

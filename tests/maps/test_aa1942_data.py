@@ -281,7 +281,7 @@ def test_wrap_around_edges(spaces: dict[str, dict[str, Any]]) -> None:
 
 def test_neutrals_impassable(lands: dict[str, dict[str, Any]]) -> None:
     """Rulebook, Neutral Territories: no emblem, no income value; impassable by the switch
-    ``neutrals_impassable``, so no territory is marked impassable on the board itself."""
+    ``neutrals``, so no territory is marked impassable on the board itself."""
     board_facts.assert_neutrals(lands, set(IPC[None]))
 
 

@@ -347,8 +347,8 @@ def test_switches() -> None:
         "transports_attack_alone": False,
         "bombard_limit_per_land_unit": False,
     }
-    assert (RULES.switches.bombing, RULES.switches.capital_plunder, RULES.switches.neutrals_impassable) == (
-        "treasury", True, True)
+    assert (RULES.switches.bombing, RULES.switches.capital_plunder, RULES.switches.neutrals) == (
+        "treasury", True, "impassable")
 
 
 def test_research_table() -> None:

@@ -358,7 +358,7 @@ def test_switches(rules: RuleSet) -> None:
         "bombing_damage_cap_factor": 1,
         "aa_fires_at_overflight": True,
         "blitz_blocked_by_structures": True,
-        "neutrals_impassable": True,
+        "neutrals": "impassable",
         "hostile_sea_zone": "any_enemy",
         "capital_plunder": True,
         "capital_lost_income": "none",
