@@ -65,7 +65,7 @@ def forced_on(ctx: Ctx, path: tuple[SpaceId, ...]) -> list[SpaceId]:
 def defender(state: GameState, neutral: SpaceId, side: str) -> PowerId:
     """The power of ``side`` the attacked neutral goes to: the one whose capital is nearest
     among those holding their own, or nearest of all when none does (steps on the board,
-    land and sea alike; the earlier in turn order on a tie; README, ruling 37)."""
+    land and sea alike; the earlier in turn order on a tie; README, ruling 38)."""
     board = state.board
     powers = [p for p in state.rules.turn_order if board.side_of(p) == side]
     holding = [p for p in powers if holds_capital(state, p)] or powers
@@ -76,7 +76,7 @@ def defender(state: GameState, neutral: SpaceId, side: str) -> PowerId:
 def attack(state: GameState, neutral: SpaceId, attacker: PowerId) -> tuple[GameState, list[Event]]:
     """``attacker`` attacks ``neutral``: it joins the other side's nearest power at the end
     of the track, its troops that power's units, its ships in the adjacent sea zone where
-    the attacker's side has fewest units (README, ruling 37)."""
+    the attacker's side has fewest units (README, ruling 38)."""
     board = state.board
     side = next(s for s in TOWARD if s != board.side_of(attacker))
     power = defender(state, neutral, side)

@@ -8,7 +8,7 @@
 
 A position counts for a side as far as it leans towards it (+4 is 4 for the Allies and -4
 for the Axis). A neutral off the track (one 001's appendix does not list) stays closed, as
-in LHTR (README, ruling 36). A neutral a power holds (it joined a side, or was taken) is an
+in LHTR (README, ruling 37). A neutral a power holds (it joined a side, or was taken) is an
 ordinary territory.
 """
 
@@ -94,5 +94,5 @@ def enter_refusal(ctx: Ctx, space: SpaceId) -> tuple[str, str] | None:
 
 def open_to(ctx: Ctx, space: SpaceId) -> bool:
     """The mover's side may enter the unheld neutral ``space`` as its own: its units stand
-    and land there (the neutral keeps its territory, README ruling 36)."""
+    and land there (the neutral keeps its territory, README, ruling 37)."""
     return unheld(ctx.state, space) and leaning(ctx.state, space, ctx.board.side_of(ctx.power)) >= ENTER
