@@ -181,8 +181,10 @@ def _check_placement(state: GameState) -> None:
             assert space.is_sea, u
         elif spec.is_land:
             assert space.is_land, u
-        elif _phase_of(state, u.owner) in ("purchase", None) and spec.is_air:
-            # between turns every aircraft has landed: on friendly land or aboard a carrier
+        elif spec.is_air and (_phase_of(state, u.owner) or state.phase) == "purchase":
+            # between turns every aircraft has landed: on friendly land or aboard a carrier (a
+            # power not playing is judged when the turn in focus begins, as a defending fighter
+            # whose carrier sank waits at sea until its battle ends)
             assert space.is_land and (board.allies(state.owners.get(u.space), u.owner) or _neutral_open(state, u)), u
 
 
