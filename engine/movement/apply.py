@@ -49,8 +49,8 @@ def apply_move(state: GameState, cmd: Move, dice: Dice) -> tuple[GameState, list
     neutral = attacked(ctx, cmd.destination)
     if neutral is not None:
         joined, opening = attack(state, neutral, ctx.power)
-        state, events = apply_move(joined, cmd, dice)
-        return state, opening + events
+        after, moved = apply_move(joined, cmd, dice)
+        return after, opening + moved
     if not sea and paratroops.is_drop(ctx, cmd, land, air_units):
         return paratroops.drop(ctx, cmd, land, air_units)
     if land and (o_sea or d_sea) and not (o_sea and d_sea and sea):
