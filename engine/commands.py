@@ -72,6 +72,16 @@ class Share(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class Diplomacy(Command):
+    """Diplomacy: one roll for ``neutral`` (001 › Phase 8, Diplomacy Rolls); ``sea``: where its
+    ships join the roller should the roll make it join (an adjacent sea zone)."""
+
+    neutral: SpaceId
+    sea: SpaceId | None = None
+    name = "diplomacy"
+
+
+@dataclass(frozen=True, slots=True)
 class Move(Command):
     """Phases 2 and 4: move a group of units from one space to another."""
 

@@ -52,6 +52,14 @@ def with_cooperation(state: GameState, changes: Mapping[SpaceId, int]) -> GameSt
     return state.evolve(cooperation=frozen({**state.cooperation, **clamped}))
 
 
+def pays(state: GameState, power: PowerId) -> dict[SpaceId, int]:
+    """The neutrals whose income goes to ``power`` (it moved them to +3/-3: 001 › Phase 8,
+    Diplomacy Rolls), each with its income, its held territories' included."""
+    board = state.board
+    return {n: sum(board.spaces[t].ipc for t in territories(board, n))
+            for n, p in sorted(state.diplomacy.income.items(), key=lambda item: board.name(item[0])) if p == power}
+
+
 def naval_troops(state: GameState, neutral: SpaceId) -> dict[UnitKind, int]:
     """The neutral's sea units (of all its territories), which join in a sea zone."""
     return dict(_troops(state, neutral, sea=True))

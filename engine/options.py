@@ -8,6 +8,7 @@ same rules that judge commands, never a separate model.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from .combat import rockets
@@ -50,6 +51,8 @@ class LegalCommands:
     """Where submarines may withdraw, while the battle asks whether they do (004 §6)."""
     rockets: tuple[tuple[SpaceId, SpaceId], ...] = ()
     """(gun territory, target) pairs ``/rocket`` may name now (Combat Move, Rockets)."""
+    neutrals: Mapping[SpaceId, tuple[SpaceId, ...]] = field(default_factory=dict)
+    """The neutrals ``/diplomacy`` may name now, each with the sea zones its ships could join in."""
 
 
 ANSWERS = ("casualties", "retreat", "press", "submerge")
@@ -64,6 +67,7 @@ class Offers:
     moves: tuple[MoveGroup, ...] = ()
     placements: dict[SpaceId, int] = field(default_factory=dict)
     rockets: tuple[tuple[SpaceId, SpaceId], ...] = ()
+    neutrals: Mapping[SpaceId, tuple[SpaceId, ...]] = field(default_factory=dict)
 
 
 def legal_commands(state: GameState) -> LegalCommands:
@@ -84,7 +88,8 @@ def legal_commands(state: GameState) -> LegalCommands:
     offers = entry.offers(state) if entry.offers is not None else Offers()
     battles = tuple(e.space for e in combat.entries) if combat is not None else ()
     return LegalCommands(power, phase, words, buyable=offers.buyable, moves=offers.moves,
-                         placements=offers.placements, battles=battles, rockets=offers.rockets)
+                         placements=offers.placements, battles=battles, rockets=offers.rockets,
+                         neutrals=offers.neutrals)
 
 
 def buy_offers(state: GameState) -> Offers:

@@ -23,6 +23,7 @@ from .commands import (
     Cancel,
     Casualties,
     Command,
+    Diplomacy,
     Done,
     Lend,
     Focus,
@@ -268,6 +269,12 @@ ENGINE_COMMANDS: tuple[CommandSpec, ...] = (
         "yours.", '/share tech:rockets to:Japan', command=Share,
         options=(OptionSpec("tech", Kind.DEVELOPMENT, "the technology", required=True, field="development"),
                  OptionSpec("to", Kind.POWER, "the ally who receives the box", required=True, field="power"))),
+    CommandSpec(
+        "diplomacy", "Roll one diplomacy die for a neutral: a hit moves it a step toward your side on its track "
+        "of cooperation (where the rules have one).", "/diplomacy neutral:Spain", command=Diplomacy,
+        options=(OptionSpec("neutral", Kind.SPACE, "the neutral you roll for", required=True),
+                 OptionSpec("sea", Kind.SPACE, "the sea zone next to it where its ships join you, should the roll "
+                            "make it join"))),
     CommandSpec(
         "move", "Move a group of units from one space to another.",
         '/move units:"2 infantry, 1 tank" from:"West Russia" to:Ukraine', command=Move,

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .board import Board
+from .diplomacy_table import DiplomacyTable
 from .economy.lendlease import LendLease
 from .errors import BoardDataError, NotationError
 from .hooks import Hooks
@@ -144,6 +145,7 @@ class RuleSet:
         turns: Turns | None = None,
         production: Production = PLAIN_PRODUCTION,
         notice: str = "",
+        diplomacy: DiplomacyTable = DiplomacyTable(),
     ) -> None:
         self.id = ruleset_id
         self.notice = notice
@@ -174,6 +176,8 @@ class RuleSet:
         """Who plays together in a round (``[turns]``, ``engine.teams``)."""
         self.production = production
         """Where units are built and what the site does to their price (``engine.production``)."""
+        self.diplomacy = diplomacy
+        """Diplomacy rolls per power and what a roll needs (``[diplomacy]``, ``engine.diplomacy``)."""
         self.variant: Variant = PLAIN
         """What the game's options change beyond switches, units, phases and setup
         (``engine.variants``); plain in the rule system as loaded."""
@@ -332,6 +336,7 @@ class RuleSet:
             production=Production.from_dict(f"{rid}/ruleset.toml", ruleset.get("production", {}), the_board,
                                             frozenset(specs)),
             notice=" ".join(str(ruleset.get("notice", "")).split()),
+            diplomacy=DiplomacyTable.from_dict(f"{rid}/ruleset.toml", ruleset.get("diplomacy", {}), the_board),
         )
         _check_setup_capacity(rules)
         for name, option in options.items():

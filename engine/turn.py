@@ -7,6 +7,7 @@ entries of their own for phases 1942 lacks.
 from __future__ import annotations
 
 from . import combat, mobilize, purchase, research, research_boxes, research_share
+from . import diplomacy  # noqa: F401  (registers the Diplomacy phase)
 from .combat import rockets
 from .commands import (Battle, Buy, Cancel, Casualties, Lend, Move, Place, Press, Repair, Research, Retreat,
                        Rocket, Scorch, Submerge)

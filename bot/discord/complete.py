@@ -16,6 +16,7 @@ from typing import Any
 
 from bot.service.commands import find_command
 from engine import RulesError, legal_commands
+from engine.commands import Diplomacy
 from engine.names import fold
 from engine.notation import unit_word
 from engine.registry import Kind, is_used_by, phases_taking
@@ -139,6 +140,8 @@ class Completer:
             return self._names(self.legal.placements)
         if command == "repair":
             return self._names(s for s, damage in self.state.ic_damage.items() if damage)
+        if command == Diplomacy.name:
+            return self._names(self._neutral_offers(option))
         if command == "battle":
             return self._names(self.legal.battles)
         if command == "retreat":
@@ -146,6 +149,15 @@ class Completer:
         if command == "submerge" and option == "to":
             return self._names(self.legal.withdrawals)
         return [s.name for s in self.board.spaces.values()]
+
+    def _neutral_offers(self, option: str) -> list[str]:
+        """The neutrals ``/diplomacy`` may name now; for ``sea``, where the ships of the one
+        named (or of any) could join."""
+        neutrals = self.legal.neutrals
+        if option == "neutral":
+            return list(neutrals)
+        named = self._space(self.given.get("neutral"))
+        return [z for n, zones in neutrals.items() if named not in neutrals or n == named for z in zones]
 
     def units(self, command: str) -> list[tuple[str, int | None]]:
         """The unit types ``command`` could name now, by the rule system's names (Classic's

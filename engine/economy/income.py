@@ -15,6 +15,7 @@ from ..control import holds_capital, income
 from ..dice import Dice
 from ..events import event
 from ..ids import PowerId, SpaceId
+from ..neutrals import pays
 from ..phases import Entered, phase_title
 from ..state import GameState
 from .lendlease import sends
@@ -66,12 +67,18 @@ def statement(state: GameState, power: PowerId) -> Statement:
     rounded down, as 001 rounds its halves, Economic attacks: "half of territory's income
     value rounded down"). Where IPCs travel by paths (switch ``income_paths``), a
     territory no path joins to the capital, a complex or a victory city pays nothing, and
-    convoy raids take their share of what crosses the sea (``engine.economy.paths``)."""
+    convoy raids take their share of what crosses the sea (``engine.economy.paths``). Pro-side
+    neutrals whose income goes to the power (``engine.neutrals.pays``) add theirs, without a
+    path (README of aarhe, ruling 41)."""
     lines = [Line(income(state, power), "from territories")]
     reduced, net = _reductions(state, power)
     lines += reduced
     if state.rules.switches.income_paths:
         lines += _paths(state, power, net)
+    courted = pays(state, power)
+    if courted:
+        lines.append(Line(sum(courted.values()), f"from {_each({state.board.name(n): v for n, v in courted.items()})}, "
+                          f"pro-{state.board.side_of(power)} neutral{'s' if len(courted) > 1 else ''}"))
     if not holds_capital(state, power) and state.rules.switches.capital_lost_income == "half":
         capital = state.board.name(state.board.powers[power].capital)
         lost = sum(line.amount for line in lines) // 2

@@ -135,3 +135,17 @@ def test_withdrawing_subs_are_offered_only_the_zones_they_may_go_to() -> None:
     assert suggestions(state, "submerge", "units", "", {}) == ["1 submarine"]
     buying = position(rules, turn="Germany", phase="purchase", spaces={}, treasury={"Germany": 10})
     assert suggestions(buying, "buy", "units", "arm", {}) == ["1 armor"]
+
+
+def test_diplomacy_offers_neutrals_in_reach_and_where_their_ships_join() -> None:
+    """001 › Phase 8, Diplomacy Rolls (AARHE): the neutrals the power may roll for now, and for
+    sea: the zones next to the neutral named."""
+    import maps
+    from tests.engine.positions import position
+
+    state = position(maps.load_ruleset("aarhe", unplayable=True), turn="Germany", phase="diplomacy", spaces={},
+                     round=2)
+    assert suggestions(state, "diplomacy", "neutral", "sp", {}) == ["Spain"]
+    assert "Eire" in suggestions(state, "diplomacy", "neutral", "", {})
+    assert suggestions(state, "diplomacy", "sea", "", {"neutral": "Spain"}) == ["Sea Zone 12", "Sea Zone 13"]
+    assert suggestions(state, "diplomacy", "sea", "", {"neutral": "Turkey"}) == ["Sea Zone 15", "Sea Zone 16"]
