@@ -55,10 +55,10 @@ def test_offered_with_a_notice_of_what_is_not_played_yet() -> None:
 
 def test_phases_in_aarhe_order() -> None:
     """001 › Turn Sequence: "1. Collect Income 2. Purchase Units and Developments 3. Combat
-    Move 4. Conduct Combat 5. Non-combat Move 6. Mobilize New Units 7. Develop Weapons"
-    (8. Diplomacy joins with its phase)."""
+    Move 4. Conduct Combat 5. Non-combat Move 6. Mobilize New Units 7. Develop Weapons
+    8. Diplomacy"."""
     assert RULES.phases == ("collect_income", "purchase", "combat_move", "conduct_combat", "noncombat_move",
-                            "mobilize", "develop_weapons")
+                            "mobilize", "develop_weapons", "diplomacy")
 
 
 def test_switches_are_revised_where_aarhe_is_silent() -> None:
