@@ -33,7 +33,6 @@ from engine.neutrals import cooperation, starting_cooperation, track_of
 from engine.victory import victory_points
 from engine.dice import Dice
 from engine.ids import PowerId, SpaceId, UnitKind
-from engine.neutrals import starting_cooperation
 
 from .caseformat import Case, CaseFormatError, Entry, Step
 
