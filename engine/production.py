@@ -165,10 +165,11 @@ def city_points_left(state: GameState, city: SpaceId) -> int:
     return (victory_points(state, city) or 0) - used
 
 
-def city_problem(state: GameState, kind: UnitKind, city: SpaceId, points: int) -> str | None:
+def city_problem(state: GameState, kind: UnitKind, city: SpaceId, points: int, bought: int = 0) -> str | None:
     """Why ``city`` cannot build units of ``kind`` needing ``points`` VCP more this turn, or
     None (001, Phase 6, "Victory City Mobilization"; held since the start of the turn, as
-    factories are: 002, Phase 6)."""
+    factories are: 002, Phase 6). ``bought``: of ``points``, those of units already bought
+    for the city this turn, which the message names apart."""
     power = state.turn
     space = state.board[city]
     plural = state.rules.spec(kind).plural
@@ -181,8 +182,12 @@ def city_problem(state: GameState, kind: UnitKind, city: SpaceId, points: int) -
     left = city_points_left(state, city)
     if points > left:
         each = state.rules.production.at_victory_cities[kind]
-        return (f"{space.name} ({space.victory_city}) builds {plural} with its {victory_points(state, city)} "
-                f"victory city points, {each} each: {left} left this turn, {points} needed.")
+        head = (f"{space.name} ({space.victory_city}) builds {plural} with its {victory_points(state, city)} "
+                f"victory city points, {each} each: ")
+        if bought:
+            return (head + f"{bought} taken by units already bought there this turn, {max(left - bought, 0)} "
+                    f"left, {points - bought} needed.")
+        return head + f"{left} left this turn, {points} needed."
     return None
 
 

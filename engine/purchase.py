@@ -105,7 +105,7 @@ def _sited(state: GameState, site: SpaceId | None,
                 ("one_factory", "One industrial complex per territory.") if here.get(FACTORY, 0) + n > 1 else None)
         else:
             bound = sum(production.at_victory_cities.get(k, 0) * c for k, c in here.items())
-            said = city_problem(state, kind, site, bound + production.at_victory_cities[kind] * n)
+            said = city_problem(state, kind, site, bound + production.at_victory_cities[kind] * n, bound)
             problem = ("victory_city", said) if said else None
         if problem:
             raise IllegalCommandError(problem[1], reason=f"buy.{problem[0]}")
