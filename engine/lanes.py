@@ -17,6 +17,7 @@ from typing import Any, Literal
 
 from .errors import OutOfTurnError
 from .ids import PowerId, UnitKind
+from .phases import phase_title
 from .state import GameState
 from .technology import Research
 
@@ -86,3 +87,35 @@ def focus(state: GameState, power: PowerId) -> GameState:
         raise OutOfTurnError(f"{state.rules.power_name(power)} has nothing to do now; due: {names}.",
                              reason="focus.not_due")
     return swap(state, lanes[power])
+
+
+def waiting_for(state: GameState, power: PowerId) -> str | None:
+    """Why ``power``, a teammate in this team turn, has nothing to do now, for a refusal of
+    its command (001 › Round Sequence: Conduct Combat "cannot be performed until all players
+    on the team has completed 'Combat Move'"; teammates fight one after another, README of
+    maps/aarhe, ruling 36); None when it is playing or not in this team turn."""
+    lane = state.lanes.get(power)
+    if lane is None or lane.waiting is None or power == state.turn:
+        return None
+    rules = state.rules
+    name = rules.power_name(power)
+    playing = [p for p in rules.turns.team_of(state.round, state.turn)
+               if p == state.turn or (p in state.lanes and state.lanes[p].waiting is None)]
+    others = " and ".join(rules.power_name(p) for p in playing)
+    if lane.waiting == "done":
+        return f"{name} has ended its turn; {others} plays on."
+    if lane.waiting == "start":
+        return f"{name}'s turn has not begun yet; {others} plays first."
+    gate = phase_title(rules, lane.phase)
+    phases = rules.phases
+    ended = phase_title(rules, phases[phases.index(lane.phase) - 1])
+    if any(phases.index(_phase_of(state, p)) < phases.index(lane.phase) for p in playing):
+        return f"{name} has ended {ended}; its {gate} waits until {others} has ended {ended} too."
+    fighting = " and ".join(rules.power_name(p) for p in playing if _phase_of(state, p) == lane.phase)
+    return (f"{name}'s {gate} comes after {fighting}'s: teammates fight one after another, so it begins "
+            f"when {fighting} has ended {gate}.")
+
+
+def _phase_of(state: GameState, power: PowerId) -> str:
+    """The phase ``power`` is playing in this team turn."""
+    return state.phase if power == state.turn else state.lanes[power].phase

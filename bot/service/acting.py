@@ -15,6 +15,7 @@ from bot.service.ledger import Holder
 from bot.service.reply import Actor, Refusal
 from bot.service.rules import Engine
 from engine import GameState
+from engine.lanes import waiting_for
 
 
 def acting_power(actor: Actor, label: str, seats: Sequence[Holder], state: GameState,
@@ -46,6 +47,9 @@ def acting_power(actor: Actor, label: str, seats: Sequence[Holder], state: GameS
         return state.actor, True
     if not mine:
         raise Refusal(f"You have no seat in {label}.", "service.not_player")
+    waiting = next((w for w in (waiting_for(state, p) for p in mine) if w), None)
+    if waiting:
+        raise Refusal(waiting, "service.not_your_turn")
     raise Refusal(f"It is {' and '.join(rules.power_name(p) for p in due)}'s move; you play "
                   f"{', '.join(rules.power_name(p) for p in mine)}.", "service.not_your_turn")
 

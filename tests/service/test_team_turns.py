@@ -156,8 +156,9 @@ async def test_console_two_axis_players_and_a_silent_one_past_the_deadline(tmp_p
             assert "(only you)" not in await said(line), line
         waiting = "\n".join(out)
         assert "Germany has ended Combat Move; its Conduct Combat waits until Japan has ended Combat Move too." in waiting
-        refused = await said("@alice /done")
-        assert "It is Japan's move; you play Germany." in refused
+        refused = await said("@alice /done")                    # the refusal says what Germany waits for
+        assert "(only you) Germany has ended Combat Move; its Conduct Combat waits until Japan has ended " \
+               "Combat Move too." in refused
         status = await said("/game status")
         assert "Japan to act: Develop Weapons" in status and "Deadline: 2026-03-02T12:00Z" in status
         clock.advance(hours=25)
