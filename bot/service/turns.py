@@ -131,9 +131,15 @@ async def load_turn(rules: Engine, session: AsyncSession, game: Game, seq: int) 
     state = await state_at(rules, session, game, seq)
     ended = entries[-1]
     power = state.rules.power_name(ended.power or state.turn)
-    next_turn = any(e.get("type") == "turn" for e in ended.events)
-    number = state.round - 1 if next_turn and state.turn == state.rules.turn_order[0] else \
-        state.round
+    number = state.round
+    if any(e.get("type") == "turn" for e in ended.events):
+        teams = state.rules.turns.teams(state.round)
+        if state.turn in teams[0]:             # a round began: the turn ended was the last of the one before
+            number = state.round - 1
+            team = state.rules.turns.teams(number)[-1]
+        else:
+            team = teams[next(i for i, t in enumerate(teams) if state.turn in t) - 1]
+        power = " and ".join(state.rules.power_name(p) for p in team)
     return TurnMap(state.to_json(), changes, f"{game.name}: after {power}'s turn, round {number}",
                    state.board.id, power, number)
 
