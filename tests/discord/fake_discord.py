@@ -64,7 +64,8 @@ BOB = user(400000000000000002, "Bob")
 CAROL = user(400000000000000003, "Carol")       # holds the referee role
 DAVE = user(400000000000000004, "Dave")         # plays in no game
 ERIN = user(400000000000000005, "Erin")         # owns the server: Administrator, no role
-HUMANS = {"alice": ALICE, "bob": BOB, "carol": CAROL, "dave": DAVE, "erin": ERIN}
+FRANK = user(400000000000000006, "Frank")       # a member without a seat where Dave has one
+HUMANS = {"alice": ALICE, "bob": BOB, "carol": CAROL, "dave": DAVE, "erin": ERIN, "frank": FRANK}
 
 
 def text_channel(cid: int, name: str, guild: int = GUILD_ID) -> dict:

@@ -8,8 +8,8 @@ from fake_discord import EPHEMERAL, FakeDiscord, Recorded
 
 from bot.service.lines import split_user, words_and_options
 
-USERS = {"ana": "alice", "ben": "bob", "cy": "dave", "dee": "erin", "eve": "alice"}
-"""The transcripts' players as the fake's users (alice holds two seats)."""
+USERS = {"ana": "alice", "ben": "bob", "cy": "dave", "dee": "erin", "eve": "alice", "zed": "frank"}
+"""The transcripts' players as the fake's users (alice holds two seats; zed holds none)."""
 INTEGER_OPTIONS = ("dice",)
 
 

@@ -1,0 +1,132 @@
+"""AARHE's opening typed into the console as newcomers do after ``./run.sh`` (the same
+``Console`` on a SQLite file): the Soviet Union's special opening round, then the Axis team
+turn with Germany (ben) and Japan (cy) acting at once, until the Allied team is due.
+
+Rules (001 = 001_4ad7942ffba8a1ea.txt): 001 › Game Sequence › Round Sequence ("Special
+opening round: 1. Soviet Union. Normal rounds: 1. Axis 2. Allies"; teammates "perform turn
+sequence at their own rate before and after 'Conduct Combat' phase"); 001 › Phase 1 (Collect
+Income, Convoy Raid, Production Interruption); 001 › Phase 2 (Variable Infantry Costs,
+Purchase Developments); 001 › Phase 6 (Victory City Mobilization); 001 › Phase 7 (research
+dice hit on a 2 or less). maps/aarhe/README.md, rulings 3, 23, 26, 31 and 36.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.service.transcript import play_transcript, refusals
+
+TRANSCRIPT = Path(__file__).with_name("transcripts") / "aarhe_opening.txt"
+DICE = [
+    1, 1, 4, 2,                       # Belorussia: 3 Soviet infantry @1 hit twice, the fighter @3 once
+    3, 5, 6,                          # the 3 German infantry @2 miss
+    2, 5,                             # Soviet research: Self-propelled Artillery hits, Atomic Weaponry not
+    1, 1, 2, 4,                       # Belorussia again: 2 German infantry, then the tank and fighter: 3 hits
+    1, 5, 6,                          # 3 Soviet infantry @2: one German infantry lost
+    1, 4, 3,                          # Buryatia: 2 Japanese infantry, then the fighter: 2 hits
+    5, 6,                             # 2 Soviet infantry miss
+    4, 5, 6,                          # Germany's 3 research dice on Rockets miss
+    2,                                # Japan's free die on Long Range Aircraft hits
+]
+REFUSED = {
+    ("@ben /done", 1): "It is Soviet Union's move; you play Germany.",
+    ("@zed /done", 1): "You have no seat in game #1 (opening).",
+    ('@ana /buy units:"2 infantry" at:Lenigrad', 1): 'There is no space called "Lenigrad". Did you mean Karelia S.S.R.?',
+    ('@ana /buy units:"2 infantry" at:Leningrad', 2): (
+        "Karelia S.S.R. (Leningrad) builds infantry with its 3 victory city points, 1 each: 2 taken by units "
+        "already bought there this turn, 1 left, 2 needed."),
+    ('@ana /move units:"3 infantry" from:Karelia to:Belorussia', 1): (
+        "/move belongs to Combat Move or Noncombat Move; it is now Purchase Units of Soviet Union."),
+    ("@ana /battle territory:Belorussia", 1): "/battle belongs to Conduct Combat; it is now Combat Move of Soviet Union.",
+    ('@ben /buy units:"3 infantry" at:Berlin', 1): (
+        "Germany (Berlin) builds infantry with its 6 victory city points, 1 each: 4 taken by units already "
+        "bought there this turn, 2 left, 3 needed."),
+    ("@cy /focus power:Germany", 1): "You do not play Germany; you may act for Japan.",
+    ("@ben /battle territory:Belorussia", 1): (
+        "Germany has ended Combat Move; its Conduct Combat waits until Japan has ended Combat Move too."),
+    ("@cy /battle territory:Buryatia", 1): (
+        "Japan's Conduct Combat comes after Germany's: teammates fight one after another, so it begins when "
+        "Germany has ended Conduct Combat."),
+    ("@dee /done", 1): ("You play United Kingdom and United States, all due now: say which acts with "
+                        "/focus power:United Kingdom (or United States)."),
+}
+"""The lines refused (the line and which time it is typed) and what their sender is told."""
+
+
+SAID = (
+    # 001 › Phase 2, Variable Infantry Costs: Moscow (original capital) 2, Leningrad
+    # (connected) 3, Berlin 2, Tokyo 3; a research die 5 IPCs (Purchase Developments).
+    "Soviet Union buys 3 infantry at Russia for 6 IPCs (18 left).",
+    "Soviet Union buys 2 infantry at Karelia S.S.R. for 6 IPCs (12 left).",
+    "Soviet Union buys 1 research die (5 IPCs, 7 left)",
+    "Germany buys 4 infantry at Germany for 8 IPCs (30 left).",
+    "Japan buys 3 infantry at Japan for 9 IPCs (19 left).",
+    # 001 › Phase 7: the dice roll together once all are assigned, hitting on 2 or less.
+    "Soviet Union rolls 1 research die for Self-propelled Artillery: 2: 1 hit, 2 of 3 boxes.",
+    "Soviet Union rolls 1 research die for Atomic Weaponry: 5: no hit, 1 of 10 boxes.",
+    "Germany rolls 3 research dice for Rockets: 4, 5, 6: no hit, 1 of 3 boxes.",
+    # 001 › Round Sequence: the Axis team collects at once when its turn begins; Germany
+    # without Belorussia (2), Japan losing 1 IPC to each region's Allied submarine on its
+    # paths (001 › Phase 1, Convoy Raid).
+    "Round 2: Germany and Japan to move.",
+    "Germany collects 38 IPCs (treasury 38).",
+    "Japan collects 28 IPCs: 30 from territories, −1 from convoy raids in the North Pacific, "
+    "−1 from convoy raids in the South Pacific (treasury 28).",
+    # Conduct Combat "cannot be performed until all players on the team has completed
+    # 'Combat Move'"; then Germany's battle, then Japan's (ruling 36).
+    "Germany has ended Combat Move; its Conduct Combat waits until Japan has ended Combat Move too.",
+    "Result: Germany takes Belorussia.",
+    "Result: Japan takes Buryatia S.S.R.",
+    # The Soviet Union has lost Belorussia again and Buryatia (1): 24 - 1.
+    "Soviet Union collects 23 IPCs (treasury 30).",
+)
+"""What the channel says, in order of the turn: prices, research rolls, income lines."""
+
+
+def expected_refusals() -> dict[int, str]:
+    """The refusal due for each command line of the transcript, by its place among them."""
+    lines = [line for line in TRANSCRIPT.read_text(encoding="utf-8").splitlines()
+             if line.strip() and not line.startswith("#")]
+    seen: dict[str, int] = {}
+    out: dict[int, str] = {}
+    for i, line in enumerate(lines):
+        seen[line] = seen.get(line, 0) + 1
+        if (line, seen[line]) in REFUSED:
+            out[i] = REFUSED[line, seen[line]]
+    assert len(out) == len(REFUSED)
+    return out
+
+
+async def test_the_soviet_opening_and_the_axis_team_turn_in_the_console(tmp_path: Path) -> None:
+    """Every refusal is the one a newcomer's slip deserves, shown to them alone and changing
+    nothing; the Soviet round and the interleaved Axis turn leave the treasuries, units,
+    research boxes and whose input is due that the rules make."""
+    service, db, printed = await play_transcript(tmp_path, TRANSCRIPT, DICE)
+    try:
+        expected = expected_refusals()
+        refused = {i: block[1].removeprefix("(only you) ") for i, block in enumerate(printed)
+                   if block in refusals(printed)}
+        assert refused == expected
+        state = await service.state("local")
+        name = state.rules.power_name
+        # Round 2's Allied team is due, all three at once; dee holding two has focused one.
+        assert state.round == 2 and [name(p) for p in state.due] == ["Soviet Union", "United Kingdom",
+                                                                      "United States"]
+        assert name(state.turn) == "United States"
+        text = "\n".join(line for block in printed for line in block)
+        assert [line for line in SAID if line not in text] == []
+        assert "ping: @ben, @cy" in text
+        assert state.progress["soviet_union"]["self_propelled_artillery"] == 2
+        assert state.progress["japan"]["long_range_aircraft"] == 1
+        assert {name(p): n for p, n in state.treasury.items()} == {
+            "Soviet Union": 30, "Germany": 25, "United Kingdom": 29, "Japan": 19, "United States": 41}
+        assert state.count("belorussia") == {"infantry": 1, "tank": 1}
+        assert state.count("eastern_europe", "germany") == {"fighter": 1}
+        assert state.count("buryatia_ssr") == {"infantry": 2}
+        assert state.count("manchuria", "japan") == {"fighter": 1}
+        assert state.count("karelia_ssr", "soviet_union") == {"infantry": 2, "fighter": 1}
+        assert state.count("japan", "japan")["infantry"] == 7
+        maps_written = sorted(p.name for p in (tmp_path / "images").glob("turn-*.png"))
+        assert maps_written == ["turn-r1-soviet_union.png", "turn-r2-germany_and_japan.png"]
+    finally:
+        await db.close()
