@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .prose import one_stop
+
 
 class RulesError(ValueError):
     """Something the player asked for that cannot be done; the message says why."""
 
     def __init__(self, message: str, *, reason: str, text: str | None = None) -> None:
-        super().__init__(message)
+        super().__init__(one_stop(message))
         self.reason = reason
         self.text = text
 

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .prose import one_stop
 from .state import frozen
 
 
@@ -23,6 +24,7 @@ class Event:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "data", frozen(self.data))
+        object.__setattr__(self, "text", one_stop(self.text))
 
     def to_json(self) -> dict[str, Any]:
         return {"type": self.type, "text": self.text, **_plain(self.data)}

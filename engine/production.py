@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import BoardDataError
 from .ids import PowerId, SpaceId, UnitKind
+from .prose import one_stop
 
 from .state import PLACED, GameState
 
@@ -222,5 +223,5 @@ def production_lines(state: GameState) -> list[str]:
         lines.append(f"Laid down by {state.rules.power_name(power)}: {', '.join(parts)}.")
     for power, sites in state.sites.items():
         parts = [f"{format_units(state.rules, kinds)} at {board.name(site)}" for site, kinds in sites.items() if kinds]
-        lines.append(f"Bought by {state.rules.power_name(power)} for their sites: {'; '.join(parts)}.")
+        lines.append(one_stop(f"Bought by {state.rules.power_name(power)} for its sites: {'; '.join(parts)}."))
     return lines

@@ -83,7 +83,7 @@ def test_sites_and_builds_survive_json_and_show_in_the_status(house: RuleSet) ->
     assert again == state and again.builds == state.builds and again.sites == state.sites
     lines = economy_lines(again)
     assert "Laid down by Germany: 1 battleship (12 of 24 IPCs paid, mobilized from round 3)." in lines
-    assert "Bought by Germany for their sites: 2 infantry at Germany." in lines
+    assert "Bought by Germany for its sites: 2 infantry at Germany." in lines
 
 
 def test_undo_takes_back_a_purchase_for_a_site(house: RuleSet) -> None:
