@@ -33,7 +33,7 @@ from .errors import (
     RulesError,
 )
 from .events import Event
-from .game import Outcome, apply, concede, new_game
+from .game import Outcome, apply, concede, new_game, opening
 from .notation import format_command, parse_command
 from .options import LegalCommands, MoveGroup, legal_commands
 from .phases import Phase, phase_title
@@ -46,6 +46,6 @@ __all__ = [
     "DiceExhausted", "Done", "Event", "FixedDice", "GameState", "IllegalCommandError", "LegalCommands", "Move",
     "MoveGroup", "NoDice", "NotationError", "Orders", "OutOfTurnError", "Outcome", "Phase", "Place", "Press", "Repair",
     "Retreat", "RuleSet", "RulesError", "ScriptedDice", "Space", "Submerge", "Undo", "Unit", "apply", "concede",
-    "format_command", "legal_commands", "new_game", "parse_command", "phase_title", "side_scores",
+    "format_command", "legal_commands", "new_game", "opening", "parse_command", "phase_title", "side_scores",
     "due_text", "economy_lines", "space_text",
 ]

@@ -40,6 +40,12 @@ class Outcome:
 def new_game(rules: RuleSet, options: Mapping[str, Any] | None = None) -> GameState:
     """The starting position: round 1, the first power's Purchase phase, of the rules the
     options make (``RuleSet.for_options``: an option may add units or developments)."""
+    return opening(rules, options).state
+
+
+def opening(rules: RuleSet, options: Mapping[str, Any] | None = None) -> Outcome:
+    """The starting position with what the first turn's beginning did, for the channel (a
+    first Collect Income where the game starts without money: AARHE, 001 › Game Sequence)."""
     resolved = rules.resolve_options(options)
     rules = rules.for_options(resolved)
     units: dict[int, Unit] = {}
@@ -66,7 +72,8 @@ def new_game(rules: RuleSet, options: Mapping[str, Any] | None = None) -> GameSt
         cooperation=frozen(starting_cooperation(rules.board)),
         next_id=max(units, default=0) + 1,
     )
-    return _begin_team(state, team, [], NoDice())[0]
+    state, events = _begin_team(state, team, [], NoDice())
+    return Outcome(state, tuple(events))
 
 
 class _CountingDice:

@@ -375,22 +375,25 @@ class GameService:
             from bot.service.bidcmd import with_bid
 
             try:
-                state = await with_bid(self, tx, self.rules.new_game(rules, g.options))
+                begun = self.rules.opening(rules, g.options)
+                state = await with_bid(self, tx, begun.state)
             except self.rules.RulesError as err:
                 raise Refusal(str(err), err.reason) from None
+            # What the first turn's beginning did: AARHE's first Collect Income (ruling 3).
+            income = [e.to_json() for e in begun.events if e.type == "income"]
             seq = await self.ledger.append(
                 tx,
                 kind="admin",
                 actor=actor,
                 power=None,
                 text="/game start",
-                events=[{"type": "game_started"}],
+                events=[{"type": "game_started"}, *income],
                 status="active",
                 state=state,
                 snapshot=True,
             )
             await deadline_desk.note_start(tx.session, g, self.clock())
-            posts = [f"{_label(g)} starts: round {state.round}."]
+            posts = [f"{_label(g)} starts: round {state.round}.", *channel_posts(income, unit_key(state.rules))]
             posts += await self.ledger.open_period(tx, seq, state)
             return self._play_reply(True, f"Started {_label(g)}.", posts, g, seats, state)
 

@@ -39,6 +39,9 @@ class Engine(Protocol):
 
     def new_game(self, rules: RuleSet, options: Mapping[str, Any] | None = None) -> GameState: ...
 
+    def opening(self, rules: RuleSet, options: Mapping[str, Any] | None = None) -> Outcome:
+        """The starting position and what its first turn's beginning did (a first income)."""
+
     def command_spec(self, text: str) -> CommandSpec:
         """The registry entry of a line's command word, read before any game has a position."""
 
@@ -83,6 +86,7 @@ class _RealEngine:
         return maps.load_ruleset(name)
 
     new_game = staticmethod(engine.new_game)
+    opening = staticmethod(engine.opening)
     command_spec = staticmethod(command_spec)
     parse_command = staticmethod(engine.parse_command)
     format_command = staticmethod(engine.format_command)

@@ -54,6 +54,9 @@ REFUSED = {
 
 
 SAID = (
+    # 001 › Game Sequence: "You do not collect any IPC during setup": the Soviet Union
+    # collects its 24 IPCs as the game starts, in its first Collect Income (ruling 3).
+    "Soviet Union collects 24 IPCs (treasury 24).",
     # 001 › Phase 2, Variable Infantry Costs: Moscow (original capital) 2, Leningrad
     # (connected) 3, Berlin 2, Tokyo 3; a research die 5 IPCs (Purchase Developments).
     "Soviet Union buys 3 infantry at Russia for 6 IPCs (18 left).",
@@ -61,6 +64,8 @@ SAID = (
     "Soviet Union buys 1 research die (5 IPCs, 7 left)",
     "Germany buys 4 infantry at Germany for 8 IPCs (30 left).",
     "Japan buys 3 infantry at Japan for 9 IPCs (19 left).",
+    # 001 › Phase 6, Victory City Mobilization: placed at the city they were bought for.
+    "Soviet Union mobilizes 2 infantry in Karelia S.S.R.\n",
     # 001 › Phase 7: the dice roll together once all are assigned, hitting on 2 or less.
     "Soviet Union rolls 1 research die for Self-propelled Artillery: 2: 1 hit, 2 of 3 boxes.",
     "Soviet Union rolls 1 research die for Atomic Weaponry: 5: no hit, 1 of 10 boxes.",
@@ -115,7 +120,7 @@ async def test_the_soviet_opening_and_the_axis_team_turn_in_the_console(tmp_path
         assert name(state.turn) == "United States"
         text = "\n".join(line for block in printed for line in block)
         assert [line for line in SAID if line not in text] == []
-        assert "ping: @ben, @cy" in text
+        assert "ping: @ben, @cy" in text and "S.S.R.." not in text
         assert state.progress["soviet_union"]["self_propelled_artillery"] == 2
         assert state.progress["japan"]["long_range_aircraft"] == 1
         assert {name(p): n for p, n in state.treasury.items()} == {
