@@ -188,7 +188,8 @@ def _hits(n: int) -> str:
 
 def progress_lines(state: GameState) -> list[str]:
     """For ``/game status``: each power's boxes filled in the developments it has started,
-    and the dice of the power to move this round (none where research does not fill boxes)."""
+    and the dice of the power to move this round, of each teammate in a team turn (none where
+    research does not fill boxes)."""
     rules = state.rules
     tech = rules.technology
     if tech.method != "boxes":
@@ -200,9 +201,10 @@ def progress_lines(state: GameState) -> list[str]:
         shown_ = [f"{d.name} {n}/{d.boxes}" + (" (complete)" if d.id in had else " (from next turn)" if n >= d.boxes
                                                 else "") for d, n in started if n]
         parts.append(f"{rules.power_name(power)}: {', '.join(shown_) if shown_ else 'none'}")
-    power, mine = state.turn, lab(state, state.turn)
-    free = tech.dice_of(power).free
-    return [f"Research boxes filled: {'; '.join(parts)}.",
-            f"{rules.power_name(power)}'s research dice this round: {free} free, {mine.bought} bought "
-            f"(at most {tech.dice_of(power).purchasable}), " + ("rolled." if mine.rolled else
-                                                                f"{mine.used} assigned.")]
+    lines = [f"Research boxes filled: {'; '.join(parts)}."]
+    for power in (state.team if state.lanes else (state.turn,)):    # teammates playing at once: each
+        mine = lab(state, power)
+        lines.append(f"{rules.power_name(power)}'s research dice this round: {tech.dice_of(power).free} free, "
+                     f"{mine.bought} bought (at most {tech.dice_of(power).purchasable}), "
+                     + ("rolled." if mine.rolled else f"{mine.used} assigned."))
+    return lines

@@ -74,6 +74,8 @@ SAID = (
     # without Belorussia (2), Japan losing 1 IPC to each region's Allied submarine on its
     # paths (001 › Phase 1, Convoy Raid).
     "Round 2: Germany and Japan to move.",
+    "Germany's research dice this round: 2 free, 0 bought (at most 4), 0 assigned.\n"
+    "Japan's research dice this round: 1 free, 0 bought (at most 3), 0 assigned.",
     "Germany collects 38 IPCs (treasury 38).",
     "Japan collects 28 IPCs: 30 from territories, −1 from convoy raids in the North Pacific, "
     "−1 from convoy raids in the South Pacific (treasury 28).",
