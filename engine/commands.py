@@ -127,6 +127,18 @@ class Scorch(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class Advantage(Command):
+    """Any phase of the power's own turn: reveal a National Advantage drawn, or use one (a
+    deal in Purchase, free units in Mobilize New Units) (001 › Appendix: National
+    Advantages)."""
+
+    reveal: str | None = None
+    use: str | None = None
+    site: SpaceId | None = None
+    name = "advantage"
+
+
+@dataclass(frozen=True, slots=True)
 class Place(Command):
     """Phase 5: mobilize bought units into a territory (or, for ships, a sea zone)."""
 

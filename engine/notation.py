@@ -140,6 +140,8 @@ def _read(option: OptionSpec, raw: str, state: GameState) -> Any:
         return read_count(option.name, raw, option.minimum)
     if kind == Kind.UNIT_TYPES:
         return tuple(state.rules.find_unit(w) for w in re.split(r"\s*(?:,|>|\s+then\s+)\s*", raw.strip()) if w)
+    if kind == Kind.TEXT:
+        return raw.strip()
     choices = NameIndex(option.name, {c: () for c in option.choices}, {c: c for c in option.choices})
     try:
         return choices.find(raw)

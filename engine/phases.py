@@ -73,17 +73,30 @@ class Phase:
         return self.needs_capital and not (self.production and rules.switches.capital_lost_keeps_production)
 
     def taken(self, rules: RuleSet) -> Mapping[type[Command], Handler]:
-        """The commands this phase accepts in ``rules``: its own and the optional ones the
-        rule system lists."""
-        if not self.optional:
+        """The commands this phase accepts in ``rules``: its own, and the optional ones and
+        those of every phase (:func:`register_anytime`) the rule system lists."""
+        if not self.optional and not _ANYTIME:
             return self.handlers
-        return {**self.handlers, **{c: h for c, h in self.optional.items() if c.name in rules.commands}}
+        extra = {**self.optional, **_ANYTIME}
+        return {**self.handlers, **{c: h for c, h in extra.items() if c.name in rules.commands}}
 
     def accepts(self, command: Command, rules: RuleSet) -> bool:
         return type(command) in self.taken(rules)
 
 
 _REGISTRY: dict[str, Phase] = {}
+_ANYTIME: dict[type[Command], Handler] = {}
+
+
+def register_anytime(command: type[Command], handler: Handler) -> None:
+    """A command every phase takes in a rule system that lists it in ``commands`` (AARHE's
+    ``/advantage``: a National Advantage is revealed "any time in the game")."""
+    _ANYTIME[command] = handler
+
+
+def anytime() -> tuple[type[Command], ...]:
+    """The commands registered with :func:`register_anytime`."""
+    return tuple(_ANYTIME)
 
 
 def register_phase(phase: Phase) -> Phase:
@@ -116,7 +129,7 @@ def check_phases(rules: RuleSet) -> None:
     unknown = [p for p in rules.phases if p not in _REGISTRY]
     if unknown:
         raise BoardDataError(f"{rules.id}: ruleset.toml lists unknown phases {', '.join(unknown)}")
-    offered = {c.name for p in rules.phases for c in _REGISTRY[p].optional}
+    offered = {c.name for p in rules.phases for c in _REGISTRY[p].optional} | {c.name for c in _ANYTIME}
     stray = [c for c in rules.commands if c not in offered]
     if stray:
         raise BoardDataError(f"{rules.id}: ruleset.toml lists commands no phase of it offers: {', '.join(stray)}")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from .advantages import unit_cost
 from .commands import Buy, Cancel, Repair
 from .control import holds_capital
 from .dice import Dice
@@ -26,9 +27,11 @@ from .tokens import quote
 
 
 def price(state: GameState, power: PowerId, kind: str) -> int:
-    """What one unit of ``kind`` costs ``power`` now: the unit table's price with what the
-    power's developments add or take off (004 §17, Industrial Technology: 1 IPC less)."""
-    return state.rules.technology.unit_cost(kind, state.rules.spec(kind).cost, state.tech.get(power, ()))
+    """What one unit of ``kind`` costs ``power`` now: the unit table's price as the power's
+    National Advantages in force set it (``engine.advantages``), with what its developments
+    add or take off (004 §17, Industrial Technology: 1 IPC less)."""
+    listed = unit_cost(state, power, kind, state.rules.spec(kind).cost)
+    return state.rules.technology.unit_cost(kind, listed, state.tech.get(power, ()))
 
 
 def buy(state: GameState, cmd: Buy, dice: Dice) -> tuple[GameState, list[Event]]:

@@ -18,6 +18,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from .commands import (
+    Advantage,
     Battle,
     Buy,
     Cancel,
@@ -275,6 +276,15 @@ ENGINE_COMMANDS: tuple[CommandSpec, ...] = (
         options=(OptionSpec("neutral", Kind.SPACE, "the neutral you roll for", required=True),
                  OptionSpec("sea", Kind.SPACE, "the sea zone next to it where its ships join you, should the roll "
                             "make it join"))),
+    CommandSpec(
+        "advantage", "National Advantages (where the game plays them): alone, list your items, shown to you "
+        "only; reveal: puts a drawn item in force for all to see; use: buys an item's units in Purchase or "
+        "places its free units in Mobilize New Units.", '/advantage reveal:"Liberty Ship Program"',
+        aliases=("advantages",), command=Advantage,
+        options=(OptionSpec("reveal", Kind.TEXT, "the item to reveal, by name or number"),
+                 OptionSpec("use", Kind.TEXT, "the item whose units you buy or place, by name or number"),
+                 OptionSpec("at", Kind.SPACE, "where its free units go, where the item gives a choice",
+                            field="site"))),
     CommandSpec(
         "move", "Move a group of units from one space to another.",
         '/move units:"2 infantry, 1 tank" from:"West Russia" to:Ukraine', command=Move,

@@ -14,6 +14,7 @@ from copy import copy
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from .advantages_data import Advantages
 from .board import Board
 from .diplomacy_table import DiplomacyTable
 from .economy.lendlease import LendLease
@@ -146,6 +147,7 @@ class RuleSet:
         production: Production = PLAIN_PRODUCTION,
         notice: str = "",
         diplomacy: DiplomacyTable = DiplomacyTable(),
+        advantages: Advantages = Advantages(),
     ) -> None:
         self.id = ruleset_id
         self.notice = notice
@@ -178,6 +180,8 @@ class RuleSet:
         """Where units are built and what the site does to their price (``engine.production``)."""
         self.diplomacy = diplomacy
         """Diplomacy rolls per power and what a roll needs (``[diplomacy]``, ``engine.diplomacy``)."""
+        self.advantages = advantages
+        """Each power's National Advantages (``maps/<id>/advantages.toml``); none by default."""
         self.variant: Variant = PLAIN
         """What the game's options change beyond switches, units, phases and setup
         (``engine.variants``); plain in the rule system as loaded."""
@@ -292,9 +296,11 @@ class RuleSet:
         units: Mapping[str, Any],
         board: Mapping[str, Any],
         setup: Mapping[str, Any],
+        advantages: Mapping[str, Any] | None = None,
     ) -> RuleSet:
         """Build a rule system from the dicts of ``ruleset.toml``, ``units.toml``,
-        ``board.toml`` and ``setup.toml``, validating the setup against the board."""
+        ``board.toml``, ``setup.toml`` and, where it has one, ``advantages.toml``,
+        validating the setup against the board."""
         rid = str(ruleset["id"])
         the_board = Board.from_dict(board)
         specs = {UnitKind(k): unit_spec_from_dict(k, v) for k, v in units.get("unit", {}).items()}
@@ -337,6 +343,7 @@ class RuleSet:
                                             frozenset(specs)),
             notice=" ".join(str(ruleset.get("notice", "")).split()),
             diplomacy=DiplomacyTable.from_dict(f"{rid}/ruleset.toml", ruleset.get("diplomacy", {}), the_board),
+            advantages=Advantages.from_dict(f"{rid}/advantages.toml", advantages or {}, the_board, specs),
         )
         _check_setup_capacity(rules)
         for name, option in options.items():

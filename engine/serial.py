@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
+from .advantages_data import Hand
 from .cargo import assign_cargo
 from .economy.ledger import EMPTY, Ledger
 from .errors import BoardDataError
@@ -86,6 +87,8 @@ def state_to_json(state: GameState) -> dict[str, Any]:
         out["cooperation"] = {board.name(s): v for s, v in state.cooperation.items()}
     if state.diplomacy:
         out["diplomacy"] = state.diplomacy.to_json(board.name, pname)
+    if state.advantages:
+        out["advantages"] = _hands_to_json(state)
     if state.lanes:
         out["lanes"] = {pname(p): _lane_to_json(state, lane) for p, lane in state.lanes.items()}
     if state.checkpoint is not None:
@@ -98,7 +101,7 @@ def state_to_json(state: GameState) -> dict[str, Any]:
 
 
 _STEPPED = ("next_id", "treasury", "purchased", "sites", "builds", "owners", "ic_damage", "orders", "combat",
-            "economy", "progress", "labs", "cooperation", "diplomacy")
+            "economy", "progress", "labs", "cooperation", "diplomacy", "advantages")
 """The fields a command may change without rolling or leaving its phase; a step back over
 any other field is not written (``/undo`` replays from the checkpoint from there on)."""
 
@@ -132,6 +135,16 @@ def _builds_from_json(rules: RuleSet, data: Mapping[str, list[Mapping[str, Any]]
     return frozen({rules.board.find_power(p): tuple(Build(UnitKind(b["type"]), int(b["paid"]), int(b["laid"]))
                                                     for b in bs)
                    for p, bs in data.items()})
+
+
+def _hands_to_json(state: GameState) -> dict[str, dict[str, object]]:
+    """National Advantages drawn, revealed and used, by power (``engine.advantages``)."""
+    return {state.rules.power_name(p): h.to_json() for p, h in state.advantages.items()}
+
+
+def _hands_from_json(data: Mapping[str, Mapping[str, Any]], power: Callable[[str], PowerId],
+                     ) -> Mapping[PowerId, Hand]:
+    return frozen({power(p): Hand.from_json(h) for p, h in data.items()})
 
 
 def _steps_back(state: GameState) -> list[dict[str, Any]]:
@@ -187,6 +200,8 @@ def _step_back(before: GameState, after: GameState) -> dict[str, Any] | None:
         step["cooperation"] = {board.name(s): v for s, v in before.cooperation.items()}
     if before.diplomacy != after.diplomacy:
         step["diplomacy"] = before.diplomacy.to_json(board.name, pname)
+    if before.advantages != after.advantages:
+        step["advantages"] = _hands_to_json(before)
     return step
 
 
@@ -226,6 +241,8 @@ def _restore_back(state: GameState, steps: list[Mapping[str, Any]]) -> GameState
             was["cooperation"] = _cooperation_from_json(step, board)
         if "diplomacy" in step:
             was["diplomacy"] = Relations.from_json(step["diplomacy"], board.space_by_name, board.find_power)
+        if "advantages" in step:
+            was["advantages"] = _hands_from_json(step["advantages"], board.find_power)
         units = tuple(_unit_from_json(rules, p) for p in step["pieces"])
         older = StepBack(units, tuple(int(i) for i in step["added"]), was, older)
     return state.evolve(back=older)
@@ -354,6 +371,7 @@ def state_from_json(data: Mapping[str, Any], rules: RuleSet) -> GameState:
         victory_since=frozen({str(side): int(r) for side, r in data.get("victory_since", {}).items()}),
         cooperation=_cooperation_from_json(data, board),
         diplomacy=Relations.from_json(data["diplomacy"], board.space_by_name, power) if data.get("diplomacy") else NONE,
+        advantages=_hands_from_json(data.get("advantages", {}), power),
         lanes=frozen({power(p): _lane_from_json(lane, power) for p, lane in data.get("lanes", {}).items()}),
         winner=data.get("winner"),
         next_id=next_id,

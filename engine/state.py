@@ -20,6 +20,7 @@ from .relations import NONE, Relations
 from .technology import Lab, Research
 
 if TYPE_CHECKING:
+    from .advantages_data import Hand
     from .board import Board
     from .lanes import Lane
     from .ruleset import RuleSet
@@ -175,6 +176,9 @@ class GameState:
     diplomacy: Relations = NONE
     """Who collects each pro-side neutral's income and the neutrals each power rolled for in
     its Diplomacy phase (``engine.relations``); empty where nobody rolls for neutrals."""
+    advantages: Mapping[PowerId, Hand] = field(default_factory=dict)
+    """Each power's National Advantages drawn, revealed and used (``engine.advantages``);
+    empty where the game does not play them."""
     lanes: Mapping[PowerId, Lane] = field(default_factory=dict)
     """In a team turn, each teammate but the one in focus (``turn``) with its own phase,
     purchases, research and battles (``engine.lanes``); empty where one power plays."""

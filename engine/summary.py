@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from .advantages import public_lines
 from .control import income, victory_cities
 from .ids import SpaceId, UnitKind
 from .notation import format_units, unit_word
@@ -56,7 +57,8 @@ def focus_text(state: GameState) -> str:
 
 def economy_lines(state: GameState) -> list[str]:
     """Each power's treasury and production, the victory cities (and points) each side
-    holds, and where research fills boxes each power's progress."""
+    holds, where research fills boxes each power's progress, and the National Advantages
+    in force (never a secret one)."""
     rules = state.rules
     powers = ", ".join(f"{rules.power_name(p)} {state.treasury.get(p, 0)} "
                        f"(+{income(state, p)})" for p in rules.powers)
@@ -65,7 +67,8 @@ def economy_lines(state: GameState) -> list[str]:
     for side in sides:
         held = [str(state.board[s].victory_city) for s in victory_cities(state, side)]
         lines.append(f"Victory cities held by the {side}: {len(held)} ({', '.join(held)}).")
-    return lines + standing_lines(state) + progress_lines(state) + production_lines(state)
+    return (lines + standing_lines(state) + progress_lines(state) + production_lines(state)
+            + public_lines(state))
 
 
 def space_text(state: GameState, space: SpaceId) -> str:

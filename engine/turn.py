@@ -6,10 +6,10 @@ entries of their own for phases 1942 lacks.
 
 from __future__ import annotations
 
-from . import combat, mobilize, purchase, research, research_boxes, research_share
+from . import advantages, combat, mobilize, purchase, research, research_boxes, research_share
 from . import diplomacy  # noqa: F401  (registers the Diplomacy phase)
 from .combat import rockets
-from .commands import (Battle, Buy, Cancel, Casualties, Lend, Move, Place, Press, Repair, Research, Retreat,
+from .commands import (Advantage, Battle, Buy, Cancel, Casualties, Lend, Move, Place, Press, Repair, Research, Retreat,
                        Rocket, Scorch, Submerge)
 from .deadline import first_battle, first_placement
 from .dice import Dice
@@ -17,7 +17,7 @@ from .economy import lendlease, logistics, scorched
 from .economy.income import collect
 from .movement import end_combat_move, end_noncombat_move
 from .options import buy_offers, combat_move_offers, move_offers, place_offers
-from .phases import Entered, Phase, register_phase
+from .phases import Entered, Phase, register_anytime, register_phase
 from .state import GameState
 
 
@@ -30,10 +30,12 @@ def _enter_combat(state: GameState, dice: Dice) -> Entered:
 def _enter_mobilize(state: GameState, dice: Dice) -> Entered:
     """This turn's breakthrough takes effect, then the complexes selected for scorched earth
     are removed (001, Phase 2, Scorched Earth: "Remove it at the beginning of 'Mobilise New
-    Units' phase")."""
+    Units' phase"), and the units of National Advantages' deals bought this turn appear
+    (``engine.advantages``)."""
     state, events, finished = research.take_effect(state, dice)
     state, burnt = scorched.burn(state)
-    return state, [*events, *burnt], finished
+    state, dealt = advantages.mobilize_deals(state)
+    return state, [*events, *burnt, *dealt], finished
 
 
 PURCHASE = register_phase(Phase(
@@ -70,3 +72,6 @@ def _begin_turn(state: GameState, dice: Dice) -> Entered:
 # ``capital_lost_income`` (engine.economy).
 COLLECT_INCOME = register_phase(Phase("collect_income", "Collect Income", on_enter=_begin_turn, undo=False,
                                       needs_capital=False, optional={Lend: lendlease.send}))
+
+# 001 › Appendix: National Advantages: revealed "any time in the game" (engine.advantages).
+register_anytime(Advantage, advantages.act)

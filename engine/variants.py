@@ -43,7 +43,10 @@ the captor take them (004 §15, Scorched Earth)."""
 RETURN_FLIGHT_FIRE = "return_flight_fire"
 """AA guns fire at aircraft flying over them in Noncombat Move too (004 §15, Always Active
 AA Guns: "or coming back through to a friendly territory")."""
-BEHAVIOURS = (KAMIKAZE, SCORCHED_EARTH, RETURN_FLIGHT_FIRE)
+NATIONAL_ADVANTAGES = "national_advantages"
+"""Each power's National Advantages are played (001 › Appendix: National Advantages;
+``engine.advantages``)."""
+BEHAVIOURS = (KAMIKAZE, SCORCHED_EARTH, RETURN_FLIGHT_FIRE, NATIONAL_ADVANTAGES)
 
 KEYS = ("description", "default", "choices", "switches", "battle_steps", "units", "skip_phases", "place", "tech", "truce",
         "groups", "carries", "not_buyable", "meld", "enables")

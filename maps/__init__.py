@@ -88,10 +88,16 @@ def _load(ident: str) -> RuleSet:
 
 def load_rule_data(ident: str) -> dict[str, dict[str, Any]]:
     """The raw dicts ``RuleSet.from_data`` takes for rule system ``ident`` (its
-    ``ruleset``, ``units``, ``board`` and ``setup``), so a test can vary one of them."""
+    ``ruleset``, ``units``, ``board``, ``setup`` and, where it has National Advantages,
+    ``advantages``), so a test can vary one of them."""
     ruleset = _read(ident, "ruleset")
     board = ruleset.get("board", ident)
-    return {"ruleset": ruleset, "units": _read(ident, "units"), **load_board_data(board)}
+    extra = {"advantages": _read(ident, "advantages")} if _has(ident, "advantages") else {}
+    return {"ruleset": ruleset, "units": _read(ident, "units"), **load_board_data(board), **extra}
+
+
+def _has(directory: str, name: str) -> bool:
+    return resources.files(__name__).joinpath(directory).joinpath(f"{name}.toml").is_file()
 
 
 def _not_playable(ident: str) -> str:

@@ -11,6 +11,7 @@ processes; on PostgreSQL different games run concurrently.
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import replace
 from functools import cached_property
@@ -57,6 +58,9 @@ if TYPE_CHECKING:
 GAME_ID = "id"
 """An option every ``/game`` command but ``new`` takes besides its own: the game by number
 instead of the channel's (a tournament sets up its tables' games so)."""
+
+ENGINE_QUESTION = re.compile(r"\s*/advantages?\s*", re.IGNORECASE)
+"""``/advantage`` with no option: a question about one's own hand, not a command of the game."""
 
 _HOW_ENDED = {"forfeit": "{side} forfeited on deadlines",
               "adjudication": "adjudicated at the time limit"}
@@ -402,8 +406,29 @@ class GameService:
     async def submit(
         self, actor: Actor, game: GameRef, text: str, request_id: str | None = None
     ) -> Reply:
-        """Apply one engine command line for the power whose input is due."""
+        """Apply one engine command line for the power whose input is due; ``/advantage``
+        alone is a question, answered to the asker only."""
+        if ENGINE_QUESTION.fullmatch(text):
+            return await self.hand(actor, game)
         return await self.ledger.mutate(game, request_id, self.player_action(actor, text))
+
+    async def hand(self, actor: Actor, game: GameRef) -> Reply:
+        """``/advantage`` alone: the National Advantages of each power the asker plays,
+        secret ones included; the reply has no public post, so only the asker reads it
+        (001 › Appendix: National Advantages: "secret to enemy team")."""
+        try:
+            async with self.db.read() as session:
+                g = await self.ledger.find(session, game)
+                seats = await self.ledger.seats_of(session, g)
+                state = await self._started_state(session, g)
+        except Refusal as refusal:
+            return Reply(False, refusal.message, reason=refusal.reason)
+        mine = [s.power for s in seats if s.user_id == actor.user_id]
+        if state is None or not mine:
+            why = "has not started" if state is None else "has no seat of yours"
+            return Reply(False, f"{_label(g)} {why}: there are no National Advantages of yours to show.",
+                         reason="advantage.no_hand", game_id=g.id)
+        return Reply(True, "\n\n".join(self.rules.hand_text(state, p) for p in mine), game_id=g.id)
 
     def player_action(
         self, actor: Actor, text: str

@@ -14,6 +14,7 @@ from typing import Any, Protocol
 import engine
 import maps
 from engine import Command, Dice, GameState, LegalCommands, Outcome, RuleSet
+from engine.advantages import hand_text
 from engine.commands import Focus
 from engine.ids import PowerId, SpaceId
 from engine.lanes import focus
@@ -74,6 +75,10 @@ class Engine(Protocol):
     def space_text(self, state: GameState, space: SpaceId) -> str:
         """One space, its holder and value, and every power's units there."""
 
+    def hand_text(self, state: GameState, power: str) -> str:
+        """``/advantage`` alone: the power's National Advantages, secret ones included, for
+        its player only."""
+
 
 class _RealEngine:
     """The ``engine`` package's functions with ``maps.load_ruleset``."""
@@ -106,6 +111,10 @@ class _RealEngine:
         return focus(state, PowerId(power))
     economy_lines = staticmethod(engine.economy_lines)
     space_text = staticmethod(engine.space_text)
+
+    @staticmethod
+    def hand_text(state: GameState, power: str) -> str:
+        return hand_text(state, PowerId(power))
 
     @staticmethod
     def state_from_json(data: Mapping[str, Any], rules: RuleSet) -> GameState:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..advantages import income_extra
 from ..control import holds_capital, income
 from ..dice import Dice
 from ..events import event
@@ -71,6 +72,7 @@ def statement(state: GameState, power: PowerId) -> Statement:
     neutrals whose income goes to the power (``engine.neutrals.pays``) add theirs, without a
     path (README of aarhe, ruling 41)."""
     lines = [Line(income(state, power), "from territories")]
+    lines += [Line(n, why) for n, why in income_extra(state, power)]
     reduced, net = _reductions(state, power)
     lines += reduced
     if state.rules.switches.income_paths:

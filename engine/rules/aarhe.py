@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..advantages import move_points as move_points_given
 from ..control import side_scores
 from ..hooks import Win
 from ..state import GameState, Unit
@@ -101,15 +102,17 @@ def unit_values(state: GameState, units: Sequence[Unit], side: str) -> dict[int,
 
 
 def move_points(state: GameState, unit: Unit) -> int:
-    """The unit table's movement, two more for air units with Long Range Aircraft and two
-    more for bombers with Heavy Bomber (001 › Phase 7)."""
+    """The unit table's movement (or what a National Advantage in force gives the type:
+    Mounted Infantry, 001 › Appendix: National Advantages), two more for air units with Long
+    Range Aircraft and two more for bombers with Heavy Bomber (001 › Phase 7)."""
     spec = state.rules.spec(unit.kind)
     extra = 0
     if spec.is_air and _has(state, unit, LONG_RANGE_AIRCRAFT):
         extra += EXTRA_MOVE
     if spec.strategic_bomber and _has(state, unit, HEAVY_BOMBER):
         extra += EXTRA_MOVE
-    return aa1942_2e.move_points(state, unit) + extra
+    given = move_points_given(state, unit)
+    return (given if given is not None else aa1942_2e.move_points(state, unit)) + extra
 
 
 def unit_dice(state: GameState, unit: Unit) -> int:

@@ -15,10 +15,12 @@ def test_1942_uses_every_engine_command_but_research_rockets_aarhe_economy_and_f
     000, Phase 6: "A power cannot lend or give IPCs to another power"; so is /diplomacy (001 ›
     Phase 8: Diplomacy), where 1942 and Revised keep neutrals shut. /focus is for team
     turns (001 › Game Sequence › Round Sequence), where several powers act at once; in 1942
-    and Revised each power plays alone."""
+    and Revised each power plays alone. /advantage plays AARHE's National Advantages (001 ›
+    Appendix: National Advantages)."""
     aa1942 = maps.load_ruleset("aa1942-2e")
     lhtr = maps.load_ruleset("revised-lhtr", unplayable=True)
     aarhe_only = ["cancel", "scorch", "lendlease"]
     assert [c.name for c in ENGINE_COMMANDS if not is_used_by(aa1942, c)] == [
-        *aarhe_only, "research", "share", "diplomacy", "rocket", "focus"]
-    assert [c.name for c in ENGINE_COMMANDS if not is_used_by(lhtr, c)] == [*aarhe_only, "share", "diplomacy", "focus"]
+        *aarhe_only, "research", "share", "diplomacy", "advantage", "rocket", "focus"]
+    assert [c.name for c in ENGINE_COMMANDS if not is_used_by(lhtr, c)] == [*aarhe_only, "share", "diplomacy",
+                                                                            "advantage", "focus"]

@@ -69,6 +69,8 @@ class Case:
     cooperation: list[Entry] = field(default_factory=list)
     """``COOPERATION <neutral>: <position> [<power>]``: a neutral's place on the track of
     cooperation, and the power its income goes to."""
+    drawn: list[Entry] = field(default_factory=list)
+    """``DRAWN <power>: <item>, ...``: National Advantages drawn and not yet revealed."""
     units: list[Entry] = field(default_factory=list)
     checks: list[Entry] = field(default_factory=list)
     """Checks on the starting position, before any command."""
@@ -80,7 +82,7 @@ class Case:
 
 
 HEADER = ("RULESET", "SOURCE", "START", "OPTION", "TREASURY", "OWNER", "DAMAGE", "TECH", "BUILD", "PROGRESS",
-          "COOPERATION", "UNITS")
+          "COOPERATION", "DRAWN", "UNITS")
 CHECKS = ("EVENTS", "EVENT", "NO EVENT", "EXPECT")
 AFTER_COMMAND = ("DICE", "ROLL", "REFUSED")
 _ID = re.compile(r"[A-Za-z0-9][\w.\-/]*")
@@ -224,7 +226,7 @@ class _Reader:
         else:
             {"OPTION": case.options, "TREASURY": case.treasury, "OWNER": case.owners,
              "DAMAGE": case.damage, "TECH": case.tech, "BUILD": case.builds, "PROGRESS": case.progress,
-             "COOPERATION": case.cooperation}[word].append(
+             "COOPERATION": case.cooperation, "DRAWN": case.drawn}[word].append(
                 Entry(number, word, rest))
 
     def start_position(self, number: int, rest: str) -> tuple[int, str, str]:

@@ -90,10 +90,10 @@ def start_position(case: Case, rules: RuleSet) -> GameState:
         raise CaseFormatError(case.path, case.options[0].line, str(err)) from None
     if case.start is None:
         for entries in (case.treasury, case.owners, case.damage, case.tech, case.builds, case.progress,
-                        case.cooperation, case.units):
+                        case.cooperation, case.drawn, case.units):
             if entries:
                 raise CaseFormatError(case.path, entries[0].line, "START opening takes no TREASURY, OWNER, DAMAGE, "
-                                      "TECH, BUILD, PROGRESS, COOPERATION or UNITS; "
+                                      "TECH, BUILD, PROGRESS, COOPERATION, DRAWN or UNITS; "
                                       "write a position with START <round> <power> <phase>, or commands")
         return new_game(rules, resolved)
     round_, power, phase = case.start
@@ -134,6 +134,7 @@ def start_position(case: Case, rules: RuleSet) -> GameState:
         "cooperation": {board.name(s): v for s, v in starting_cooperation(board).items()},
         "progress": {power: dict(boxes) for e in case.progress
                      for power, boxes in [_progress(case, Entry(e.line, "", e.text), rules)]},
+        "advantages": _drawn(case, rules),
     }
     track = [_cooperation(case, e, rules) for e in case.cooperation]
     if track:
@@ -160,6 +161,18 @@ def _tech(case: Case, rules: RuleSet) -> dict[str, list[str]]:
         ids = [_lookup(case, e.line, rules.technology.find, d) for d in listing.split(",")]
         tech.setdefault(rules.power_name(_power(case, e.line, rules, power)), []).extend(ids)
     return tech
+
+
+def _drawn(case: Case, rules: RuleSet) -> dict[str, dict[str, list[str]]]:
+    """The National Advantages of the case's DRAWN lines, drawn and not revealed, by power name."""
+    hands: dict[str, dict[str, list[str]]] = {}
+    for e in case.drawn:
+        power_text, listing = _pair(case, e)
+        power = _power(case, e.line, rules, power_text)
+        names = rules.advantages.names(power)
+        ids = [_lookup(case, e.line, names.find, n) for n in listing.split(",")]
+        hands.setdefault(rules.power_name(power), {"drawn": [], "revealed": []})["drawn"].extend(ids)
+    return hands
 
 
 _BUILD = re.compile(r"^(\d+)\s+(.+?)\s+paid\s+(\d+)\s+laid\s+(\d+)$")

@@ -1,0 +1,354 @@
+"""National Advantages in play (001 › Appendix: National Advantages, optional): each power's
+hand, ``/advantage`` to reveal and use an item, and what items in force do to prices,
+movement, income and placement.
+
+"The first item is standard. Then at beginning of first 5 game rounds, each player randomly
+selects an item. The randomly selected items are secret to enemy team and come into effect
+immediately when the player reveals it any time in the game." Item 1 is in force from the
+start; a drawn item is in force once revealed. The items are data (``engine.advantages_data``);
+the game plays them while its option enables :data:`engine.variants.NATIONAL_ADVANTAGES`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import replace
+
+from .advantages_data import EMPTY_HAND, Hand, Item
+from .commands import Advantage, Buy, Place
+from .dice import Dice
+from .errors import IllegalCommandError, NotationError
+from .events import Event, event
+from .ids import PowerId, SpaceId, UnitKind
+from .notation import format_units
+from .phases import phase_entry
+from .state import PLACED, GameState, Unit
+from .variants import NATIONAL_ADVANTAGES
+
+
+def played(state: GameState) -> bool:
+    """Whether the game plays National Advantages (its option is on)."""
+    return state.rules.variant.enabled(NATIONAL_ADVANTAGES) and bool(state.rules.advantages)
+
+
+def hand(state: GameState, power: PowerId) -> Hand:
+    return state.advantages.get(power, EMPTY_HAND)
+
+
+def in_force(state: GameState, power: PowerId) -> Iterator[Item]:
+    """The power's items in force: item 1, then those revealed, in the list's order."""
+    if not played(state):
+        return iter(())
+    shown = set(hand(state, power).revealed)
+    return (i for i in state.rules.advantages.of(power) if i.standard or i.id in shown)
+
+
+def pool(state: GameState, power: PowerId) -> tuple[Item, ...]:
+    """The items ``power`` may still draw: not item 1, not drawn, and played by the referee
+    (an item whose effect waits for AARHE's combat or another rule is left out, so no one
+    draws an item that does nothing: README, rulings on National Advantages)."""
+    drawn = set(hand(state, power).drawn)
+    return tuple(i for i in state.rules.advantages.of(power) if not i.standard and i.played and i.id not in drawn)
+
+
+# -- effects --------------------------------------------------------------------------
+
+def unit_cost(state: GameState, power: PowerId, kind: str, cost: int) -> int:
+    """``cost`` as the power's items in force change it (kind ``price``): a new price, then
+    IPCs off (001: Liberty Ship Program, "Your Transports now cost 6 IPC"; Naval Industry,
+    "All Naval units cost one less IPC")."""
+    for item in in_force(state, power):
+        if item.kind == "price" and kind in item.units:
+            cost = int(item.value) if item.value else cost
+            cost -= item.less
+    return cost
+
+
+def move_points(state: GameState, unit: Unit) -> int | None:
+    """The movement an item in force gives the unit's type (kind ``move``: Mounted Infantry,
+    "Your Infantry may move 2 spaces"), or None."""
+    points = [int(i.value) for i in in_force(state, unit.owner) if i.kind == "move" and unit.kind in i.units]
+    return max(points) if points else None
+
+
+def income_extra(state: GameState, power: PowerId) -> list[tuple[int, str]]:
+    """IPCs an item in force adds to Collect Income (kind ``income``: Albert Speer, "On turn 6
+    the territory of Germany is worth 50% more per turn. One turn 8 the territory of Germany
+    is double its original IPC total"), with the reason; only while the power holds it."""
+    out: list[tuple[int, str]] = []
+    for item in in_force(state, power):
+        if item.kind != "income":
+            continue
+        site = item.sites[0]
+        factor = next((f for start, f in reversed(item.steps) if state.round >= start), None)
+        if factor is None or state.owners.get(site) != power:
+            continue
+        value = state.board.spaces[site].ipc
+        extra = int(value * factor) - value
+        if extra:
+            out.append((extra, f"from {item.name} ({state.board.name(site)} worth {int(value * factor)})"))
+    return out
+
+
+# -- /advantage -------------------------------------------------------------------------
+
+def act(state: GameState, cmd: Advantage, dice: Dice) -> tuple[GameState, list[Event]]:
+    """``/advantage reveal:<item>`` or ``/advantage use:<item> [at:<territory>]``, for the
+    power whose input is due."""
+    if not played(state):
+        raise IllegalCommandError("National Advantages are not played in this game (they are the option "
+                                  "national_advantages:on of /game new).", reason="advantage.off")
+    power = state.actor
+    if cmd.reveal is not None:
+        return reveal(state, power, _find(state, power, cmd.reveal))
+    if cmd.use is not None:
+        return use(state, power, _find(state, power, cmd.use), cmd.site)
+    raise IllegalCommandError("Say what to do: /advantage reveal:<item> or /advantage use:<item>; /advantage "
+                              "alone lists your items, shown to you only.", reason="advantage.nothing")
+
+
+def _find(state: GameState, power: PowerId, text: str) -> Item:
+    name = state.rules.power_name(power)
+    items = state.rules.advantages
+    try:
+        return items.item(items.names(power).find(text))
+    except NotationError as err:
+        other = next((i for p, its in items.items.items() if p != power for i in its
+                      if i.name.lower() == text.strip().lower()), None)
+        if other is not None:
+            raise IllegalCommandError(f"{other.name} is a National Advantage of "
+                                      f"{state.rules.power_name(other.power)}, not {name}'s.",
+                                      reason="advantage.not_yours") from None
+        listed = ", ".join(f"{i.number} {i.name}" for i in items.of(power))
+        raise IllegalCommandError(f"{err} {name}'s items are {listed}.", reason="advantage.unknown") from None
+
+
+def reveal(state: GameState, power: PowerId, item: Item) -> tuple[GameState, list[Event]]:
+    """A drawn item comes into effect and everyone sees it ("come into effect immediately
+    when the player reveals it")."""
+    name = state.rules.power_name(power)
+    own = hand(state, power)
+    if item.standard:
+        raise IllegalCommandError(f"{item.title()} is {name}'s standard item: in force from the start, "
+                                  "known to all.", reason="advantage.standard")
+    if item.id in own.revealed:
+        raise IllegalCommandError(f"{name} has already revealed {item.title()}; it is in force.",
+                                  reason="advantage.revealed")
+    if item.id not in own.drawn:
+        raise IllegalCommandError(f"{name} has not drawn {item.title()}; /advantage lists your items.",
+                                  reason="advantage.not_drawn")
+    state = _with_hand(state, power, replace(own, revealed=(*own.revealed, item.id)))
+    how = " Use it in Mobilize New Units: /advantage use:" + _quoted(item) if item.kind == "free" else ""
+    return state, [event("advantage", f"{name} reveals its National Advantage {item.title()}: {item.effect} It is "
+                         f"in force from now on.{how}", power=name, item=item.name, number=item.number)]
+
+
+def use(state: GameState, power: PowerId, item: Item, site: SpaceId | None) -> tuple[GameState, list[Event]]:
+    """A deal in Purchase, or free units in Mobilize New Units; an item in the hand not yet
+    revealed is revealed by using it."""
+    name = state.rules.power_name(power)
+    own = hand(state, power)
+    events: list[Event] = []
+    if not item.standard and item.id not in own.revealed:
+        state, events = reveal(state, power, item)
+    if item.kind not in ("deal", "free"):
+        raise IllegalCommandError(f"{item.title()} acts by itself once in force; there is nothing to use.",
+                                  reason="advantage.nothing_to_use")
+    last = hand(state, power).used.get(item.id)
+    if last is not None and (item.kind == "deal" or item.once == "turn") and last == state.round:
+        raise IllegalCommandError(f"{name} has used {item.title()} this turn; once a turn.",
+                                  reason="advantage.used_this_turn")
+    if last is not None and item.kind == "free" and item.once == "game":
+        raise IllegalCommandError(f"{name} used {item.title()} in round {last}; once a game.",
+                                  reason="advantage.used")
+    if item.kind == "deal":
+        state, more = _deal(state, power, item)
+    else:
+        state, more = _free(state, power, item, site)
+    return state, [*events, *more]
+
+
+def _deal(state: GameState, power: PowerId, item: Item) -> tuple[GameState, list[Event]]:
+    """001's item 1 deals: bought in Purchase for the item's price, placed at its site when
+    Mobilize New Units begins (:func:`mobilize_deals`)."""
+    name = state.rules.power_name(power)
+    if Buy not in phase_entry(state.phase).handlers:
+        raise IllegalCommandError(f"{item.title()} is bought in Purchase Units.", reason="advantage.phase")
+    if item.sea and _surface_bought(state, power):
+        raise IllegalCommandError(f"{item.title()}: no surface warship may be bought with it this turn "
+                                  "(\"provided no surface naval units are purchased there\").",
+                                  reason="advantage.surface_bought")
+    price = int(item.value)
+    have = state.treasury.get(power, 0)
+    if price > have:
+        raise IllegalCommandError(f"{item.title()} costs {price} IPCs; {name} has {have}.",
+                                  reason="advantage.too_expensive")
+    own = hand(state, power)
+    treasury = {**state.treasury, power: have - price}
+    state = _with_hand(state, power, replace(own, used={**own.used, item.id: state.round},
+                                             waiting=(*own.waiting, item.id))).evolve(treasury=treasury)
+    units = format_units(state.rules, item.units)
+    return state, [event("advantage", f"{name} buys {units} for {price} IPCs with {item.title()} ({have - price} "
+                         f"left); they are placed {_where(state, item)} when Mobilize New Units begins.",
+                         power=name, item=item.name, cost=price)]
+
+
+def _surface_bought(state: GameState, power: PowerId) -> bool:
+    bought = [*state.purchased, *(b.kind for b in state.builds.get(power, ()) if b.laid == state.round)]
+    return any(state.rules.spec(k).is_sea and not state.rules.spec(k).submarine for k in bought)
+
+
+def _where(state: GameState, item: Item) -> str:
+    site = state.board.name(item.sites[0])
+    return f"in a sea zone next to {site}" if item.sea else f"in {site}"
+
+
+def mobilize_deals(state: GameState) -> tuple[GameState, list[Event]]:
+    """Mobilize New Units begins: the units of the deals bought this turn appear at their
+    site if the power still holds it (ships in the sea zone next to it, the first by name
+    where there are several), else they are lost, as units that cannot be placed are
+    (002, Phase 6). They do not use a factory's room (README, rulings on National Advantages)."""
+    power = state.turn
+    own = hand(state, power)
+    if not own.waiting:
+        return state, []
+    name = state.rules.power_name(power)
+    events = []
+    new: list[Unit] = []
+    for ident in own.waiting:
+        item = state.rules.advantages.item(ident)
+        site = item.sites[0]
+        where: SpaceId | None = site
+        if item.sea:
+            seas = sorted((s for s in state.board.neighbours(site) if state.board.spaces[s].is_sea),
+                          key=state.board.name)
+            where = seas[0] if seas else None
+        units = format_units(state.rules, item.units)
+        if state.owners.get(site) != power or where is None:
+            events.append(event("advantage", f"{name} cannot place {units} of {item.title()}: it does not hold "
+                                f"{state.board.name(site)}; they are lost.", power=name, item=item.name))
+            continue
+        new += _units(state, power, item.units, where, state.next_id + len(new))
+        events.append(event("place", f"{name} mobilizes {units} in {state.board.name(where)} ({item.title()}).",
+                            power=name, units=dict(item.units), space=state.board.name(where)))
+    state = _with_hand(state, power, replace(own, waiting=()))
+    return state.with_units(new), events
+
+
+def _free(state: GameState, power: PowerId, item: Item, site: SpaceId | None) -> tuple[GameState, list[Event]]:
+    """Free units in Mobilize New Units, where the item says and its condition holds."""
+    name = state.rules.power_name(power)
+    if Place not in phase_entry(state.phase).handlers:
+        raise IllegalCommandError(f"{item.title()} places its units in Mobilize New Units.",
+                                  reason="advantage.phase")
+    side = state.board.side_of(power)
+    lacking = [s for s in item.requires if not _held_by(state, s, power, "side")]
+    if lacking:
+        raise IllegalCommandError(f"{item.title()} needs the {side} to control "
+                                  f"{', '.join(state.board.name(s) for s in item.requires)}; they do not hold "
+                                  f"{', '.join(state.board.name(s) for s in lacking)}.", reason="advantage.condition")
+    if item.each:
+        placing = {s: us for s, us in item.each.items() if _held_by(state, s, power, item.control)}
+        if not placing:
+            raise IllegalCommandError(f"{item.title()} places units only where {_holder(state, power, item)} "
+                                      f"holds {' or '.join(state.board.name(s) for s in item.each)}.",
+                                      reason="advantage.condition")
+    else:
+        placing = {_site(state, power, item, site): item.units}
+    new: list[Unit] = []
+    for where, units in placing.items():
+        new += _units(state, power, units, where, state.next_id + len(new))
+    own = hand(state, power)
+    state = _with_hand(state, power, replace(own, used={**own.used, item.id: state.round})).with_units(new)
+    said = "; ".join(f"{format_units(state.rules, us)} in {state.board.name(s)}" for s, us in placing.items())
+    return state, [event("place", f"{name} places {said}, free ({item.title()}).", power=name, item=item.name)]
+
+
+def _site(state: GameState, power: PowerId, item: Item, site: SpaceId | None) -> SpaceId:
+    choices = item.sites or tuple(sorted((s for s, sp in state.board.spaces.items() if sp.original == item.at_original
+                                          and sp.is_land), key=state.board.name))
+    listed = (f"one of {', '.join(state.board.name(s) for s in choices)}" if item.sites
+              else f"a territory originally {state.rules.power_name(item.at_original or power)}'s")
+    if site is None:
+        if len(choices) != 1:
+            raise IllegalCommandError(f"Say where {item.title()} places its units: at:<territory>, {listed}.",
+                                      reason="advantage.site_needed")
+        site = choices[0]
+    if site not in choices:
+        raise IllegalCommandError(f"{item.title()} places its units in {listed}, not "
+                                  f"{state.board.name(site)}.", reason="advantage.wrong_site")
+    if not _held_by(state, site, power, item.control):
+        raise IllegalCommandError(f"{item.title()} places its units only where {_holder(state, power, item)} "
+                                  f"holds the territory; {state.board.name(site)} is not held.",
+                                  reason="advantage.condition")
+    return site
+
+
+def _held_by(state: GameState, site: SpaceId, power: PowerId, control: str) -> bool:
+    owner = state.owners.get(site)
+    if control == "own":
+        return owner == power
+    return owner is not None and state.board.side_of(owner) == state.board.side_of(power)
+
+
+def _holder(state: GameState, power: PowerId, item: Item) -> str:
+    return state.rules.power_name(power) if item.control == "own" else f"the {state.board.side_of(power)}"
+
+
+def _units(state: GameState, power: PowerId, units: Mapping[UnitKind, int], where: SpaceId, first: int) -> list[Unit]:
+    """New units, placed this turn (flag ``placed``: they neither move nor fight before next turn)."""
+    out: list[Unit] = []
+    for kind, n in units.items():
+        for _ in range(n):
+            out.append(Unit(id=first + len(out), kind=kind, owner=power, space=where, flags=frozenset({PLACED})))
+    return out
+
+
+def _with_hand(state: GameState, power: PowerId, new: Hand) -> GameState:
+    return state.evolve(advantages={**state.advantages, power: new})
+
+
+def _quoted(item: Item) -> str:
+    return f'"{item.name}"' if " " in item.name else item.name
+
+
+# -- what players read ----------------------------------------------------------------
+
+def public_lines(state: GameState) -> list[str]:
+    """For ``/game status``: each power's items in force (item 1 and those revealed) and how
+    many it holds unrevealed; never which."""
+    if not played(state):
+        return []
+    lines = []
+    for power in state.rules.turn_order:
+        shown = ", ".join(_shown(i) for i in in_force(state, power))
+        secret = len(hand(state, power).drawn) - len(hand(state, power).revealed)
+        more = f"; {secret} drawn and not revealed" if secret else ""
+        lines.append(f"National Advantages of {state.rules.power_name(power)}: {shown}{more}.")
+    return lines
+
+
+def _shown(item: Item) -> str:
+    """The item's title, saying so where its effect is not played yet (an item 1 of kind
+    ``later``: README, rulings on National Advantages)."""
+    return item.title() if item.played else f"{item.title()}, not played yet: it waits for {item.waits}"
+
+
+def hand_text(state: GameState, power: PowerId) -> str:
+    """``/advantage``: the power's own items, for its player alone."""
+    name = state.rules.power_name(power)
+    if not played(state):
+        return "National Advantages are not played in this game (option national_advantages)."
+    own = hand(state, power)
+    lines = [f"{name}'s National Advantages:"]
+    for item in state.rules.advantages.of(power):
+        if item.standard:
+            lines.append(f"- {_shown(item)}, standard, in force: {item.effect}")
+        elif item.id in own.revealed:
+            lines.append(f"- {item.title()}, revealed, in force: {item.effect}")
+        elif item.id in own.drawn:
+            lines.append(f"- {item.title()}, drawn, secret until you reveal it "
+                         f"(/advantage reveal:{_quoted(item)}): {item.effect}")
+    if not own.drawn:
+        lines.append("No item drawn yet.")
+    return "\n".join(lines)

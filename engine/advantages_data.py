@@ -1,0 +1,192 @@
+"""National Advantages as data: each power's items (``maps/<id>/advantages.toml``), checked
+at load against the board and the unit table.
+
+001 › Appendix: National Advantages (optional): "The first item is standard. Then at
+beginning of first 5 game rounds, each player randomly selects an item." What the referee
+does with them (draws, reveals, effects) is :mod:`engine.advantages`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .errors import BoardDataError
+from .ids import PowerId, SpaceId, UnitKind
+from .names import NameIndex
+
+if TYPE_CHECKING:
+    from .board import Board
+
+PLAYED = ("deal", "price", "free", "move", "income")
+"""Effect kinds the referee plays: their items are in force (item 1) or in the draw pool."""
+WAITING = ("combat", "later")
+"""Effect kinds not played yet: such items are left out of the draw pool (README)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One National Advantage of one power."""
+
+    id: str
+    number: int
+    name: str
+    power: PowerId
+    kind: str
+    effect: str
+    """What the referee does, in a sentence (players read it)."""
+    passage: str
+    """001's rule sentences."""
+    units: Mapping[UnitKind, int] = field(default_factory=dict)
+    """deal: the units bought (``count`` of ``unit``); free: the units placed; price, move:
+    the unit types concerned (count 1)."""
+    sites: tuple[SpaceId, ...] = ()
+    """deal: where the units go; free: the territories one may choose among."""
+    at_original: PowerId | None = None
+    """free: any territory originally this power's."""
+    each: Mapping[SpaceId, Mapping[UnitKind, int]] = field(default_factory=dict)
+    """free: units placed at every one of these territories that is held."""
+    value: float = 0
+    """deal: the price of all the units; price: the new cost (``cost``); move: the points."""
+    less: int = 0
+    """price: IPCs off the cost."""
+    control: str = "own"
+    requires: tuple[SpaceId, ...] = ()
+    once: str = "game"
+    sea: bool = False
+    """deal: ships placed in a sea zone next to the site."""
+    steps: tuple[tuple[int, float], ...] = ()
+    """income: (from round, factor) in order."""
+    waits: str = ""
+
+    @property
+    def standard(self) -> bool:
+        """Item 1 of every list is in force from the start (001: "The first item is standard")."""
+        return self.number == 1
+
+    @property
+    def played(self) -> bool:
+        return self.kind in PLAYED
+
+    def title(self) -> str:
+        return f"{self.name} (item {self.number})"
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """One power's drawn items and what it did with them."""
+
+    drawn: tuple[str, ...] = ()
+    """Item ids in the order drawn (secret from the enemy until revealed)."""
+    revealed: tuple[str, ...] = ()
+    used: Mapping[str, int] = field(default_factory=dict)
+    """Item id -> the round it was last used (deals and free units)."""
+    waiting: tuple[str, ...] = ()
+    """Deals bought this turn, their units placed when Mobilize New Units begins."""
+
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {"drawn": list(self.drawn), "revealed": list(self.revealed)}
+        if self.used:
+            out["used"] = dict(self.used)
+        if self.waiting:
+            out["waiting"] = list(self.waiting)
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Hand:
+        return cls(tuple(str(i) for i in data.get("drawn", ())), tuple(str(i) for i in data.get("revealed", ())),
+                   {str(k): int(v) for k, v in data.get("used", {}).items()},
+                   tuple(str(i) for i in data.get("waiting", ())))
+
+
+EMPTY_HAND = Hand()
+
+
+@dataclass(frozen=True, slots=True)
+class Advantages:
+    """Every power's items; empty for a rule system without National Advantages."""
+
+    items: Mapping[PowerId, tuple[Item, ...]] = field(default_factory=dict)
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+    def of(self, power: PowerId) -> tuple[Item, ...]:
+        return self.items.get(power, ())
+
+    def item(self, ident: str) -> Item:
+        return next(i for items in self.items.values() for i in items if i.id == ident)
+
+    def names(self, power: PowerId) -> NameIndex:
+        """The power's items by name, id or number ("88", "german 88's", "5")."""
+        own = self.of(power)
+        return NameIndex("National Advantage", {i.id: (str(i.number), i.name.replace("'", "")) for i in own},
+                         {i.id: i.name for i in own})
+
+    @classmethod
+    def from_dict(cls, where: str, data: Mapping[str, Any], board: Board, kinds: Collection[str]) -> Advantages:
+        """Check ``advantages.toml``: known powers, territories and unit types, a known kind
+        with the fields it needs, ids unique."""
+        items: dict[PowerId, tuple[Item, ...]] = {}
+        seen: set[str] = set()
+        for power, entries in data.items():
+            if power not in board.powers:
+                raise BoardDataError(f"{where}: unknown power {power!r}")
+            listed = tuple(_item(f"{where} [[{power}]]", PowerId(power), e, board, kinds) for e in entries)
+            for item in listed:
+                if item.id in seen:
+                    raise BoardDataError(f"{where}: item id {item.id!r} is used twice")
+                seen.add(item.id)
+            if not any(i.standard for i in listed):
+                raise BoardDataError(f"{where}: {power} has no item 1")
+            items[PowerId(power)] = listed
+        return cls(items)
+
+
+def _item(at: str, power: PowerId, e: Mapping[str, Any], board: Board, kinds: Collection[str]) -> Item:
+    def space(s: object) -> SpaceId:
+        if s not in board.spaces:
+            raise BoardDataError(f"{at} {e.get('id')}: unknown territory {s!r}")
+        return SpaceId(str(s))
+
+    def unit(k: object) -> UnitKind:
+        if k not in kinds:
+            raise BoardDataError(f"{at} {e.get('id')}: unknown unit type {k!r}")
+        return UnitKind(str(k))
+
+    kind = e.get("kind")
+    if kind not in (*PLAYED, *WAITING):
+        raise BoardDataError(f"{at} {e.get('id')}: kind {kind!r} is not one of {', '.join((*PLAYED, *WAITING))}")
+    try:
+        ident, number, name, effect, passage = (str(e["id"]), int(e["number"]), str(e["name"]), str(e["effect"]),
+                                                 str(e["passage"]))
+
+        def made(**more: Any) -> Item:
+            return Item(ident, number, name, power, str(kind), effect, passage, **more)
+        if kind == "deal":
+            return made(units={unit(e["unit"]): int(e["count"])}, sites=(space(e["at"]),),
+                        value=int(e["price"]), sea=bool(e.get("sea", False)))
+        if kind == "price":
+            return made(units={unit(k): 1 for k in e["units"]}, value=int(e.get("cost", 0)),
+                        less=int(e.get("less", 0)))
+        if kind == "move":
+            return made(units={unit(k): 1 for k in e["units"]}, value=int(e["move"]))
+        if kind == "income":
+            return made(sites=(space(e["at"]),),
+                        steps=tuple((int(s["from_round"]), float(s["factor"])) for s in e["steps"]))
+        if kind == "free":
+            original = e.get("at_original")
+            if original is not None and original not in board.powers:
+                raise BoardDataError(f"{at} {e['id']}: unknown power {original!r}")
+            if e.get("control", "own") not in ("own", "side") or e.get("once", "game") not in ("game", "turn"):
+                raise BoardDataError(f"{at} {e['id']}: control is own or side, once is game or turn")
+            return made(units={unit(k): int(n) for k, n in e.get("place", {}).items()},
+                        sites=tuple(space(s) for s in e.get("at", ())),
+                        at_original=PowerId(original) if original else None,
+                        each={space(s): {unit(k): int(n) for k, n in us.items()} for s, us in e.get("each", {}).items()},
+                        control=str(e.get("control", "own")), requires=tuple(space(s) for s in e.get("requires", ())),
+                        once=str(e.get("once", "game")))
+        return made(waits=str(e.get("waits", "")))
+    except KeyError as err:
+        raise BoardDataError(f"{at} {e.get('id')}: a {kind} item needs {err.args[0]!r}") from None

@@ -1,0 +1,76 @@
+"""National Advantages as data and in Collect Income (001 › Appendix: National Advantages)."""
+
+from __future__ import annotations
+
+import pytest
+
+import maps
+from engine.advantages import hand_text, pool, public_lines
+from engine.advantages_data import Advantages
+from engine.economy.income import statement
+from engine.errors import BoardDataError
+from engine.game import new_game
+from engine.ids import PowerId
+from engine.state import GameState
+
+RULES = maps.load_ruleset("aarhe", unplayable=True)
+GERMANY = PowerId("germany")
+
+
+def _game(**hands: list[str]) -> GameState:
+    state = new_game(RULES, {"national_advantages": True})
+    data = state.to_json()
+    data["advantages"] = {RULES.power_name(PowerId(p)): {"drawn": ids, "revealed": []} for p, ids in hands.items()}
+    return GameState.from_json(data, state.rules)
+
+
+def test_every_power_of_the_standard_map_has_its_list_numbered_as_001() -> None:
+    """001 › Appendix: National Advantages: Germany 16 items, Japan 16, Soviet Union 14,
+    United Kingdom 15 (no item 10), United States 15; Italy's list is for the maps with Italy."""
+    numbers = {p: [i.number for i in RULES.advantages.of(p)] for p in RULES.turn_order}
+    assert numbers[PowerId("germany")] == list(range(1, 17))
+    assert numbers[PowerId("japan")] == list(range(1, 17))
+    assert numbers[PowerId("soviet_union")] == list(range(1, 15))
+    assert numbers[PowerId("united_kingdom")] == [n for n in range(1, 17) if n != 10]
+    assert numbers[PowerId("united_states")] == list(range(1, 16))
+
+
+def test_the_pool_holds_only_items_the_referee_plays() -> None:
+    """README ruling: an item whose effect waits for AARHE's combat is not drawn, so no one
+    draws an item that does nothing; item 1 is never drawn (001: "The first item is standard")."""
+    state = _game(germany=["german_88s"])
+    ids = [i.id for i in pool(state, GERMANY)]
+    assert ids == ["afrika_corps", "albert_speer"]
+    assert all(i.kind in ("free", "price", "move", "income") for p in RULES.turn_order for i in pool(state, p))
+
+
+def test_secret_items_stay_out_of_the_public_lines() -> None:
+    """001: "The randomly selected items are secret to enemy team": /game status counts them, the
+    owner's own listing names them."""
+    state = _game(germany=["german_88s"])
+    german = next(line for line in public_lines(state) if "of Germany" in line)
+    assert "88" not in german and "1 drawn and not revealed" in german
+    assert "German 88's (item 5), drawn, secret" in hand_text(state, GERMANY)
+
+
+@pytest.mark.parametrize(("round_", "extra"), [(5, 0), (6, 5), (7, 5), (8, 10)])
+def test_albert_speer_raises_germanys_income(round_: int, extra: int) -> None:
+    """001 › Appendix: National Advantages, Germany 10: "On turn 6 the territory of Germany is
+    worth 50% more per turn. One turn 8 the territory of Germany is double its original IPC
+    total per turn" (Germany is worth 10)."""
+    state = _game(germany=["albert_speer"])
+    data = state.to_json()
+    data["advantages"]["Germany"]["revealed"] = ["albert_speer"]
+    data["round"] = round_
+    state = GameState.from_json(data, state.rules)
+    lines = statement(state, GERMANY).lines
+    speer = [line for line in lines if "Albert Speer" in line.reason]
+    assert [line.amount for line in speer] == ([extra] if extra else [])
+
+
+def test_a_wrong_entry_is_named_at_load() -> None:
+    """The data is checked when the rule system loads: an unknown unit type is named."""
+    data = maps.load_rule_data("aarhe")["advantages"]
+    bad = {"japan": [{**data["japan"][0], "unit": "zeppelin"}]}
+    with pytest.raises(BoardDataError, match="patriotism: unknown unit type 'zeppelin'"):
+        Advantages.from_dict("aarhe/advantages.toml", bad, RULES.board, RULES.units)
