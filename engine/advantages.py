@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from .advantages_data import EMPTY_HAND, Hand, Item
 from .commands import Advantage, Buy, Place
-from .dice import Dice
+from .dice import Dice, draw_sealed, reveal_sealed
 from .errors import IllegalCommandError, NotationError
 from .events import Event, event
 from .ids import PowerId, SpaceId, UnitKind
@@ -99,12 +99,15 @@ def act(state: GameState, cmd: Advantage, dice: Dice) -> tuple[GameState, list[E
         raise IllegalCommandError("National Advantages are not played in this game (they are the option "
                                   "national_advantages:on of /game new).", reason="advantage.off")
     power = state.actor
+    if cmd.draw is not None:
+        return draw(state, power, cmd.draw, dice)
     if cmd.reveal is not None:
         return reveal(state, power, _find(state, power, cmd.reveal))
     if cmd.use is not None:
         return use(state, power, _find(state, power, cmd.use), cmd.site)
-    raise IllegalCommandError("Say what to do: /advantage reveal:<item> or /advantage use:<item>; /advantage "
-                              "alone lists your items, shown to you only.", reason="advantage.nothing")
+    raise IllegalCommandError("Say what to do: /advantage draw:1, /advantage reveal:<item> or /advantage "
+                              "use:<item>; /advantage alone lists your items, shown to you only.",
+                              reason="advantage.nothing")
 
 
 def _find(state: GameState, power: PowerId, text: str) -> Item:
@@ -123,6 +126,81 @@ def _find(state: GameState, power: PowerId, text: str) -> Item:
         raise IllegalCommandError(f"{err} {name}'s items are {listed}.", reason="advantage.unknown") from None
 
 
+DRAW_ROUNDS = 5
+"""001: "at beginning of first 5 game rounds, each player randomly selects an item"."""
+FACES = 6
+SPAN = FACES * FACES
+"""Two dice read as one number from 0 to 35: the most items one draw chooses among."""
+
+
+def owed(state: GameState, power: PowerId) -> int:
+    """Items ``power`` may draw now: one for each of the first five rounds up to this one,
+    less those drawn (a power that plays no turn in round 1 draws two in round 2)."""
+    return max(0, min(state.round, DRAW_ROUNDS) - len(hand(state, power).drawn))
+
+
+def reminder(state: GameState) -> list[Event]:
+    """As the power's turn begins: the items it may draw now, if any ("at beginning of first 5
+    game rounds"; the player draws: README, ruling on draws)."""
+    power = state.turn
+    due = min(owed(state, power), len(pool(state, power))) if played(state) else 0
+    if not due:
+        return []
+    name = state.rules.power_name(power)
+    return [event("advantage", f"{name} may draw {due} National Advantage{'s' if due > 1 else ''} now: "
+                  f"/advantage draw:{due}.", power=name, owed=due)]
+
+
+def draw(state: GameState, power: PowerId, count: int, dice: Dice) -> tuple[GameState, list[Event]]:
+    """``/advantage draw:N``: N items drawn at random from the pool, each by sealed draws
+    whose faces only the drawing player sees until the item is revealed."""
+    name = state.rules.power_name(power)
+    due = owed(state, power)
+    if due == 0:
+        rounds = min(state.round, DRAW_ROUNDS)
+        later = "" if state.round >= DRAW_ROUNDS else f"; the next in round {state.round + 1}"
+        raise IllegalCommandError(f"{name} has drawn its items of rounds 1 to {rounds} (one a round in the first "
+                                  f"{DRAW_ROUNDS} rounds){later}.", reason="advantage.drawn_all")
+    if count > due:
+        raise IllegalCommandError(f"{name} may draw {due} item{'s' if due > 1 else ''} now (one for each of the "
+                                  f"first {DRAW_ROUNDS} rounds up to this one); you asked for {count}.",
+                                  reason="advantage.too_many")
+    left = len(pool(state, power))
+    if count > left:
+        have = "no item" if not left else f"{left} item{'s' if left > 1 else ''}"
+        raise IllegalCommandError(f"{name} has {have} left to draw: its "
+                                  "other items wait for rules not played yet (AARHE's combat).",
+                                  reason="advantage.pool_empty")
+    events: list[Event] = []
+    for _ in range(count):
+        items = pool(state, power)
+        own = hand(state, power)
+        index, draws, drawn = choose(dice, name, len(items), f"{name} National Advantage draw {len(own.drawn) + 1}")
+        item = items[index]
+        state = _with_hand(state, power, replace(own, drawn=(*own.drawn, item.id),
+                                                 sealed={**own.sealed, item.id: draws}))
+        events += drawn
+    return state, events
+
+
+def choose(dice: Dice, owner: str, n: int, purpose: str) -> tuple[int, tuple[tuple[str, tuple[int, ...]], ...],
+                                                                   list[Event]]:
+    """A position from 0 to ``n`` - 1, each equally likely, from sealed draws of two dice: the
+    faces read as 6 × (first − 1) + (second − 1), from 0 to 35; below 36 − (36 mod n) the number
+    mod n is the position, above it the draw is made again (purpose "..., again 2")."""
+    limit = SPAN - SPAN % n
+    draws: list[tuple[str, tuple[int, ...]]] = []
+    events: list[Event] = []
+    while True:
+        named = purpose if not draws else f"{purpose}, again {len(draws) + 1}"
+        faces, ev = draw_sealed(dice, owner, 2, named)
+        draws.append((named, tuple(faces)))
+        events.append(ev)
+        number = (faces[0] - 1) * FACES + faces[1] - 1
+        if number < limit:
+            return number % n, tuple(draws), events
+
+
 def reveal(state: GameState, power: PowerId, item: Item) -> tuple[GameState, list[Event]]:
     """A drawn item comes into effect and everyone sees it ("come into effect immediately
     when the player reveals it")."""
@@ -139,7 +217,8 @@ def reveal(state: GameState, power: PowerId, item: Item) -> tuple[GameState, lis
                                   reason="advantage.not_drawn")
     state = _with_hand(state, power, replace(own, revealed=(*own.revealed, item.id)))
     how = " Use it in Mobilize New Units: /advantage use:" + _quoted(item) if item.kind == "free" else ""
-    return state, [event("advantage", f"{name} reveals its National Advantage {item.title()}: {item.effect} It is "
+    proofs = [reveal_sealed(name, purpose, list(faces)) for purpose, faces in own.sealed.get(item.id, ())]
+    return state, [*proofs, event("advantage", f"{name} reveals its National Advantage {item.title()}: {item.effect} It is "
                          f"in force from now on.{how}", power=name, item=item.name, number=item.number)]
 
 
@@ -351,4 +430,7 @@ def hand_text(state: GameState, power: PowerId) -> str:
                          f"(/advantage reveal:{_quoted(item)}): {item.effect}")
     if not own.drawn:
         lines.append("No item drawn yet.")
+    due = owed(state, power)
+    if due and pool(state, power):
+        lines.append(f"You may draw {due} item{'s' if due > 1 else ''} now, in your turn: /advantage draw:{due}")
     return "\n".join(lines)

@@ -84,6 +84,9 @@ class Hand:
     """Item id -> the round it was last used (deals and free units)."""
     waiting: tuple[str, ...] = ()
     """Deals bought this turn, their units placed when Mobilize New Units begins."""
+    sealed: Mapping[str, tuple[tuple[str, tuple[int, ...]], ...]] = field(default_factory=dict)
+    """Item id -> the sealed draws that chose it (purpose, faces), revealed with the item
+    (``engine.dice``, sealed draws)."""
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {"drawn": list(self.drawn), "revealed": list(self.revealed)}
@@ -91,13 +94,17 @@ class Hand:
             out["used"] = dict(self.used)
         if self.waiting:
             out["waiting"] = list(self.waiting)
+        if self.sealed:
+            out["sealed"] = {i: [[p, list(f)] for p, f in draws] for i, draws in self.sealed.items()}
         return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Hand:
         return cls(tuple(str(i) for i in data.get("drawn", ())), tuple(str(i) for i in data.get("revealed", ())),
                    {str(k): int(v) for k, v in data.get("used", {}).items()},
-                   tuple(str(i) for i in data.get("waiting", ())))
+                   tuple(str(i) for i in data.get("waiting", ())),
+                   {str(i): tuple((str(p), tuple(int(f) for f in fs)) for p, fs in draws)
+                    for i, draws in data.get("sealed", {}).items()})
 
 
 EMPTY_HAND = Hand()

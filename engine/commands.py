@@ -135,6 +135,8 @@ class Advantage(Command):
     reveal: str | None = None
     use: str | None = None
     site: SpaceId | None = None
+    draw: int | None = None
+    """Items to draw, one for each of the first 5 rounds not yet drawn for."""
     name = "advantage"
 
 

@@ -62,10 +62,11 @@ MOBILIZE = register_phase(Phase(
 def _begin_turn(state: GameState, dice: Dice) -> Entered:
     """Collect Income, where it opens the turn (001 › Turn Sequence), after the technologies
     an ally's progress box completed take effect (001 › Phase 7: "effective from beginning
-    of the receivers' next turn")."""
+    of the receivers' next turn"), and a reminder of the National Advantages the power may
+    draw (``engine.advantages``)."""
     state, received, _ = research_share.receive(state, dice)
     state, events, finished = collect(state, dice)
-    return state, [*received, *events], finished
+    return state, [*received, *events, *advantages.reminder(state)], finished
 
 
 # Needs no capital of itself: what a power without one collects is the switch

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import maps
-from engine.advantages import hand_text, pool, public_lines
+from engine.advantages import hand_text, pool, public_lines, reminder
 from engine.advantages_data import Advantages
 from engine.economy.income import statement
 from engine.errors import BoardDataError
@@ -74,3 +74,18 @@ def test_a_wrong_entry_is_named_at_load() -> None:
     bad = {"japan": [{**data["japan"][0], "unit": "zeppelin"}]}
     with pytest.raises(BoardDataError, match="patriotism: unknown unit type 'zeppelin'"):
         Advantages.from_dict("aarhe/advantages.toml", bad, RULES.board, RULES.units)
+
+
+def test_a_turn_begins_with_a_reminder_of_the_items_owed() -> None:
+    """001: "at beginning of first 5 game rounds, each player randomly selects an item": the
+    player draws (README, ruling on draws), so its turn opens saying how many it may draw,
+    at most what its pool holds (Japan's has one item today)."""
+    data = _game().to_json()
+    data.update(round=2, turn="Germany")
+    germany = GameState.from_json(data, RULES.for_options({"national_advantages": True}))
+    assert [e.text for e in reminder(germany)] == ["Germany may draw 2 National Advantages now: /advantage draw:2."]
+    data.update(turn="Japan")
+    japan = GameState.from_json(data, germany.rules)
+    assert [e.text for e in reminder(japan)] == ["Japan may draw 1 National Advantage now: /advantage draw:1."]
+    data.update(round=6, advantages={"Japan": {"drawn": ["mounted_infantry"], "revealed": []}})
+    assert reminder(GameState.from_json(data, germany.rules)) == []
