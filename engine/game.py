@@ -16,7 +16,7 @@ from . import limits
 from . import turn as _turn  # noqa: F401  (registers the phases of the 1942 turn)
 from .commands import Command, Done, Focus, Orders, Undo
 from .control import capital_lost, holds_capital, settle_liberations
-from .dice import Dice, NoDice
+from .dice import SEALED_REVEAL, Dice, NoDice
 from .errors import IllegalCommandError, OutOfTurnError, RulesError
 from .events import Event, event
 from .ids import PowerId
@@ -124,7 +124,9 @@ def apply(state: GameState, command: Command, dice: Dice) -> Outcome:
         limits.check_after(state, new_state, command)
     if new_state.lanes and new_state.turn != state.turn and not new_state.is_over:
         new_state = _keep_focus(new_state, state.turn)
-    if counting.rolled or new_state.phase != state.phase or new_state.turn != state.turn:
+    if (counting.rolled or new_state.phase != state.phase or new_state.turn != state.turn
+            or any(e.type == SEALED_REVEAL for e in events)):
+        # a revealed secret cannot be hidden again: like a roll, a reveal is where /undo stops
         new_state = new_state.evolve(checkpoint=_strip(new_state), since_checkpoint=(), back=None)
     else:
         from .notation import format_command
