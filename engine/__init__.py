@@ -34,12 +34,13 @@ from .errors import (
 )
 from .events import Event
 from .game import Outcome, apply, concede, new_game, opening
+from .goals import final_places
 from .notation import format_command, parse_command
 from .options import LegalCommands, MoveGroup, legal_commands
 from .phases import Phase, phase_title
 from .ruleset import RuleSet
 from .state import GameState, Unit
-from .summary import due_text, economy_lines, space_text
+from .summary import due_text, economy_lines, private_lines, space_text
 
 __all__ = [
     "AmbiguousCommandError", "Battle", "Board", "BoardDataError", "Buy", "Casualties", "Command", "Dice",
@@ -47,5 +48,5 @@ __all__ = [
     "MoveGroup", "NoDice", "NotationError", "Orders", "OutOfTurnError", "Outcome", "Phase", "Place", "Press", "Repair",
     "Retreat", "RuleSet", "RulesError", "ScriptedDice", "Space", "Submerge", "Undo", "Unit", "apply", "concede",
     "format_command", "legal_commands", "new_game", "opening", "parse_command", "phase_title", "side_scores",
-    "due_text", "economy_lines", "space_text",
+    "due_text", "economy_lines", "private_lines", "space_text", "final_places",
 ]

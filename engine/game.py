@@ -19,6 +19,7 @@ from .control import capital_lost, holds_capital, settle_liberations
 from .dice import SEALED_REVEAL, Dice, NoDice
 from .errors import IllegalCommandError, OutOfTurnError, RulesError
 from .events import Event, event
+from .goals import after_turn
 from .ids import PowerId
 from .lanes import Lane, Waiting, focus, swap
 from .neutrals import starting_cooperation
@@ -324,7 +325,8 @@ def _next_turn(state: GameState, events: list[Event], dice: Dice) -> tuple[GameS
     """After a turn (a team's, where teammates play together): victory where the switch
     says, then the next team of the round, or round + 1 (after a special opening round,
     the normal rounds' teams: 001 › Round Sequence)."""
-    state = settle_liberations(state)
+    state, drawn = after_turn(settle_liberations(state), dice)
+    events.extend(drawn)
     teams = state.rules.turns.teams(state.round)
     index = next(i for i, t in enumerate(teams) if state.turn in t)
     round_ = state.round

@@ -19,6 +19,7 @@ from .board import Board
 from .diplomacy_table import DiplomacyTable
 from .economy.lendlease import LendLease
 from .errors import BoardDataError, NotationError
+from .goal_data import NO_GOALS, Goals
 from .hooks import Hooks
 from .ids import PowerId, SpaceId, UnitKind
 from .names import NameIndex
@@ -148,6 +149,7 @@ class RuleSet:
         notice: str = "",
         diplomacy: DiplomacyTable = DiplomacyTable(),
         advantages: Advantages = Advantages(),
+        goals: Goals = NO_GOALS,
     ) -> None:
         self.id = ruleset_id
         self.notice = notice
@@ -182,6 +184,8 @@ class RuleSet:
         """Diplomacy rolls per power and what a roll needs (``[diplomacy]``, ``engine.diplomacy``)."""
         self.advantages = advantages
         """Each power's National Advantages (``maps/<id>/advantages.toml``); none by default."""
+        self.goals = goals
+        """Each nation's goals for Historical Victory (``goals.toml``, ``engine.goals``)."""
         self.variant: Variant = PLAIN
         """What the game's options change beyond switches, units, phases and setup
         (``engine.variants``); plain in the rule system as loaded."""
@@ -344,6 +348,7 @@ class RuleSet:
             notice=" ".join(str(ruleset.get("notice", "")).split()),
             diplomacy=DiplomacyTable.from_dict(f"{rid}/ruleset.toml", ruleset.get("diplomacy", {}), the_board),
             advantages=Advantages.from_dict(f"{rid}/advantages.toml", advantages or {}, the_board, specs),
+            goals=Goals.from_dict(f"{rid}/goals.toml", ruleset.get("goals", {}), the_board),
         )
         _check_setup_capacity(rules)
         for name, option in options.items():

@@ -18,6 +18,7 @@ from .advantages_data import Hand
 from .cargo import assign_cargo
 from .economy.ledger import EMPTY, Ledger
 from .errors import BoardDataError
+from .goal_data import goals_from_json, goals_to_json
 from .ids import PowerId, SpaceId, UnitKind
 from .lanes import Lane
 from .neutrals import starting_cooperation
@@ -89,6 +90,8 @@ def state_to_json(state: GameState) -> dict[str, Any]:
         out["diplomacy"] = state.diplomacy.to_json(board.name, pname)
     if state.advantages:
         out["advantages"] = _hands_to_json(state)
+    if state.goals is not None:
+        out["goals"] = goals_to_json(state.goals)
     if state.lanes:
         out["lanes"] = {pname(p): _lane_to_json(state, lane) for p, lane in state.lanes.items()}
     if state.checkpoint is not None:
@@ -372,6 +375,7 @@ def state_from_json(data: Mapping[str, Any], rules: RuleSet) -> GameState:
         cooperation=_cooperation_from_json(data, board),
         diplomacy=Relations.from_json(data["diplomacy"], board.space_by_name, power) if data.get("diplomacy") else NONE,
         advantages=_hands_from_json(data.get("advantages", {}), power),
+        goals=goals_from_json(data["goals"]) if data.get("goals") is not None else None,
         lanes=frozen({power(p): _lane_from_json(lane, power) for p, lane in data.get("lanes", {}).items()}),
         winner=data.get("winner"),
         next_id=next_id,

@@ -15,6 +15,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from .economy.ledger import EMPTY, Ledger
+from .goal_data import Record
 from .ids import PowerId, SpaceId, UnitKind
 from .relations import NONE, Relations
 from .technology import Lab, Research
@@ -179,6 +180,9 @@ class GameState:
     advantages: Mapping[PowerId, Hand] = field(default_factory=dict)
     """Each power's National Advantages drawn, revealed and used (``engine.advantages``);
     empty where the game does not play them."""
+    goals: Record | None = None
+    """In a game of Historical Victory, each nation's goals and their progress
+    (``engine.goals``); None in every other game."""
     lanes: Mapping[PowerId, Lane] = field(default_factory=dict)
     """In a team turn, each teammate but the one in focus (``turn``) with its own phase,
     purchases, research and battles (``engine.lanes``); empty where one power plays."""

@@ -7,6 +7,7 @@ engine's, so front ends only print these lines.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 
 from .advantages import public_lines
 from .control import income, victory_cities
@@ -16,6 +17,7 @@ from .phases import phase_title
 from .production import production_lines
 from .research_boxes import progress_lines
 from .victory import standing_lines
+from .goals import own_lines
 from .state import GameState
 
 _CHOICES = {
@@ -101,3 +103,9 @@ def space_text(state: GameState, space: SpaceId) -> str:
                      + (f" ({', '.join(hurt)})" if hurt else ""))
     units_text = "; ".join(parts) if parts else "no units"
     return f"{board.name(space)} ({', '.join(facts)}): {units_text}."
+
+
+def private_lines(state: GameState, powers: Iterable[str]) -> list[str]:
+    """For ``/game status`` asked by the player of ``powers``, to that player alone: their
+    nations' secret national goals with their progress (Historical Victory)."""
+    return [line for p in state.rules.turn_order if p in set(powers) for line in own_lines(state, p)]

@@ -13,13 +13,17 @@ from __future__ import annotations
 
 from .control import victory_cities
 from .events import Event, event
+from .goals import public_lines, round_end
 from .hooks import Win
 from .state import GameState
 
 
 def check_victory(state: GameState) -> tuple[GameState, list[Event]]:
     """The state with its winner set if a side has won, and the events saying so (or that a
-    side now holds its condition and must keep it)."""
+    side now holds its condition and must keep it). In a game of Historical Victory
+    (``state.goals``) the nations' goals decide instead (``engine.goals``)."""
+    if state.goals is not None:
+        return round_end(state)
     won = state.rules.hooks.victory(state)
     if won is None or not won.hold_rounds:
         state = state.evolve(victory_since={})
@@ -47,7 +51,8 @@ def victory_points(state: GameState, side: str) -> int:
 
 def standing_lines(state: GameState) -> list[str]:
     """For ``/game status``: the victory city points each side holds, on a board that counts
-    them, and a side holding its victory condition that must keep it."""
+    them, a side holding its victory condition that must keep it, and the national goals
+    revealed (Historical Victory)."""
     sides = list(dict.fromkeys(state.board.side_of(p) for p in state.rules.powers))
     lines = []
     if any(s.victory_points for s in state.board.spaces.values()):
@@ -55,4 +60,4 @@ def standing_lines(state: GameState) -> list[str]:
                      + ".")
     for side, since in state.victory_since.items():
         lines.append(f"The {side} have met their victory condition since the end of round {since}.")
-    return lines
+    return lines + public_lines(state)

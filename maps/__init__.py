@@ -89,9 +89,12 @@ def _load(ident: str) -> RuleSet:
 def load_rule_data(ident: str) -> dict[str, dict[str, Any]]:
     """The raw dicts ``RuleSet.from_data`` takes for rule system ``ident`` (its
     ``ruleset``, ``units``, ``board``, ``setup`` and, where it has National Advantages,
-    ``advantages``), so a test can vary one of them."""
+    ``advantages``), so a test can vary one of them. A ``goals.toml`` beside ``ruleset.toml``
+    (national goals) joins the ruleset's dict as ``goals``."""
     ruleset = _read(ident, "ruleset")
     board = ruleset.get("board", ident)
+    if _has(ident, "goals"):
+        ruleset = {**ruleset, "goals": _read(ident, "goals")}
     extra = {"advantages": _read(ident, "advantages")} if _has(ident, "advantages") else {}
     return {"ruleset": ruleset, "units": _read(ident, "units"), **load_board_data(board), **extra}
 

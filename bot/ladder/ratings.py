@@ -1,14 +1,17 @@
 """Team-aware ratings through openskill (Weng-Lin, Plackett-Luce): no rating math here.
 
 A game is two teams, the players of each side; a player holding several powers of a side
-counts once. Every seat's player is updated, in a 1-v-1 game as in a 2-v-3 one. Each rated
-game updates two scopes: ``overall`` and its rule set. Pure: ratings in, changes out.
+counts once. Every seat's player is updated, in a 1-v-1 game as in a 2-v-3 one. A ranked
+result (AARHE's Historical Victory places the nations) rates every player on their own by
+the best place among the nations they held, openskill taking the places as ranks (ties
+share one). Each rated game updates two scopes: ``overall`` and its rule set. Pure:
+ratings in, changes out.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from openskill.models import PlackettLuce
 
@@ -43,6 +46,9 @@ class RatedGame:
     """Side -> player ids holding its powers."""
     winner: str | None
     """The winning side, or None for a draw."""
+    places: Mapping[int, int] = field(default_factory=dict)
+    """A ranked result: player id -> place (1 first, ties sharing a place); empty when a
+    side won or drew."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,17 +66,35 @@ Book = dict[tuple[int, str], Skill]
 """(player id, scope) -> current rating; a player not in it has :data:`NEW`."""
 
 
-def is_ratable(teams: Mapping[str, Iterable[int]]) -> bool:
-    """Two sides, each with a player, and nobody on both (a hot-seat game rates nobody)."""
+def is_ratable(teams: Mapping[str, Iterable[int]], places: Mapping[int, int] | None = None) -> bool:
+    """Two sides, each with a player, and nobody on both (a hot-seat game rates nobody); a
+    ranked result, two players or more."""
+    if places:
+        return len(places) >= 2
     groups = [set(t) for t in teams.values()]
     return len(groups) == 2 and all(groups) and not groups[0] & groups[1]
 
 
+def best_places(seats: Iterable[tuple[int, int | None]]) -> dict[int, int]:
+    """Player id -> the best place among the nations they held, from (player, place) per
+    seat; empty when no seat has a place (a side's win)."""
+    out: dict[int, int] = {}
+    for player, place in seats:
+        if place is not None:
+            out[player] = min(place, out.get(player, place))
+    return out
+
+
 def rate_game(book: Mapping[tuple[int, str], Skill], game: RatedGame) -> list[Change]:
     """The changes one game makes in both of its scopes (``book`` is not changed)."""
-    sides = sorted(game.teams)
-    ranks = [0 if game.winner in (None, side) else 1 for side in sides]
-    teams = [tuple(dict.fromkeys(game.teams[side])) for side in sides]
+    if game.places:
+        players = sorted(game.places)
+        ranks = [game.places[p] for p in players]
+        teams = [(p,) for p in players]
+    else:
+        sides = sorted(game.teams)
+        ranks = [0 if game.winner in (None, side) else 1 for side in sides]
+        teams = [tuple(dict.fromkeys(game.teams[side])) for side in sides]
     changes: list[Change] = []
     rated: dict[tuple[tuple[Skill, ...], ...], list[list[Skill]]] = {}
     for scope in (OVERALL, game.ruleset):

@@ -17,7 +17,7 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.ladder.outcome import ending_of
-from bot.ladder.ratings import Change, RatedGame, Skill, is_ratable, rate_game, replay_ratings
+from bot.ladder.ratings import Change, RatedGame, Skill, best_places, is_ratable, rate_game, replay_ratings
 from bot.scheduler.store import game_settings
 from bot.store import repo
 from bot.store.ladder_models import GameResult, Player, RatingChange, ResultSeat
@@ -84,16 +84,18 @@ async def record_end(
     session.add(result)
     seats = await repo.seats(session, game.id)
     ids = await player_ids(session, (s.user_id for s in seats))
+    ranked = rules.final_places(state) if state is not None and status == "finished" else {}
     rows = [ResultSeat(game_id=game.id, power=s.power, side=ruleset.board.side_of(s.power),
-                       player_id=ids[s.user_id]) for s in seats]
+                       player_id=ids[s.user_id], place=ranked.get(s.power)) for s in seats]
     session.add_all(rows)
     await session.flush()
     teams = teams_of(rows)
-    if result.rated and not is_ratable(teams):
+    places = best_places((r.player_id, r.place) for r in rows)
+    if result.rated and not is_ratable(teams, places):
         result.rated = False
         session.add(result)
     if result.rated:
-        await _rate(session, RatedGame(game.id, result.ruleset, teams, result.winner))
+        await _rate(session, RatedGame(game.id, result.ruleset, teams, result.winner, places))
     return result
 
 
@@ -156,20 +158,23 @@ async def rated_games(session: AsyncSession, since: GameResult | None = None
         select(GameResult.game_id, GameResult.ruleset, GameResult.winner)
         .where(col(GameResult.rated).is_(True), _from(since))
         .order_by(col(GameResult.recorded_at), col(GameResult.game_id)))).all()
-    seats = select(ResultSeat.game_id, ResultSeat.side, ResultSeat.player_id)
+    seats = select(ResultSeat.game_id, ResultSeat.side, ResultSeat.player_id, ResultSeat.place)
     if since is not None:
         seats = seats.where(col(ResultSeat.game_id).in_(
             select(GameResult.game_id).where(_from(since))))
     teams: dict[int, dict[str, list[int]]] = defaultdict(lambda: defaultdict(list))
-    for game_id, side, player in (await session.exec(
+    placed: dict[int, list[tuple[int, int | None]]] = defaultdict(list)
+    for game_id, side, player, place in (await session.exec(
             seats.order_by(col(ResultSeat.game_id), col(ResultSeat.power)))).all():
         if player not in teams[game_id][side]:
             teams[game_id][side].append(player)
+        placed[game_id].append((player, place))
     games = []
     for game_id, ruleset, winner in results:
         sides = {side: tuple(players) for side, players in teams[game_id].items()}
-        if is_ratable(sides):
-            games.append(RatedGame(game_id, ruleset, sides, winner))
+        places = best_places(placed[game_id])
+        if is_ratable(sides, places):
+            games.append(RatedGame(game_id, ruleset, sides, winner, places))
     return games
 
 

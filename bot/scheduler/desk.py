@@ -64,9 +64,9 @@ class DeadlineDesk:
         last = f"{reply.posts[-1]} Deadline: {shown_time(end, game.channel_id)}."
         return replace(reply, posts=(*reply.posts[:-1], last))
 
-    async def status(self, ref: GameRef, territory: str | None = None) -> Reply:
-        """``/game status`` with the deadline of the input now due."""
-        reply = await self.service.status(ref, territory)
+    async def status(self, ref: GameRef, territory: str | None = None, viewer: str | None = None) -> Reply:
+        """``/game status`` with the deadline of the input now due (``viewer``: the asker)."""
+        reply = await self.service.status(ref, territory, viewer)
         if not reply.ok or reply.game_id is None or territory:
             return reply
         async with self.service.db.read() as session:

@@ -202,7 +202,7 @@ class GameService:
             "start": lambda: self.start(actor, ref, request_id),
             "concede": lambda: self.concede(actor, ref, options.get("power"), request_id),
             "abandon": lambda: self.abandon(actor, ref, request_id),
-            "status": lambda: self.deadlines.status(ref, options.get("territory")),
+            "status": lambda: self.deadlines.status(ref, options.get("territory"), actor.user_id),
             "settings": lambda: self.deadlines.settings(actor, ref, options, request_id),
             "vacation": lambda: self.deadlines.vacation(actor, ref, options, request_id),
             "history": lambda: self.history(ref, int(options.get("last", "20"))),
@@ -660,9 +660,11 @@ class GameService:
                 return "paused"
             return g.status
 
-    async def status(self, game: GameRef, territory: str | None = None) -> Reply:
+    async def status(self, game: GameRef, territory: str | None = None, viewer: str | None = None) -> Reply:
         """Who plays what and whose input is due and why; treasuries, production and victory
-        cities; with ``territory``, the units in that space."""
+        cities; with ``territory``, the units in that space. ``viewer`` (a user id) also sees
+        what only the player of their powers may see (secret national goals): the reply is
+        the asker's alone."""
         try:
             async with self.db.read() as session:
                 g = await self.ledger.find(session, game)
@@ -696,8 +698,9 @@ class GameService:
         due = self.rules.due_text(state)
         if paused:
             due += " Paused: players wait until a referee uses /game resume."
+        own = [s.power for s in seats if viewer is not None and s.user_id == viewer]
         lines = [f"{head}.", due, *self.rules.economy_lines(state), f"Seats: {holders}.",
-                 *([rules.notice] if rules.notice else [])]
+                 *([rules.notice] if rules.notice else []), *self.rules.private_lines(state, own)]
         return self._play_reply(True, "\n".join(lines), [], g, seats, state, state.due)
 
     async def history(self, game: GameRef, last: int = 20) -> Reply:

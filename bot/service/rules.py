@@ -8,7 +8,7 @@ is checked with ``mypy --strict`` (tests/test_types.py).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
 
 import engine
@@ -60,6 +60,9 @@ class Engine(Protocol):
 
     def side_scores(self, state: GameState) -> dict[str, tuple[int, int]]: ...
 
+    def final_places(self, state: GameState) -> dict[str, int]:
+        """Power -> place where the game ranked its nations (Historical Victory); else empty."""
+
     def focus_command(self, power: str) -> Command:
         """``/focus power:<power>``: the lane of a team turn where ``power`` is due."""
 
@@ -71,6 +74,9 @@ class Engine(Protocol):
 
     def economy_lines(self, state: GameState) -> list[str]:
         """Treasuries with production, and the victory cities each side holds."""
+
+    def private_lines(self, state: GameState, powers: Iterable[str]) -> list[str]:
+        """What ``/game status`` shows the player of ``powers`` alone (secret national goals)."""
 
     def space_text(self, state: GameState, space: SpaceId) -> str:
         """One space, its holder and value, and every power's units there."""
@@ -100,6 +106,7 @@ class _RealEngine:
     concede = staticmethod(engine.concede)
     phase_title = staticmethod(engine.phase_title)
     side_scores = staticmethod(engine.side_scores)
+    final_places = staticmethod(engine.final_places)
     due_text = staticmethod(engine.due_text)
 
     @staticmethod
@@ -110,6 +117,7 @@ class _RealEngine:
     def focus(state: GameState, power: str) -> GameState:
         return focus(state, PowerId(power))
     economy_lines = staticmethod(engine.economy_lines)
+    private_lines = staticmethod(engine.private_lines)
     space_text = staticmethod(engine.space_text)
 
     @staticmethod

@@ -68,6 +68,9 @@ class ResultSeat(SQLModel, table=True):
     power: str = Field(max_length=40, primary_key=True)
     side: str = Field(max_length=40)
     player_id: int = Field(foreign_key="players.id", index=True)
+    place: int | None = None
+    """The power's place where the game ranked its nations (AARHE's Historical Victory: 1 is
+    first); empty when a side won. Ratings read it (``bot.ladder.ratings``)."""
 
 
 class ResultCorrection(SQLModel, table=True):

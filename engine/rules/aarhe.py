@@ -15,11 +15,13 @@ from collections.abc import Sequence
 
 from ..advantages import move_points as move_points_given
 from ..control import side_scores
+from ..events import Event
+from ..goals import record_capture
 from ..hooks import Win
+from ..ids import PowerId, SpaceId
 from ..state import GameState, Unit
 from ..victory import victory_points
 from . import aa1942_2e, revised_lhtr
-from .aa1942_2e import on_capital_captured
 from .revised_lhtr import aa_immune, bombard_value, bombing_result, raid_damage, unit_shots
 
 ID = "aarhe"
@@ -30,13 +32,24 @@ __all__ = ["ID", "aa_immune", "bombard_value", "bombing_result", "move_points", 
 
 # -- victory ------------------------------------------------------------------------
 
+def on_capital_captured(state: GameState, capital: SpaceId, captor: PowerId,
+                        victim: PowerId) -> tuple[GameState, list[Event]]:
+    """1942's hook (no plunder while ``capital_plunder`` is off), and in a game of
+    Historical Victory the capture kept in order: "Capture Germany before US or UK" (001 ›
+    Appendix: Historical Victory Conditions)."""
+    state, events = aa1942_2e.on_capital_captured(state, capital, captor, victim)
+    return record_capture(state, capital, captor), events
+
+
 def victory(state: GameState) -> Win | None:
     """By the game's mode (option ``victory``, 001 › Victory Conditions): victory city points
     held for a full round (``[victory]`` of ruleset.toml: the points each side needs and the
     rounds to hold them), or, in the economic mode, the richer side once the rounds bid are
-    played (README, rulings on victory)."""
+    played; in the historical mode no side wins by points (README, rulings on victory)."""
     if state.options.get("victory") == "economic":
         return _economic(state)
+    if state.options.get("victory") == "historical":
+        return None      # the nations' goals decide (engine.goals, through state.goals)
     hold = int(state.rules.victory["hold_rounds"])
     for side, needed in state.rules.victory["points"].items():
         held = victory_points(state, side)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from openskill.models import PlackettLuce
 from sqlmodel import col, select
 
-from bot.ladder.ratings import NEW, OVERALL, RatedGame, Skill, is_ratable, rate_game, replay_ratings
+from bot.ladder.ratings import (NEW, OVERALL, RatedGame, Skill, best_places, is_ratable, rate_game,
+                                 replay_ratings)
 from bot.ladder.results import current_ratings, recompute_ratings
 from bot.service import GameService
 from bot.store.ladder_models import RatingChange
@@ -78,3 +79,18 @@ async def test_finished_games_rate_their_players_and_each_change_names_its_game(
         again = (await session.exec(select(RatingChange).order_by(col(RatingChange.id)))).all()
     assert [(r.game_id, r.player_id, r.scope, r.mu_after) for r in again] == [
         (r.game_id, r.player_id, r.scope, r.mu_after) for r in rows]
+
+
+def test_a_ranked_result_rates_each_player_by_the_best_place_of_their_nations() -> None:
+    """001 › Victory Conditions, Historical Victory: "The first nation that achieves it ranks
+    first, with other nations ranking second and third accordingly": every player is rated
+    alone, openskill taking the best place among the nations each held as the rank."""
+    model = PlackettLuce()
+    places = best_places([(1, 2), (1, 4), (2, 1), (3, 2), (3, 3)])
+    assert places == {1: 2, 2: 1, 3: 2}
+    game = RatedGame(5, "aarhe", {"Axis": (1, 2), "Allies": (3,)}, "Allies", places)
+    assert is_ratable(game.teams, places) and not is_ratable({}, {1: 1})
+    got = {c.player_id: c.after for c in rate_game({}, game) if c.scope == OVERALL}
+    expected = model.rate([[model.rating()], [model.rating()], [model.rating()]], ranks=[2, 1, 2])
+    assert [got[p] for p in (1, 2, 3)] == [Skill(r.mu, r.sigma) for [r] in expected]
+    assert got[2].mu > got[1].mu == got[3].mu

@@ -71,6 +71,8 @@ class Case:
     cooperation, and the power its income goes to."""
     drawn: list[Entry] = field(default_factory=list)
     """``DRAWN <power>: <item>, ...``: National Advantages drawn and not yet revealed."""
+    goals: list[Entry] = field(default_factory=list)
+    """``GOALS <power>: <goal>, ...``: a nation's national goals (Historical Victory)."""
     units: list[Entry] = field(default_factory=list)
     checks: list[Entry] = field(default_factory=list)
     """Checks on the starting position, before any command."""
@@ -82,7 +84,7 @@ class Case:
 
 
 HEADER = ("RULESET", "SOURCE", "START", "OPTION", "TREASURY", "OWNER", "DAMAGE", "TECH", "BUILD", "PROGRESS",
-          "COOPERATION", "DRAWN", "UNITS")
+          "COOPERATION", "DRAWN", "GOALS", "UNITS")
 CHECKS = ("EVENTS", "EVENT", "NO EVENT", "EXPECT")
 AFTER_COMMAND = ("DICE", "ROLL", "REFUSED")
 _ID = re.compile(r"[A-Za-z0-9][\w.\-/]*")
@@ -226,7 +228,7 @@ class _Reader:
         else:
             {"OPTION": case.options, "TREASURY": case.treasury, "OWNER": case.owners,
              "DAMAGE": case.damage, "TECH": case.tech, "BUILD": case.builds, "PROGRESS": case.progress,
-             "COOPERATION": case.cooperation, "DRAWN": case.drawn}[word].append(
+             "COOPERATION": case.cooperation, "DRAWN": case.drawn, "GOALS": case.goals}[word].append(
                 Entry(number, word, rest))
 
     def start_position(self, number: int, rest: str) -> tuple[int, str, str]:

@@ -90,10 +90,10 @@ def start_position(case: Case, rules: RuleSet) -> GameState:
         raise CaseFormatError(case.path, case.options[0].line, str(err)) from None
     if case.start is None:
         for entries in (case.treasury, case.owners, case.damage, case.tech, case.builds, case.progress,
-                        case.cooperation, case.drawn, case.units):
+                        case.cooperation, case.drawn, case.goals, case.units):
             if entries:
                 raise CaseFormatError(case.path, entries[0].line, "START opening takes no TREASURY, OWNER, DAMAGE, "
-                                      "TECH, BUILD, PROGRESS, COOPERATION, DRAWN or UNITS; "
+                                      "TECH, BUILD, PROGRESS, COOPERATION, DRAWN, GOALS or UNITS; "
                                       "write a position with START <round> <power> <phase>, or commands")
         return new_game(rules, resolved)
     round_, power, phase = case.start
@@ -141,6 +141,10 @@ def start_position(case: Case, rules: RuleSet) -> GameState:
         data["cooperation"] = {**{board.name(s): v for s, v in starting_cooperation(board).items()},
                                **{name: v for name, v, _ in track}}
         data["diplomacy"] = {"income": {name: power for name, _, power in track if power}}
+    if case.goals:
+        read = [_goals(case, e, rules) for e in case.goals]
+        data["goals"] = {"drawn": {p: [g for g, _r in ids] for p, ids in read},
+                         "since": {f"{p}/{g}": r for p, ids in read for g, r in ids if r is not None}}
     for e in case.damage:
         space_text, markers = _pair(case, e)
         if not markers.isdigit():
@@ -217,6 +221,23 @@ def _cooperation(case: Case, entry: Entry, rules: RuleSet) -> tuple[str, int, st
                               f"not {entry.text!r}")
     who = rules.power_name(_power(case, entry.line, rules, power)) if power.strip() else None
     return rules.board.name(_space(case, entry.line, rules, space)), int(position), who
+_SINCE = re.compile(r"^(.+?)\s+since\s+(\d+)$")
+
+
+def _goals(case: Case, entry: Entry, rules: RuleSet) -> tuple[str, list[tuple[str, int | None]]]:
+    """``<power>: <goal> [since <round>], ...`` (a GOALS line, or an EXPECT revealed line
+    without ``since``): the power's id and its goals' ids, each named as 001 prints it or by
+    its id, with the round at whose end it was first met (while it still is), if given."""
+    power_text, listing = _pair(case, entry)
+    power = _power(case, entry.line, rules, power_text)
+    if listing.strip() == "none":
+        return power, []
+    out: list[tuple[str, int | None]] = []
+    for part in listing.split(","):
+        m = _SINCE.match(part.strip())
+        name, since = (m.group(1), int(m.group(2))) if m else (part, None)
+        out.append((_lookup(case, entry.line, lambda n: rules.goals.find(power, n), name), since))
+    return power, out
 
 
 def _damage(state: GameState, damaged: Sequence[tuple[SpaceId, PowerId, UnitKind, int]]) -> GameState:
@@ -419,6 +440,20 @@ def expect(case: Case, entry: Entry, state: GameState) -> None:
     elif word == "due":
         wanted = [rules.power_name(_power(case, entry.line, rules, p.strip())) for p in rest.split(",")]
         _same(case, entry, "powers due", ", ".join(rules.power_name(p) for p in state.due), ", ".join(wanted))
+    elif word == "goals":
+        power, ids = _goals(case, Entry(entry.line, "", rest), rules)
+        drawn = list(state.goals.drawn.get(PowerId(power), ())) if state.goals else []
+        _same(case, entry, f"{rules.power_name(power)}'s goals", drawn, [g for g, _r in ids])
+    elif word == "revealed":
+        power, ids = _goals(case, Entry(entry.line, "", rest), rules)
+        record = state.goals
+        shown = sorted(k.partition("/")[2] for k in (record.revealed if record else {}) if k.startswith(power + "/"))
+        _same(case, entry, f"{rules.power_name(power)}'s goals revealed", shown, sorted(g for g, _r in ids))
+    elif word == "place":
+        power_text, place = _pair(case, Entry(entry.line, "", rest))
+        power = _power(case, entry.line, rules, power_text)
+        found = state.goals.places.get(power) if state.goals else None
+        _same(case, entry, f"{rules.power_name(power)}'s place", str(found or "none"), place.strip())
     elif word == "winner":
         _same(case, entry, "winner", state.winner or "none", rest.strip())
     elif word == "tech":
