@@ -167,7 +167,7 @@ def _write(kind: Kind, value: Any, state: GameState) -> str:
     if kind == Kind.PATH:
         return " > ".join(state.board.name(s) for s in value)
     if kind == Kind.UNIT_TYPES:
-        return ", ".join(k.replace("_", " ") for k in value)
+        return ", ".join(unit_word(state.rules, k, 1) for k in value)
     return str(value)
 
 
@@ -198,7 +198,7 @@ def parse_units(text: str, state: GameState) -> UnitCounts:
             else:
                 pieces = [(1, part)]
         for n, word in pieces:
-            kind = state.rules.find_unit(word.strip())
+            kind = _find_counted(word.strip(), part, text, state)
             if n <= 0:
                 raise NotationError(f'Count units from 1: "{shown(part)}".', reason="notation.zero_units", text=text)
             counts[kind] = counts.get(kind, 0) + n
@@ -217,6 +217,31 @@ def _check_count(part: str, text: str) -> None:
         raise NotationError(
             f'Count units in whole numbers from 1: "{shown(m.group(1))}" in "{shown(part)}" '
             f"is {problem}.", reason="notation.bad_count", text=text)
+
+
+def _find_counted(word: str, part: str, text: str, state: GameState) -> UnitKind:
+    """The unit type ``word`` names. When a part without a count names none but does once
+    a word is dropped from either end (``"x armor"``, ``"two tanks"``, ``"armor 2"``),
+    that word stands where the count goes, and the refusal says so, not "no such unit"."""
+    try:
+        return state.rules.find_unit(word)
+    except NotationError:
+        words = word.split()
+        if word != part.strip() or len(words) < 2:
+            raise
+        for count, rest in ((words[0], words[1:]), (words[-1], words[:-1])):
+            try:
+                kind = state.rules.find_unit(" ".join(rest))
+            except NotationError:
+                continue
+            example = f'"2 {unit_word(state.rules, kind, 2)}"'
+            problem = number_problem(count)
+            raise NotationError(
+                f'Count units in whole numbers from 1: "{shown(count)}" in "{shown(part)}" is '
+                f"{problem} (e.g. {example})." if problem else
+                f'Put the count before the unit: {example}, not "{shown(part)}".',
+                reason="notation.bad_count", text=text) from None
+        raise
 
 
 _DAMAGED = re.compile(r"^(\d*\s*[x×*]?\s*)damaged\s+", re.IGNORECASE)
@@ -239,10 +264,8 @@ def parse_losses(text: str, state: GameState) -> tuple[UnitCounts, UnitCounts]:
 
 
 def unit_word(rules: RuleSet, kind: str, count: int) -> str:
-    """The rule system's name for ``count`` units of ``kind``, as its unit table gives it:
-    ``"tank"``/``"tanks"`` in 1942, ``"armor"`` in Classic, ``"aircraft carrier"``."""
-    spec = rules.spec(kind)
-    return spec.name.lower() if count == 1 else spec.plural
+    """The rule system's name for ``count`` units of ``kind`` (:meth:`UnitSpec.word`)."""
+    return rules.spec(kind).word(count)
 
 
 def format_units(rules: RuleSet, units: UnitCounts | Mapping[UnitKind, int] | Mapping[str, int],

@@ -196,7 +196,7 @@ class RuleSet:
         self.unit_names = NameIndex(
             "unit type",
             {k: (s.name, s.plural, *s.aliases) for k, s in units.items()},
-            {k: k.replace("_", " ") for k in units},
+            {k: s.word() for k, s in units.items()},
         )
 
     def __repr__(self) -> str:

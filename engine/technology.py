@@ -159,7 +159,7 @@ class Technology:
         if not self.developments:
             raise NotationError("This game has no weapons development.", reason="research.none")
         names = NameIndex("development", {d.id: (d.name, *d.aliases) for d in self.developments},
-                          {d.id: d.id.replace("_", " ") for d in self.developments})
+                          {d.id: d.name for d in self.developments})
         return names.find(text)
 
     @classmethod

@@ -62,6 +62,11 @@ class UnitSpec:
     transport_capacity: Mapping[str, int] = field(default_factory=dict)
     chosen_last: bool = False
 
+    def word(self, count: int = 1) -> str:
+        """The rule system's name for ``count`` units of this type, as its unit table gives
+        it: ``"tank"``/``"tanks"`` in 1942, ``"armor"`` in Classic, ``"aircraft carrier"``."""
+        return self.name.lower() if count == 1 else self.plural
+
     @property
     def is_land(self) -> bool:
         return self.domain == "land"

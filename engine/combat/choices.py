@@ -17,7 +17,7 @@ from . import withdraw
 from .conclude import conclude
 from .flow import Result, current, with_battle
 from .losses import destroy
-from .orders import in_person, orders_of
+from .orders import in_person, loss_order, orders_of
 from .phase import Battle, CombatPhase, Pending
 from .report import counts, unit_text
 from .sides import attackers, defenders, friendly_to_attacker
@@ -41,7 +41,7 @@ def by_orders(state: GameState, phase: CombatPhase) -> tuple[str, Any, str, str]
             return "casualties", _ordered_choice(state, b, p, units), NO_CHOICE, ""
         if in_person(state, p.chooser):
             return None
-        loss = [str(k).replace("_", " ") for k in orders_of(state, p.chooser)["loss"]]
+        loss = loss_order(state, p.chooser)
         note = f"order of loss: {', '.join(loss) + ', then ' if loss else ''}cheapest first"
         return "casualties", _ordered_choice(state, b, p, units), BY_ORDERS, note
     if in_person(state, p.chooser):

@@ -16,7 +16,6 @@ Stored in ``GameState.orders[power]`` as a plain mapping:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from ..commands import Orders
@@ -77,12 +76,19 @@ def set_orders(state: GameState, cmd: Orders, dice: Dice) -> tuple[GameState, li
         state = state.evolve(orders=orders)
     current = orders_of(state, power)
     verb = "sets" if given else "has"
-    return state, [event("orders", f"{name} {verb} standing orders: {describe(current)}.",
+    return state, [event("orders", f"{name} {verb} standing orders: {describe(state, power)}.",
                          power=name, orders=current, changed=sorted(given))]
 
 
-def describe(orders: Mapping[str, Any]) -> str:
-    loss = ", ".join(str(k).replace("_", " ") for k in orders["loss"]) or "cheapest first"
+def loss_order(state: GameState, power: PowerId) -> list[str]:
+    """``power``'s order of loss in the rule system's unit names (Classic's "armor")."""
+    return [state.rules.spec(k).word() for k in orders_of(state, power)["loss"]]
+
+
+def describe(state: GameState, power: PowerId) -> str:
+    """``power``'s standing orders as the event announcing them says them."""
+    orders = orders_of(state, power)
+    loss = ", ".join(loss_order(state, power)) or "cheapest first"
     parts = [f"lose {loss}"]
     if orders["retreat_below"]:
         parts.append(f"retreat below {orders['retreat_below']} units")

@@ -119,7 +119,7 @@ def test_unknown_development_is_refused(lhtr: RuleSet) -> None:
     state = new_game(lhtr)
     with pytest.raises(NotationError, match='no development called "radar"'):
         parse_command("/research tech:radar dice:1", state)
-    with pytest.raises(NotationError, match="rockets"):
+    with pytest.raises(NotationError, match="Did you mean Rockets"):
         parse_command("/research tech:rokets dice:1", state)
 
 
