@@ -59,14 +59,15 @@ def focus_text(state: GameState) -> str:
 
 def economy_lines(state: GameState) -> list[str]:
     """Each power's treasury and production, the victory cities (and points) each side
-    holds, where research fills boxes each power's progress, and the National Advantages
-    in force (never a secret one)."""
+    holds on a board that has them (Classic's has none), where research fills boxes each
+    power's progress, and the National Advantages in force (never a secret one)."""
     rules = state.rules
     powers = ", ".join(f"{rules.power_name(p)} {state.treasury.get(p, 0)} "
                        f"(+{income(state, p)})" for p in rules.powers)
     lines = [f"Treasury (production) in IPCs: {powers}."]
     sides = list(dict.fromkeys(state.board.side_of(p) for p in rules.powers))
-    for side in sides:
+    has_cities = any(space.victory_city for space in state.board.spaces.values())
+    for side in sides if has_cities else ():
         held = [str(state.board[s].victory_city) for s in victory_cities(state, side)]
         lines.append(f"Victory cities held by the {side}: {len(held)} ({', '.join(held)}).")
     return (lines + standing_lines(state) + progress_lines(state) + production_lines(state)

@@ -4,6 +4,7 @@ choice named with its battle), treasuries and production, victory cities, one sp
 
 from __future__ import annotations
 
+import maps
 from engine import RuleSet, due_text, economy_lines, new_game, space_text
 
 from .combat_kit import begin, fight, sid
@@ -19,6 +20,16 @@ def test_the_opening_says_who_acts_in_which_phase_with_money_and_cities(rules: R
     assert [c.split(":")[0] for c in cities] == ["Victory cities held by the Allies",
                                                   "Victory cities held by the Axis"]
     assert "Moscow" in cities[0] and "Berlin" in cities[1]
+
+
+def test_classic_has_no_victory_cities_and_no_line_about_them() -> None:
+    """004 §15 wins by World Domination or the Allies' IPCs, never by victory cities
+    (classic-3e README, ruling 13); its board has none, so /game status says nothing of them
+    (no "Victory cities held by the Allies: 0 ()")."""
+    state = new_game(maps.load_ruleset("classic-3e"))
+    assert not any(space.victory_city for space in state.board.spaces.values())
+    lines = economy_lines(state)
+    assert [line.split(":")[0] for line in lines] == ["Treasury (production) in IPCs"]
 
 
 def test_a_battle_choice_names_the_chooser_the_choice_and_the_battle(rules: RuleSet) -> None:
