@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from .commands import Command, UnitCounts
 from .errors import NotationError
+from .examples import example_in, units_example
 from .ids import UnitKind
 from .names import NameIndex, shown
 from .registry import (
@@ -95,7 +96,7 @@ def parse_command(text: str, state: GameState) -> Command:
             text=text,
         )
     values: dict[str, Any] = {}
-    for name, raw in resolve_options(spec, options, text).items():
+    for name, raw in resolve_options(spec, options, text, example=example_in(state.rules, spec)).items():
         option = spec.option(name)
         if option.kind == Kind.LOSSES:
             values[option.target], values["damaged"] = parse_losses(raw, state)
@@ -184,7 +185,7 @@ def parse_units(text: str, state: GameState) -> UnitCounts:
     counts: dict[UnitKind, int] = {}
     parts = [p for p in re.split(r"\s*(?:,|;|\+|\band\b)\s*", text.strip()) if p]
     if not parts:
-        raise NotationError("List units, e.g. \"2 infantry, 1 tank\".", reason="notation.no_units", text=text)
+        raise NotationError(f'List units, e.g. "{units_example(state.rules)}".', reason="notation.no_units", text=text)
     for part in parts:
         _check_count(part, text)
         runs = _RUNS.findall(part)

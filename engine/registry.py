@@ -150,9 +150,10 @@ class CommandSpec:
 
 
 def resolve_options(spec: CommandSpec, given: Mapping[str, str], text: str | None = None,
-                    extra: tuple[str, ...] = ()) -> dict[str, str]:
+                    extra: tuple[str, ...] = (), example: str = "") -> dict[str, str]:
     """The options of a line keyed by the option names of ``spec`` (and ``extra``: more
-    names it takes, such as a rule system's game options at ``/game new``).
+    names it takes, such as a rule system's game options at ``/game new``); ``example``:
+    the one a refusal shows (the game's, ``engine.examples``; the registry's by default).
 
     Any case and unique prefixes are read (``u:`` for ``units:``).
 
@@ -180,7 +181,7 @@ def resolve_options(spec: CommandSpec, given: Mapping[str, str], text: str | Non
     missing = [o.name for o in spec.options if o.required and o.name not in out]
     if missing:
         needs = ", ".join(f"{m}:" for m in missing)
-        raise NotationError(f"/{spec.name} needs {needs} as in: {spec.example}",
+        raise NotationError(f"/{spec.name} needs {needs} as in: {example or spec.example}",
                             reason="notation.missing_option", text=text)
     return out
 
@@ -227,7 +228,10 @@ MISSIONS = ("attack", "raid", "escort", "bombard", "ignore")
 SUBMERGE_CHOICES = ("always", "never", "when_outnumbered")
 DECIDE_CHOICES = ("orders", "self")
 
-_UNITS_HELP = 'units with counts, e.g. "2 infantry, 1 tank"'
+UNITS_EXAMPLE = "2 infantry, 1 tank"
+"""A list of units as the registry writes it (in 1942's words; ``engine.examples`` rewrites it)."""
+
+_UNITS_HELP = f'units with counts, e.g. "{UNITS_EXAMPLE}"'
 
 ENGINE_COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
@@ -358,14 +362,6 @@ ENGINE_COMMANDS: tuple[CommandSpec, ...] = (
                             choices=DECIDE_CHOICES))),
 )
 """The engine's commands, in the order help lists them."""
-
-
-def example_in(rules: RuleSet | None, spec: CommandSpec) -> str:
-    """``spec``'s example as the game's rule system plays it: ``/research`` by its research
-    table (Classic's takes no development); the registry's example otherwise."""
-    if spec.command is Research and rules is not None and rules.technology.offered:
-        return rules.technology.example()
-    return spec.example
 
 
 def phases_taking(rules: RuleSet, spec: CommandSpec) -> tuple[str, ...] | None:

@@ -9,14 +9,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from engine.examples import example_in
 from engine.names import shown
-from engine.registry import ENGINE_COMMANDS, CommandSpec, example_in, is_used_by, phases_taking
+from engine.registry import ENGINE_COMMANDS, CommandSpec, is_used_by, phases_taking
 
 from bot.service.commands import DICE_COMMANDS, GAME_COMMANDS, OTHER_COMMANDS, find_command
 from bot.service.reply import Refusal, Reply
 
 if TYPE_CHECKING:
     from bot.service.game_service import GameService
+    from engine import RuleSet
 
 
 _ANY_TIME = ("status", "history", "export", "settings")
@@ -39,7 +41,7 @@ async def _state(service: GameService, channel_id: str) -> Any:
         return None
 
 
-def _examples(entries: Iterable[CommandSpec], rules: Any = None) -> list[str]:
+def _examples(entries: Iterable[CommandSpec], rules: RuleSet | None) -> list[str]:
     """One line per command: its example as the game's rule system plays it, and its help."""
     return [f"  {example_in(rules, c)} — {c.help}" for c in entries]
 
@@ -71,8 +73,9 @@ async def help_reply(service: GameService, channel_id: str, topic: str) -> Reply
     stage = await service.lifecycle(channel_id)
     words = _GAME_WORDS[stage]
     lines.append("The game:" if state is not None else "Game commands:")
-    lines += _examples(c for c in GAME_COMMANDS if c.word in words)
+    rules = state.rules if state is not None else None
+    lines += _examples((c for c in GAME_COMMANDS if c.word in words), rules)
     lines.append("Dice and the board:")
-    lines += _examples((*DICE_COMMANDS, *OTHER_COMMANDS))
+    lines += _examples((*DICE_COMMANDS, *OTHER_COMMANDS), rules)
     lines.append("/help <command> explains one command, e.g. /help move")
     return Reply(True, "\n".join(lines))

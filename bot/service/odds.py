@@ -10,10 +10,12 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any
 
+from bot.service.commands import OTHER_COMMANDS
 from bot.service.lines import LineError, words_and_options
 from bot.service.reply import Refusal, Reply
 from bot.store import repo
 from engine import GameState, IllegalCommandError, RuleSet, RulesError
+from engine.examples import example_in
 from engine.ids import SIDES, SpaceId
 from engine.notation import format_units
 from engine.odds import Force, Odds, Question, battle_at, calculate, from_battle, proposed, side, tally
@@ -72,8 +74,14 @@ def _num(x: float | None) -> str:
     return "-" if x is None else f"{x:.2f}"
 
 
-USAGE = ('Use /odds territory:"West Russia" for the battle there, or add '
-         'attack:"3 infantry, 1 tank" for an attack you consider.')
+ODDS = next(c for c in OTHER_COMMANDS if c.name == "odds")
+"""The registry's /odds, whose example a refusal shows in the game's words."""
+
+
+def _usage(rules: RuleSet) -> str:
+    """How /odds is used, with its example in the game's words (``engine.examples``)."""
+    return ("Use /odds territory:<space> for the battle there, or add attack:<units> for an attack "
+            f"you consider, as in: {example_in(rules, ODDS)}")
 
 
 async def odds_command(service: GameService, channel_id: str, line: str) -> Reply:
@@ -89,7 +97,7 @@ async def odds_command(service: GameService, channel_id: str, line: str) -> Repl
     if state is None:
         return Reply(False, "The game has not started yet.", reason="odds.not_started")
     if not options.get("territory"):
-        return Reply(False, f"Name the territory or sea zone. {USAGE}", reason="odds.no_territory")
+        return Reply(False, f"Name the territory or sea zone. {_usage(state.rules)}", reason="odds.no_territory")
     picture = options.get("picture", "no").lower()
     if picture not in SWITCH:
         return Reply(False, f"picture: is yes or no, not {picture[:40]!r}.", reason="odds.picture")
@@ -133,7 +141,7 @@ def _question(state: GameState, where: str, attack: str) -> tuple[Question, str]
     else:
         found = battle_at(state, space)
         if found is None:
-            raise IllegalCommandError(f"No battle is pending in {name}. {USAGE}", reason="odds.no_battle")
+            raise IllegalCommandError(f"No battle is pending in {name}. {_usage(state.rules)}", reason="odds.no_battle")
         question = from_battle(state, *found)
         verb = f"The battle in {name}"
     forces = f"{_units(state, question.attack)} against {_units(state, question.defend) or 'nothing'}"

@@ -152,6 +152,24 @@ async def test_help_gives_research_as_the_game_s_rule_system_plays_it(db: Databa
     assert '  /research tech:"Jet Fighters" dice:3 — ' in revised
 
 
+async def test_examples_in_a_classic_game_are_in_classic_s_words(db: Database) -> None:
+    """004 §16 calls the tank "Armor" and Classic's board names Ukraine "Ukraine S.S.R.":
+    /help's examples and /odds' usage show them so, not 1942's words kept in the bot."""
+    service = GameService(db, FixedDiceSource([3] * 50))
+    await service.execute(ANA, "classic", "/game new ruleset:classic name:classic")
+    for power in POWERS:
+        await service.execute(ANA, "classic", f'/game join power:"{power}"')
+    assert (await service.execute(ANA, "classic", "/game start")).ok
+    listing = (await service.execute(ANA, "classic", "/help")).message
+    assert '  /odds territory:"Ukraine S.S.R." attack:"3 infantry, 1 armor" — ' in listing
+    assert "tank" not in listing
+    move = (await service.execute(ANA, "classic", "/help move")).message
+    assert 'Example: /move units:"2 infantry, 1 armor" from:Caucasus to:"Ukraine S.S.R."' in move
+    odds = await service.execute(ANA, "classic", "/odds territory:Russia")
+    assert not odds.ok and odds.message.endswith(
+        'as in: /odds territory:"Ukraine S.S.R." attack:"3 infantry, 1 armor"')
+
+
 async def test_status_shows_whose_input_is_due_money_cities_and_a_pause(
         service: GameService) -> None:
     ok, status, _ = await said(service, "/game status")
