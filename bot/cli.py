@@ -259,11 +259,11 @@ def _replay(path: Path, as_json: bool) -> int:
     from bot.files import UnreadableFileError, read_text
     from bot.service.record import AUDITABLE_DICE, replay_record
     from bot.service.rules import engine_rules
-    from engine import phase_title
 
     try:
         text = read_text(path)
-        replayed = replay_record(engine_rules(), text)
+        rules = engine_rules()
+        replayed = replay_record(rules, text)
     except UnreadableFileError as err:
         print(f"aaref replay: {err}", file=sys.stderr)
         return 2
@@ -277,15 +277,7 @@ def _replay(path: Path, as_json: bool) -> int:
             errors.insert(0, f"{checked.error} (dice verification)")
     for error in errors:
         print(f"aaref replay: {path}: {error}", file=sys.stderr)
-    state = replayed.state
-    if as_json:
-        print(json.dumps(state.to_json(), ensure_ascii=False))
-    else:
-        winner = f", won by the {state.winner}" if state.winner else ""
-        print(
-            f"{replayed.commands} commands replayed: round {state.round}, "
-            f"{state.rules.power_name(state.turn)} to move, {phase_title(state.rules, state.phase)}{winner}."
-        )
+    print(json.dumps(replayed.state.to_json(), ensure_ascii=False) if as_json else replayed.summary(rules))
     return 1 if errors else 0
 
 

@@ -78,6 +78,11 @@ class Replayed:
     commands: int = 0
     errors: list[RecordError] = field(default_factory=list)
 
+    def summary(self, engine: Engine) -> str:
+        """What ``aaref replay`` prints: the commands replayed and whose input is due at the
+        end, every power of a team turn, in the words of /game status (``due_text``)."""
+        return f"{self.commands} commands replayed. {engine.due_text(self.state)}"
+
 
 def write_record(
     engine: Any,

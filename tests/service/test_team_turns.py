@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.service import Actor, FixedDiceSource, GameService
+from bot.service.record import replay_record
 from bot.service.reply import Refusal
 from bot.store import Database, database_url
 from tests.service.team_engine import TEAM_SEATS, TeamEngine
@@ -53,6 +54,22 @@ async def test_two_players_of_one_team_act_in_interleaved_order(tmp_path: Path) 
         assert replayed == state and replayed.lanes == state.lanes, state_id
     finally:
         await service.db.close()
+
+
+async def test_a_replayed_record_names_every_power_due(tmp_path: Path) -> None:
+    """``aaref replay`` ends by saying whose input is due: in a team turn both Germany and
+    Japan (001 › Round Sequence, "Normal rounds: 1. Axis"), as /game status says it."""
+    service = await team_game(tmp_path)
+    try:
+        record = await service.export("c1")
+        status = (await service.status("c1")).message.splitlines()[1]
+    finally:
+        await service.db.close()
+    replayed = replay_record(TeamEngine(), record)  # type: ignore[arg-type]
+    assert not replayed.errors
+    summary = replayed.summary(TeamEngine())  # type: ignore[arg-type]
+    assert summary == f"{replayed.commands} commands replayed. {status}"
+    assert "Germany to act: Develop Weapons" in summary and "Japan to act: Develop Weapons" in summary
 
 
 async def test_undo_takes_back_only_the_players_own_command(tmp_path: Path) -> None:
