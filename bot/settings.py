@@ -59,23 +59,23 @@ class Settings(BaseSettings):
 
     model_config = SettingsConfigDict(frozen=True, extra="ignore", env_ignore_empty=True)
 
-    discord_token: SecretStr | None = Field(None, validation_alias=_var("DISCORD_TOKEN"))
-    database_url: str | None = Field(None, validation_alias=_var("DATABASE_URL"))
-    data_dir: Path = Field(Path("aaref-data"), validation_alias=_var("AAREF_DATA_DIR"))
+    discord_token: SecretStr | None = Field(default=None, validation_alias=_var("DISCORD_TOKEN"))
+    database_url: str | None = Field(default=None, validation_alias=_var("DATABASE_URL"))
+    data_dir: Path = Field(default=Path("aaref-data"), validation_alias=_var("AAREF_DATA_DIR"))
     sqlite_synchronous: Literal["FULL", "NORMAL"] = Field(
-        "FULL", validation_alias=_var("AAREF_SQLITE_SYNCHRONOUS")
+        default="FULL", validation_alias=_var("AAREF_SQLITE_SYNCHRONOUS")
     )
-    dice_key: SecretStr | None = Field(None, validation_alias=_var("AAREF_DICE_KEY"))
-    referee_role: str = Field("Referee", validation_alias=_var("AAREF_REFEREE_ROLE"))
-    guild_id: int | None = Field(None, validation_alias=_var("AAREF_GUILD_ID"), gt=0)
-    discord_api_base: str | None = Field(None, validation_alias=_var("DISCORD_API_BASE"))
-    discord_gateway_url: str | None = Field(None, validation_alias=_var("DISCORD_GATEWAY_URL"))
-    allow_remote_discord: bool = Field(False, validation_alias=_var("AAREF_ALLOW_REMOTE_DISCORD"))
-    shard_count: int | None = Field(None, validation_alias=_var("AAREF_SHARD_COUNT"), gt=0)
+    dice_key: SecretStr | None = Field(default=None, validation_alias=_var("AAREF_DICE_KEY"))
+    referee_role: str = Field(default="Referee", validation_alias=_var("AAREF_REFEREE_ROLE"))
+    guild_id: int | None = Field(default=None, validation_alias=_var("AAREF_GUILD_ID"), gt=0)
+    discord_api_base: str | None = Field(default=None, validation_alias=_var("DISCORD_API_BASE"))
+    discord_gateway_url: str | None = Field(default=None, validation_alias=_var("DISCORD_GATEWAY_URL"))
+    allow_remote_discord: bool = Field(default=False, validation_alias=_var("AAREF_ALLOW_REMOTE_DISCORD"))
+    shard_count: int | None = Field(default=None, validation_alias=_var("AAREF_SHARD_COUNT"), gt=0)
     shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = Field(
-        None, validation_alias=_var("AAREF_SHARD_IDS"))
-    tick_seconds: float = Field(30.0, validation_alias=_var("AAREF_TICK_SECONDS"), gt=0)
-    cached_games: int = Field(1000, validation_alias=_var("AAREF_CACHED_GAMES"), gt=0)
+        default=None, validation_alias=_var("AAREF_SHARD_IDS"))
+    tick_seconds: float = Field(default=30.0, validation_alias=_var("AAREF_TICK_SECONDS"), gt=0)
+    cached_games: int = Field(default=1000, validation_alias=_var("AAREF_CACHED_GAMES"), gt=0)
 
     @field_validator("shard_ids", mode="before")
     @classmethod

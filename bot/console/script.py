@@ -35,7 +35,7 @@ class LineResult:
     """The game state JSON after this line, when asked for (``aaref script --states``)."""
 
     def to_json(self, with_state: bool = False) -> dict[str, Any]:
-        out = {
+        out: dict[str, Any] = {
             "line": self.line,
             "user": self.user,
             "command": self.command,

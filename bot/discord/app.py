@@ -32,6 +32,14 @@ def invite_url(application_id: int) -> str:
                                    scopes=("bot", "applications.commands"))
 
 
+def _shards(config: DiscordConfig, client_kwargs: dict[str, Any]) -> dict[str, Any]:
+    """``client_kwargs`` with ``shard_ids`` when this process runs some shards only; without
+    it discord.py runs every shard the gateway recommends."""
+    if config.shard_ids is None:
+        return client_kwargs
+    return {**client_kwargs, "shard_ids": list(config.shard_ids)}
+
+
 class AarefBot(commands.AutoShardedBot):
     """Registers the slash commands and syncs them once per start.
 
@@ -48,9 +56,7 @@ class AarefBot(commands.AutoShardedBot):
                          help_command=None, allowed_mentions=discord.AllowedMentions.none(),
                          allowed_contexts=discord.app_commands.AppCommandContext(guild=True),
                          allowed_installs=discord.app_commands.AppInstallationType(guild=True),
-                         shard_count=config.shard_count,
-                         shard_ids=list(config.shard_ids) if config.shard_ids is not None else None,
-                         **client_kwargs)
+                         shard_count=config.shard_count, **_shards(config, client_kwargs))
         self.bridge = bridge
         self.config = config
         self.tree.error(on_app_command_error)

@@ -7,6 +7,7 @@ show display names, fetched once per user, because a picture cannot carry a ment
 from __future__ import annotations
 
 import io
+from typing import Literal
 
 import discord
 
@@ -16,7 +17,7 @@ from bot.discord.replies import plan
 from bot.ladder.pairing import Pairing
 from bot.ladder.pictures import ladder_picture, tournament_picture
 
-THREAD_ARCHIVE_MINUTES = 10080   # a week: tournament games are slow
+THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080   # a week: tournament games are slow
 
 
 async def open_round(bridge: Bridge, interaction: discord.Interaction) -> None:

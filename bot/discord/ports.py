@@ -7,27 +7,36 @@ autocomplete the asker's seats through ``powers_of``), the map after a turn thro
 """
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
 from bot.ladder.desk import LadderDesk
 from bot.ladder.tournament import TournamentDesk
 from bot.service.reply import Actor, Reply
+from bot.service.rules import Engine
 from bot.service.turns import TurnMap
+from engine import GameState
 
 
 class Service(Protocol):
     """The single path every front end uses."""
 
-    ladder: LadderDesk
-    """The ladder's standings, for its picture."""
-    tournaments: TournamentDesk
-    """Tournaments: a round's games open in threads the front end makes (``open_round``)."""
+    @property
+    def ladder(self) -> LadderDesk:
+        """The ladder's standings, for its picture."""
+
+    @property
+    def tournaments(self) -> TournamentDesk:
+        """Tournaments: a round's games open in threads the front end makes (``open_round``)."""
+
+    @property
+    def rules(self) -> Engine:
+        """The rules engine, for what autocomplete offers the power in focus."""
 
     async def execute(self, actor: Actor, channel_id: str, line: str,
                       request_id: str | None = None) -> Reply:
         """Run one command line in the channel's game; idempotent on ``request_id``."""
 
-    async def state(self, game: int | str) -> Any:
+    async def state(self, game: int | str) -> GameState | None:
         """The engine state of the channel's game (None while seats are open).
 
         Raises ``bot.service.reply.Refusal`` when the channel has no game.

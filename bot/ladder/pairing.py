@@ -63,7 +63,7 @@ def knockout_first_round(seeds: Sequence[Player]) -> list[Pairing]:
     while size < len(seeds):
         size *= 2
     slots = _bracket(size)
-    tables = []
+    tables: list[Pairing] = []
     for i in range(0, size, 2):
         a, b = slots[i], slots[i + 1]
         first = seeds[a] if a < len(seeds) else None
@@ -86,7 +86,7 @@ def _bracket(size: int) -> list[int]:
 
 def knockout_next_round(winners: Sequence[Player]) -> list[Pairing]:
     """The next round: the winners of tables 1 and 2 meet, of 3 and 4, ... (in table order)."""
-    tables = []
+    tables: list[Pairing] = []
     for i in range(0, len(winners), 2):
         second = winners[i + 1] if i + 1 < len(winners) else None
         tables.append(Pairing(len(tables) + 1, winners[i], second))

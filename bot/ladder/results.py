@@ -135,7 +135,7 @@ async def current_ratings(
         newest = newest.where(col(RatingChange.scope).in_(list(scopes)))
     if players is not None:
         newest = newest.where(col(RatingChange.player_id).in_(sorted(players)))
-    newest = newest.group_by(RatingChange.player_id, RatingChange.scope)
+    newest = newest.group_by(col(RatingChange.player_id), col(RatingChange.scope))
     rows = (await session.exec(select(RatingChange).where(
         col(RatingChange.id).in_(newest.scalar_subquery())))).all()
     return {(r.player_id, r.scope): Skill(r.mu_after, r.sigma_after) for r in rows}

@@ -26,6 +26,7 @@ from bot.service.lines import LineError, subcommand
 from bot.service.reply import Actor, Refusal, Reply
 from bot.store import repo
 from bot.store.ladder_models import Tournament, TournamentEntry, TournamentGame
+from engine.ids import PowerId
 from engine.tokens import quote
 
 if TYPE_CHECKING:
@@ -296,6 +297,9 @@ class TournamentDesk:
         game = table.row.game_id
         assert game is not None
         state = await self.service.state(game)
+        if state is None:
+            raise Refusal(f"Game #{game} has not started; there is no board to adjudicate.",
+                          "tournament.not_started")
         rule = str(t.rules.get("adjudication", "cities_then_production"))
         scores = self.service.rules.side_scores(state)
         winner = adjudicate(scores, rule)
@@ -316,7 +320,7 @@ class TournamentDesk:
         assert row.game_id is not None
         ruleset = self.service.rules.load_ruleset(t.ruleset)
         async with self.service.db.read() as session:
-            powers = [s.power for s in await repo.seats(session, row.game_id)
+            powers = [PowerId(s.power) for s in await repo.seats(session, row.game_id)
                       if s.user_id == user]
         if not powers:
             raise Refusal(f"{mention(user)} has no seat in game #{row.game_id} yet.",

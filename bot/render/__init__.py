@@ -9,9 +9,13 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:
-    from bot.render.geometry import BoardGeometry, load_board_geometry
-    from bot.render.map import RenderResult, region_names, render_map, render_map_result
+if TYPE_CHECKING:                # "x as x": exported names for the type checker
+    from bot.render.geometry import BoardGeometry as BoardGeometry
+    from bot.render.geometry import load_board_geometry as load_board_geometry
+    from bot.render.map import RenderResult as RenderResult
+    from bot.render.map import region_names as region_names
+    from bot.render.map import render_map as render_map
+    from bot.render.map import render_map_result as render_map_result
 
 _HOMES = {
     "BoardGeometry": "bot.render.geometry",

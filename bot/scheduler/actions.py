@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 from collections import defaultdict
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import partial
@@ -50,6 +50,7 @@ from bot.service.ledger import GameTransaction
 from bot.service.reply import Actor, Refusal, Reply
 from bot.store import repo
 from bot.store.models import Game, LogEntry, Notice, Pause, Seat, Setting, Vacation
+from engine.ids import PowerId
 
 if TYPE_CHECKING:
     from bot.service.game_service import GameService
@@ -200,7 +201,7 @@ class DeadlineActions:
                 update(Game).where(col(Game.id).in_(due.scalar_subquery()))
                 .values(wake_at=now + LEASE).returning(col(Game.id))
                 .execution_options(synchronize_session=False))
-            return [int(r[0]) for r in rows]
+            return [game_id for (game_id,) in rows if game_id is not None]
 
     async def _rewake(self, wakes: Sequence[Wake]) -> None:
         """Store each game's next wake time, unless something woke it again meanwhile (its
@@ -364,8 +365,8 @@ class DeadlineActions:
                            pings=holders, dm_text=text, dms=[u for u in holders if u in dms]))
         return Reply(True, text, posts=(text,), game_id=g.id)
 
-    async def _policies(self, tx: GameTransaction, powers: Sequence[str], settings: GameSettings,
-                        late: dict[str, list[str]]) -> list[str]:
+    async def _policies(self, tx: GameTransaction, powers: Sequence[PowerId], settings: GameSettings,
+                        late: Mapping[PowerId, list[str]]) -> list[str]:
         """The policy for each silent power of the clock; under ``end_turn`` again for one
         that is due once more (a teammate's end opened Conduct Combat to it), until none is."""
         posts: list[str] = []
@@ -404,7 +405,7 @@ class DeadlineActions:
                                    text=f"/game bump power:{power}",
                                    events=[{"type": "bump", "power": power, "users": list(late),
                                             "count": count, "limit": limit}])
-        name = self.service.rules.load_ruleset(g.ruleset).power_name(power)
+        name = self.service.rules.load_ruleset(g.ruleset).power_name(PowerId(power))
         posts = [f"Bump {count} of {limit} for {name}."]
         if count >= limit:
             reply = await self.service.concede_action(SYSTEM, power, "forfeit")(tx)
@@ -413,7 +414,7 @@ class DeadlineActions:
 
     async def _end_turn(self, tx: GameTransaction, power: str, alone: bool = True) -> list[str]:
         """Give the seat's commands by standing orders until its input is no longer due."""
-        name = self.service.rules.load_ruleset(tx.game.ruleset).power_name(power)
+        name = self.service.rules.load_ruleset(tx.game.ruleset).power_name(PowerId(power))
         posts = [f"{'Its' if alone else name + chr(39) + 's'} turn ends by standing orders (policy: end_turn):"]
         for _step in range(MAX_STEPS):
             state = await self.service.ledger.require_active(tx)
@@ -447,7 +448,7 @@ class DeadlineActions:
             events=[{"type": "seat_substituted", "power": power, "from": list(late),
                      "to": substitute}])
         await note_due(session, g, seq, power, self.service.clock(), restart=True)
-        return [(f"{rules.power_name(power)} passes to the substitute {mention(substitute)} "
+        return [(f"{rules.power_name(PowerId(power))} passes to the substitute {mention(substitute)} "
                 "(policy: substitute).")]
 
     async def claim_unsent(self, limit: int = 100) -> list[Notice]:
@@ -470,10 +471,10 @@ class DeadlineActions:
 
 
 
-def clocked(state: GameState, power: str) -> list[str]:
+def clocked(state: GameState, power: str) -> list[PowerId]:
     """The powers whose input the clock of ``power`` covers: ``power``, and in a team turn
     every power due with it (``GameState.due``): a team's powers share one clock."""
-    return list(state.due) if power in state.due and state.lanes else [power]
+    return list(state.due) if power in state.due and state.lanes else [PowerId(power)]
 
 
 def _keys(seqs: set[int | None], rows: Sequence[Setting]) -> list[str]:

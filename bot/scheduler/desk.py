@@ -27,7 +27,8 @@ from bot.store.models import Game, Notice, Setting, Vacation
 from bot.store.unit import WriteUnit
 
 if TYPE_CHECKING:
-    from bot.service.game_service import GameRef, GameService
+    from bot.service.game_service import GameService
+    from bot.service.ledger import GameRef
 
 __all__ = ["DeadlineDesk", "note_due", "note_start"]
 

@@ -15,17 +15,18 @@ from bot.service.ledger import Holder
 from bot.service.reply import Actor, Refusal
 from bot.service.rules import Engine
 from engine import GameState
+from engine.ids import PowerId
 from engine.lanes import waiting_for
 
 
 def acting_power(actor: Actor, label: str, seats: Sequence[Holder], state: GameState,
-                 named: str | None = None) -> tuple[str, bool]:
+                 named: PowerId | None = None) -> tuple[PowerId, bool]:
     """The power a command of ``actor`` acts for, and whether it is a referee's correction.
 
     ``named`` is the power a ``/focus`` names. Refuses, naming the powers the actor may act
     for, a player with no power due or with several due and none in focus."""
     rules = state.rules
-    mine = [s.power for s in seats if s.user_id == actor.user_id]
+    mine = [PowerId(s.power) for s in seats if s.user_id == actor.user_id]
     due = list(state.due)
     if named is not None:
         if named in mine:
@@ -54,18 +55,18 @@ def acting_power(actor: Actor, label: str, seats: Sequence[Holder], state: GameS
                   f"{', '.join(rules.power_name(p) for p in mine)}.", "service.not_your_turn")
 
 
-def _yours(state: GameState, mine: Sequence[str], due: Sequence[str]) -> str:
+def _yours(state: GameState, mine: Sequence[PowerId], due: Sequence[PowerId]) -> str:
     """What a player may act for now, for a refusal."""
     names = [state.rules.power_name(p) for p in due if p in mine]
     return f"you may act for {' and '.join(names)}." if names else "none of your powers is due now."
 
 
-def newly_due(before: Sequence[str], state: GameState) -> list[str]:
+def newly_due(before: Sequence[str], state: GameState) -> list[PowerId]:
     """The powers due in ``state`` that were not due before, in turn order."""
     return [] if state.is_over else [p for p in state.due if p not in before]
 
 
-def to_act(engine: Engine, state: GameState, powers: Sequence[str]) -> list[str]:
+def to_act(engine: Engine, state: GameState, powers: Sequence[PowerId]) -> list[str]:
     """``"Japan to act (Purchase Units)."`` for each of ``powers``, each in its own phase."""
     rules = state.rules
     return [f"{rules.power_name(p)} to act "

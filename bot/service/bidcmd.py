@@ -25,6 +25,7 @@ from bot.ladder.bids import (
 from bot.service.lines import LineError, subcommand
 from bot.service.reply import Actor, Refusal, Reply
 from bot.store import repo
+from engine import GameState
 from engine.bids import BidPlacement, BidRules, check_bid, place_bid
 from engine.ids import PowerId, SpaceId
 from engine.notation import format_units, parse_units
@@ -195,7 +196,7 @@ async def _show(service: GameService, tx: GameTransaction, actor: Actor, options
     return Reply(True, "\n".join(lines), game_id=tx.game.id)
 
 
-async def with_bid(service: GameService, tx: GameTransaction, state: Any) -> Any:
+async def with_bid(service: GameService, tx: GameTransaction, state: GameState) -> GameState:
     """The starting state with the game's placed bid units, if a bid was placed."""
     won = await _awarded(tx)
     placed = _placements(await _entries(tx, "bid_place"))
@@ -208,7 +209,7 @@ async def with_bid(service: GameService, tx: GameTransaction, state: Any) -> Any
 _COMMENT = re.compile(r"^\{ @[^:]+: (/bid (?:award|place) .*) \}$")
 
 
-def record_bid(state: Any, lines: Sequence[str]) -> Any:
+def record_bid(state: GameState, lines: Sequence[str]) -> GameState:
     """The starting state of a record with its bid units: the ``/bid award`` and ``/bid
     place`` comment lines of the record, applied as ``/game start`` applied them."""
     side, ipcs, placed = None, 0, []

@@ -45,8 +45,10 @@ from bot.store import repo
 from bot.store.db import Database
 from bot.store.models import Game, LogEntry, Seat
 from bot.store.unit import WriteUnit
+from engine import GameState
 from engine.dice import NoDice
 from engine.errors import RulesError
+from engine.ids import PowerId
 from engine.names import shown
 from engine.registry import CommandSpec, Kind, read_count, resolve_options
 from engine.tokens import quote
@@ -337,7 +339,7 @@ class GameService:
                 raise Refusal(f"You have no seat in {_label(g)}.", "service.not_player")
             for seat in mine:
                 await tx.session.delete(seat)
-            names = ", ".join(rules.power_name(s.power) for s in mine)
+            names = ", ".join(rules.power_name(PowerId(s.power)) for s in mine)
             return await self._seats_changed(
                 tx, actor, mine[0].power if len(mine) == 1 else None,
                 " ".join(["/game leave", *(f"power:{s.power}" for s in mine[:1] if power)]),
@@ -446,12 +448,7 @@ class GameService:
             seats = await self.ledger.seats_of(tx.unit, g)
             previous = state.due
             rules = state.rules
-            try:
-                command = self.rules.parse_command(text, state)
-            except self.rules.RulesError as err:
-                command, unreadable = None, err
-            else:
-                unreadable = None
+            command, unreadable = self._reread(text, state)
             if isinstance(command, self.rules.Orders):
                 command, correction = self._orders_seat(actor, g, seats, command, state)
                 power = command.power
@@ -561,7 +558,7 @@ class GameService:
             state = await self.ledger.require_active(tx)
             rules = state.rules
             seats = await repo.seats(tx.session, _id(g))
-            mine = [s.power for s in seats if s.user_id == actor.user_id]
+            mine = [PowerId(s.power) for s in seats if s.user_id == actor.user_id]
             if power:
                 pid = self.ledger.find_power(rules, power)
             elif mine:
@@ -627,7 +624,7 @@ class GameService:
         return await self.ledger.mutate(game, request_id, action)
 
     # -- reads --------------------------------------------------------------------------------
-    async def state(self, game: GameRef) -> Any:
+    async def state(self, game: GameRef) -> GameState | None:
         """The engine state of a started game (``None`` while seats are still open)."""
         async with self.db.read() as session:
             g = await self.ledger.find(session, game)
@@ -671,7 +668,7 @@ class GameService:
                 seats = await self.ledger.seats_of(session, g)
                 rules = self.rules.load_ruleset(g.ruleset)
                 holders = (
-                    "; ".join(f"{rules.power_name(s.power)}: {_mention(s.user_id)}" for s in seats)
+                    "; ".join(f"{rules.power_name(PowerId(s.power))}: {_mention(s.user_id)}" for s in seats)
                     or "no seats taken"
                 )
                 paused = g.status == "active" and await self.referee.paused(session, g)
@@ -691,9 +688,9 @@ class GameService:
             try:
                 space = state.board.find_space(territory)
             except self.rules.RulesError as err:
-                refusal = Refusal.of(err)
-                return Reply(False, refusal.message, reason=refusal.reason, game_id=g.id,
-                             candidates=refusal.candidates, ambiguous=refusal.ambiguous)
+                unknown = Refusal.of(err)
+                return Reply(False, unknown.message, reason=unknown.reason, game_id=g.id,
+                             candidates=unknown.candidates, ambiguous=unknown.ambiguous)
             return Reply(True, self.rules.space_text(state, space), game_id=g.id)
         due = self.rules.due_text(state)
         if paused:
@@ -714,7 +711,7 @@ class GameService:
         rules = self.rules.load_ruleset(g.ruleset)
         lines = [
             f"{e.seq}. {_mention(e.user_id)}"
-            + (f" ({rules.power_name(e.power)})" if e.power else "")
+            + (f" ({rules.power_name(PowerId(e.power))})" if e.power else "")
             + (" [correction]" if e.kind == "correction" else "")
             + f": {e.text}"
             for e in entries
@@ -744,8 +741,8 @@ class GameService:
 
         return await luck_reply(self, game)
 
-    async def _luck_notes(self, state: Any, events: list[dict[str, Any]],
-                          opening: dict[str, Any] | None) -> dict[str, str]:
+    async def _luck_notes(self, state: GameState, events: list[dict[str, Any]],
+                          opening: Mapping[str, Any] | None) -> dict[str, str]:
         """The luck line of each battle the events end, worked out in a thread."""
         from bot.service.odds import luck_notes
 
@@ -778,7 +775,8 @@ class GameService:
         return outcome.state
 
     def _reread(self, text: str, state: Any) -> tuple[Any, RulesError | None]:
-        """The command read again in the lane now in focus."""
+        """The command ``text`` reads as in ``state`` (again, once a lane is in focus), or
+        why it cannot be read."""
         try:
             return self.rules.parse_command(text, state), None
         except self.rules.RulesError as err:
@@ -812,7 +810,7 @@ class GameService:
         raise Refusal(f"You do not play {rules.power_name(power)}; only its player sets its standing orders.",
                       "service.not_your_power")
 
-    async def _started_state(self, session: AsyncSession, game: Game) -> Any:
+    async def _started_state(self, session: AsyncSession, game: Game) -> GameState | None:
         """The state of a game that has started; None for one that never did (seats still
         open, or abandoned before its start: such a game has no state at all)."""
         if game.status == "setup":

@@ -33,6 +33,8 @@ from bot.store.db import Database
 from bot.store.models import Game, Pause
 from engine.dice import SEALED_REVEAL
 from bot.store.unit import Writer, WriteUnit, session_of
+from engine import GameState, RuleSet
+from engine.ids import PowerId
 
 GameRef = int | str
 """A game id (``int``) or the id of the channel the game is played in (``str``)."""
@@ -109,7 +111,7 @@ class GameLedger:
         self._channels: Recent[str, int] = Recent(cached_games)
         """Channel id -> id of its open game, checked against the row on every use; as many
         channels as games kept."""
-        self._states: VersionCache[Any] = VersionCache(cached_games)
+        self._states: VersionCache[GameState] = VersionCache(cached_games)
         """States by game: skips replay while no other process wrote the game."""
         self._queues: Queues[GameRef] = Queues()
         """Writers of one game take turns in this process, rather than race to its version."""
@@ -226,7 +228,7 @@ class GameLedger:
             )
         return found
 
-    async def require_active(self, tx: GameTransaction) -> Any:
+    async def require_active(self, tx: GameTransaction) -> GameState:
         """The state of a started game that is not over, else a refusal saying why."""
         g = tx.game
         if g.status == "setup":
@@ -238,10 +240,10 @@ class GameLedger:
             raise Refusal(f"{_label(g)} is over ({g.result}).", "game.over")
         return await self.load_state(tx.unit, g)
 
-    def find_power(self, rules: Any, text: str) -> str:
+    def find_power(self, rules: RuleSet, text: str) -> PowerId:
         """The power id a player's text names, or a refusal that says why not."""
         try:
-            return str(rules.find_power(text))
+            return rules.find_power(text)
         except self.rules.RulesError as err:
             raise Refusal(str(err), err.reason) from None
 
@@ -271,7 +273,7 @@ class GameLedger:
         """Drop the cached state of a game whose transaction failed: the next read replays it."""
         self._states.forget(game_id)
 
-    async def load_state(self, source: Writer, game: Game) -> Any:
+    async def load_state(self, source: Writer, game: Game) -> GameState:
         """The state after the game's last log entry: cache, else snapshot plus replay."""
         cached = self._states.get(_id(game), game.version)
         if cached is not None:

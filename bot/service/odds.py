@@ -8,6 +8,7 @@ engine's exact calculator, run in a worker thread so the bot keeps answering.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from bot.service.commands import OTHER_COMMANDS
@@ -22,7 +23,8 @@ from engine.odds import Force, Odds, Question, battle_at, calculate, from_battle
 from engine.odds.luck import Luck, battle_luck, battles
 
 if TYPE_CHECKING:
-    from bot.service.game_service import GameRef, GameService
+    from bot.service.game_service import GameService
+    from bot.service.ledger import GameRef
 
 
 def as_json(rules: RuleSet, odds: Odds) -> dict[str, Any]:
@@ -148,7 +150,8 @@ def _question(state: GameState, where: str, attack: str) -> tuple[Question, str]
     return question, f"{verb}: {forces} (exact odds, standing orders of loss)."
 
 
-def luck_notes(state: GameState, events: list[dict[str, Any]], opening: dict[str, Any] | None) -> dict[str, str]:
+def luck_notes(state: GameState, events: list[dict[str, Any]],
+               opening: Mapping[str, Any] | None) -> dict[str, str]:
     """A luck line for each land or sea battle these events finish, by space; ``opening``
     is the ``battle_start`` of a battle they continue."""
     run = [opening, *events] if opening is not None else events

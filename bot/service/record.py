@@ -33,7 +33,6 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from bot.dice.log import dice_log_lines, entry_from_json
 from bot.dice.readable import (
@@ -51,6 +50,7 @@ from bot.service.replay import replay_step
 from bot.service.rules import Engine
 from bot.store.models import DiceLog, Game, LogEntry, Seat
 from bot.store.repo import ENGINE_KINDS
+from engine import GameState
 
 TAG_ORDER = ("Event", "Date", "RuleSet", "Setup", "Players", "Dice", "Result")
 _TAG = re.compile(r'^\[(\w+) "((?:[^"\\]|\\.)*)"\]$')
@@ -74,7 +74,7 @@ class Replayed:
     """A record read back: its tags, the final state, and any error that stopped it."""
 
     tags: dict[str, str]
-    state: Any
+    state: GameState
     commands: int = 0
     errors: list[RecordError] = field(default_factory=list)
 
@@ -85,8 +85,8 @@ class Replayed:
 
 
 def write_record(
-    engine: Any,
-    start: Any,
+    engine: Engine,
+    start: GameState | None,
     game: Game,
     seats: Sequence[Seat],
     entries: Sequence[LogEntry],

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
-
 from bot.service.dice import RecordedDice, RecordedRoll
 from bot.service.rules import Engine
+from engine import GameState
 
 CONCEDE = "/concede side:"
 """How a concession appears in the log and the record (the engine's ``concede``)."""
@@ -17,7 +16,7 @@ Step = tuple[str, Rolls]
 """A canonical command line and the rolls it made."""
 
 
-def replay(rules: Engine, state: Any, steps: Iterable[Step]) -> Any:
+def replay(rules: Engine, state: GameState, steps: Iterable[Step]) -> GameState:
     """Apply each step to ``state`` with exactly its recorded rolls; returns the final state.
 
     Raises the engine's ``RulesError`` if a stored command no longer applies, and
@@ -29,7 +28,7 @@ def replay(rules: Engine, state: Any, steps: Iterable[Step]) -> Any:
     return state
 
 
-def replay_step(rules: Engine, state: Any, text: str, rolls: Rolls) -> Any:
+def replay_step(rules: Engine, state: GameState, text: str, rolls: Rolls) -> GameState:
     """One command with its recorded rolls; ``/concede side:<side>`` ends the game."""
     if text.startswith(CONCEDE):
         return rules.concede(state, text[len(CONCEDE) :]).state
