@@ -95,12 +95,31 @@ def state_to_json(state: GameState) -> dict[str, Any]:
     if state.lanes:
         out["lanes"] = {pname(p): _lane_to_json(state, lane) for p, lane in state.lanes.items()}
     if state.checkpoint is not None:
+        steps, reached = _steps_back(state)
+        kept = len(steps) < len(state.since_checkpoint) or _stripped(reached) != state.checkpoint
         out["undo"] = {
-            "checkpoint": state_to_json(state.checkpoint),
+            **({"checkpoint": state_to_json(state.checkpoint)} if kept else {}),
             "commands": list(state.since_checkpoint),
-            "before": _steps_back(state),
+            "before": steps,
         }
     return out
+
+
+def _checkpoint_of(state: GameState) -> GameState | None:
+    """The checkpoint of a state read from JSON without one: the state taken back over every
+    command since (:attr:`GameState.before`), which the JSON leaves out where it is that
+    state; None where a step back is not known."""
+    for _ in state.since_checkpoint:
+        before = state.before
+        if before is None:
+            return None
+        state = before
+    return _stripped(state)
+
+
+def _stripped(state: GameState) -> GameState:
+    """``state`` as a checkpoint keeps it: no undo history of its own."""
+    return state.evolve(checkpoint=None, since_checkpoint=(), back=None)
 
 
 _STEPPED = ("next_id", "treasury", "purchased", "sites", "builds", "owners", "ic_damage", "orders", "combat",
@@ -150,9 +169,10 @@ def _hands_from_json(data: Mapping[str, Mapping[str, Any]], power: Callable[[str
     return frozen({power(p): Hand.from_json(h) for p, h in data.items()})
 
 
-def _steps_back(state: GameState) -> list[dict[str, Any]]:
+def _steps_back(state: GameState) -> tuple[list[dict[str, Any]], GameState]:
     """For each state kept for ``/undo`` (``GameState.before``), newest first, what differs
-    from the state after it, so reading the JSON back restores them without a replay."""
+    from the state after it, so reading the JSON back restores them without a replay; and
+    the oldest state they step back to."""
     steps: list[dict[str, Any]] = []
     after, before = state, state.before
     while before is not None:
@@ -161,7 +181,7 @@ def _steps_back(state: GameState) -> list[dict[str, Any]]:
             break
         steps.append(step)
         after, before = before, before.before
-    return steps
+    return steps, after
 
 
 def _step_back(before: GameState, after: GameState) -> dict[str, Any] | None:
@@ -347,7 +367,7 @@ def state_from_json(data: Mapping[str, Any], rules: RuleSet) -> GameState:
     checkpoint = None
     since: tuple[str, ...] = ()
     if data.get("undo"):
-        checkpoint = state_from_json(data["undo"]["checkpoint"], rules)
+        checkpoint = state_from_json(data["undo"]["checkpoint"], rules) if "checkpoint" in data["undo"] else None
         since = tuple(data["undo"]["commands"])
     research = data.get("research")
     state = GameState(
@@ -382,7 +402,15 @@ def state_from_json(data: Mapping[str, Any], rules: RuleSet) -> GameState:
         checkpoint=checkpoint,
         since_checkpoint=since,
     )
-    return _restore_back(state, data["undo"].get("before", [])) if data.get("undo") else state
+    if not data.get("undo"):
+        return state
+    state = _restore_back(state, data["undo"].get("before", []))
+    if checkpoint is None:
+        checkpoint = _checkpoint_of(state)
+        if checkpoint is None:
+            raise BoardDataError("undo: no checkpoint, and not every command since it can be stepped back")
+        state = state.evolve(checkpoint=checkpoint)
+    return state
 
 
 def _treasury_to_json(state: GameState) -> dict[str, int]:

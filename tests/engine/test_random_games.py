@@ -105,8 +105,10 @@ def check_invariants(before: GameState, after: GameState, line: str, events: tup
 
 def _check_round_trip(state: GameState, line: str) -> None:
     """Read back from JSON, a state equals the original, and so does every state it keeps
-    for ``/undo`` (each one command further back), down to the checkpoint."""
+    for ``/undo`` (each one command further back), down to the checkpoint, which is the same
+    whether the JSON holds it or it is derived from the steps back."""
     restored: GameState | None = GameState.from_json(state.to_json(), state.rules)
+    assert restored is not None and restored.checkpoint == state.checkpoint, line
     kept: GameState | None = state
     while kept is not None:
         assert restored is not None, line
@@ -117,9 +119,12 @@ def _check_round_trip(state: GameState, line: str) -> None:
 
 def _check_undo(before: GameState, after: GameState) -> None:
     """``/undo`` steps back to the state it kept; the same state read from JSON without
-    the kept states replays from the checkpoint instead, and both land on the same state."""
+    the kept states (and so with its checkpoint whole) replays from the checkpoint instead,
+    and both land on the same state."""
+    assert before.checkpoint is not None
     data = before.to_json()
     data["undo"].pop("before", None)
+    data["undo"]["checkpoint"] = before.checkpoint.to_json()
     replayed = apply(GameState.from_json(data, before.rules), Undo(), NoDice()).state
     assert replayed == after
     assert replayed.since_checkpoint == after.since_checkpoint
