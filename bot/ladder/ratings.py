@@ -88,6 +88,7 @@ def best_places(seats: Iterable[tuple[int, int | None]]) -> dict[int, int]:
 def rate_game(book: Mapping[tuple[int, str], Skill], game: RatedGame) -> list[Change]:
     """The changes one game makes in both of its scopes (``book`` is not changed)."""
     ranks: list[float]
+    teams: list[tuple[int, ...]]
     if game.places:
         players = sorted(game.places)
         ranks = [float(game.places[p]) for p in players]

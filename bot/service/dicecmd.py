@@ -20,6 +20,7 @@ from bot.service.reply import Actor, Refusal, Reply
 from bot.store import repo
 from bot.store.models import DiceLog, Game
 from engine.dice import SEALED_DRAW
+from engine.ids import PowerId
 
 if TYPE_CHECKING:
     from bot.service.ledger import GameLedger, GameTransaction
@@ -102,7 +103,7 @@ async def own_sealed(service: GameLedger, actor: Actor, channel_id: str) -> Repl
         label = f"game #{game.id} ({game.name})"
         rules = service.rules.load_ruleset(game.ruleset)
         seats = await service.seats_of(session, game)
-        mine = {rules.power_name(s.power) for s in seats if s.user_id == actor.user_id}
+        mine = {rules.power_name(PowerId(s.power)) for s in seats if s.user_id == actor.user_id}
         if not mine:
             raise Refusal(f"You have no seat in {label}.", "service.not_player")
         rows = await repo.sealed_entries(session, game.id)
