@@ -208,3 +208,23 @@ DIPLOMACY = register_phase(Phase(
 """``needs_capital`` is off because ``enter`` asks the stricter question: whether the capital
 was held when the turn began, not now (a capital liberated this turn does not bring Diplomacy
 back)."""
+
+
+def track_lines(state: GameState) -> list[str]:
+    """``/game status``'s lines on the neutrals: each one's place on the track (a neutral it
+    holds named with it), and whom each pro-side neutral pays; none where the board has no
+    track (001 › Phase 8: Diplomacy, Level of cooperation)."""
+    if not state.cooperation:
+        return []
+    board, rules = state.board, state.rules
+    held = {s: [t for t in territories(board, s) if t != s] for s in state.cooperation}
+    places = [f"{board.name(s)} {f'{v:+d}' if v else '0'}"
+              + (f" (with {', '.join(board.name(t) for t in held[s])})" if held[s] else "")
+              for s, v in sorted(state.cooperation.items(), key=lambda sv: board.name(sv[0]))]
+    lines = [f"Neutrals on the track of cooperation (-{TRACK_END} Axis to +{TRACK_END} Allies): "
+             f"{', '.join(places)}."]
+    paying = [f"{board.name(s)} {sum(board.spaces[t].ipc for t in territories(board, s))} to {rules.power_name(p)}"
+              for s, p in sorted(state.diplomacy.income.items(), key=lambda sp: board.name(sp[0]))]
+    if paying:
+        lines.append(f"Neutrals paying income (IPCs a turn): {', '.join(paying)}.")
+    return lines

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 
 from .advantages import public_lines
 from .control import income, victory_cities
+from .diplomacy import track_lines
 from .ids import SpaceId, UnitKind
 from .notation import format_units, unit_word
 from .phases import phase_title
@@ -60,7 +61,8 @@ def focus_text(state: GameState) -> str:
 def economy_lines(state: GameState) -> list[str]:
     """Each power's treasury and production, the victory cities (and points) each side
     holds on a board that has them (Classic's has none), where research fills boxes each
-    power's progress, and the National Advantages in force (never a secret one)."""
+    power's progress, the National Advantages in force (never a secret one), and where the board
+    has neutrals on a track of cooperation, their places."""
     rules = state.rules
     powers = ", ".join(f"{rules.power_name(p)} {state.treasury.get(p, 0)} "
                        f"(+{income(state, p)})" for p in rules.powers)
@@ -71,7 +73,7 @@ def economy_lines(state: GameState) -> list[str]:
         held = [str(state.board[s].victory_city) for s in victory_cities(state, side)]
         lines.append(f"Victory cities held by the {side}: {len(held)} ({', '.join(held)}).")
     return (lines + standing_lines(state) + progress_lines(state) + production_lines(state)
-            + public_lines(state))
+            + public_lines(state) + track_lines(state))
 
 
 def space_text(state: GameState, space: SpaceId) -> str:

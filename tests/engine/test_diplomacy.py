@@ -69,3 +69,25 @@ def test_autocomplete_offers_the_neutrals_in_reach_and_their_sea_zones(rules: Ru
     names = {state.board.name(n): [state.board.name(z) for z in zs] for n, zs in legal.neutrals.items()}
     assert names["Spain"] == ["Sea Zone 12", "Sea Zone 13"] and names["Sweden"] == []
     assert "Rio de Oro" not in names and "Sahara" not in names
+
+
+def test_the_status_shows_the_track_and_who_is_paid(rules: RuleSet) -> None:
+    """/game status: each neutral's place on the track (001 › Appendix: Neutrals, "Initial
+    Position"; Rio de Oro with Spain, which holds it) and whom a pro-side neutral pays (001 ›
+    Phase 8, Diplomacy Rolls: "Income goes to the player that moved the neutral to +3 or -3");
+    a board without a track shows nothing of it."""
+    from dataclasses import replace
+
+    from engine.diplomacy import track_lines
+    from engine.ids import PowerId, SpaceId
+    from engine.neutrals import with_cooperation
+
+    state = _at(rules, "germany", "diplomacy")
+    [track] = track_lines(state)
+    assert track.startswith("Neutrals on the track of cooperation (-5 Axis to +5 Allies): Afghanistan 0, ")
+    assert "Spain -2 (with Rio de Oro), Sweden -2, Switzerland -1, Turkey -1, Venezuela +1." in track
+    sweden = SpaceId("sweden")
+    state = with_cooperation(state, {sweden: -3})
+    state = state.evolve(diplomacy=replace(state.diplomacy, income={sweden: PowerId("germany")}))
+    assert track_lines(state)[1] == "Neutrals paying income (IPCs a turn): Sweden 2 to Germany."
+    assert track_lines(position(maps.load_ruleset("aa1942-2e"), turn="germany", phase="purchase", spaces={})) == []
