@@ -73,5 +73,8 @@ async def test_aarhe_opening_through_discord(fake: FakeDiscord, start_bot, servi
         ("Map after Germany and Japan's turn, round 2.", ["turn-r2-germany-and-japan.png"])]
     status = await fake.respond("game status", who="erin")
     assert status.flags & EPHEMERAL
+    # AARHE's status (the neutrals' track included) is longer than a Discord message: its full
+    # text comes attached to the private reply.
+    text = status.content + "".join(f[2].decode("utf-8") for f in status.files)
     assert ("Soviet Union to act: Purchase Units of Soviet Union's turn, round 2. United Kingdom to act: "
-            "Purchase Units") in status.content
+            "Purchase Units") in text

@@ -62,4 +62,5 @@ def test_status_shows_a_passed_box_waiting_for_the_next_turn(rules: RuleSet) -> 
     """001 › Phase 7, Technology Deployment: "Transferred technologies are effective from
     beginning of the receivers' next turn"; until then /game status says so."""
     state = new_game(rules).evolve(progress={US: {"advanced_radar": 3}})
-    assert "Advanced Radar 3/3 (from next turn)" in economy_lines(state)[-2]
+    boxes = next(line for line in economy_lines(state) if line.startswith("Research boxes filled"))
+    assert "Advanced Radar 3/3 (from next turn)" in boxes
