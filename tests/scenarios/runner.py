@@ -90,10 +90,10 @@ def start_position(case: Case, rules: RuleSet) -> GameState:
         raise CaseFormatError(case.path, case.options[0].line, str(err)) from None
     if case.start is None:
         for entries in (case.treasury, case.owners, case.damage, case.tech, case.builds, case.progress,
-                        case.cooperation, case.drawn, case.goals, case.units):
+                        case.cooperation, case.drawn, case.goals, case.captured, case.units):
             if entries:
                 raise CaseFormatError(case.path, entries[0].line, "START opening takes no TREASURY, OWNER, DAMAGE, "
-                                      "TECH, BUILD, PROGRESS, COOPERATION, DRAWN, GOALS or UNITS; "
+                                      "TECH, BUILD, PROGRESS, COOPERATION, DRAWN, GOALS, CAPTURED or UNITS; "
                                       "write a position with START <round> <power> <phase>, or commands")
         return new_game(rules, resolved)
     round_, power, phase = case.start
@@ -135,6 +135,8 @@ def start_position(case: Case, rules: RuleSet) -> GameState:
         "progress": {power: dict(boxes) for e in case.progress
                      for power, boxes in [_progress(case, Entry(e.line, "", e.text), rules)]},
         "advantages": _drawn(case, rules),
+        "fallen": [board.name(_space(case, e.line, rules, name.strip())) for e in case.captured
+                   for name in e.text.split(",")],
     }
     track = [_cooperation(case, e, rules) for e in case.cooperation]
     if track:
