@@ -11,6 +11,7 @@ from dataclasses import replace
 from .errors import IllegalCommandError
 from .events import Event, event
 from .ids import PowerId, SpaceId
+from .restrictions import liberator_keeps
 from .state import GameState, Unit
 from .variants import SCORCHED_EARTH
 
@@ -76,7 +77,8 @@ def capture(state: GameState, territory: SpaceId, captor: PowerId) -> tuple[Game
     original = space.original
     events: list[Event] = []
     if (original is not None and original != captor and board.allies(original, captor)
-            and (holds_capital(state, original) or territory == board.powers[original].capital)):
+            and (holds_capital(state, original) or territory == board.powers[original].capital)
+            and not _liberator_keeps(state, captor, territory)):
         new_owner = original
     owners = dict(state.owners)
     owners[territory] = new_owner
@@ -91,6 +93,8 @@ def capture(state: GameState, territory: SpaceId, captor: PowerId) -> tuple[Game
                             power=state.rules.power_name(new_owner), liberator=state.rules.power_name(captor)))
     victim_capital_of = [p for p in board.powers.values() if p.capital == territory]
     for victim in victim_capital_of:
+        if not board.allies(victim.id, captor) and territory not in state.fallen:
+            state = state.evolve(fallen=state.fallen | {territory})
         if previous == victim.id and not board.allies(victim.id, captor):
             state, plundered = state.rules.hooks.on_capital_captured(state, territory, captor, victim.id)
             events.extend(plundered)
@@ -112,6 +116,15 @@ def capture(state: GameState, territory: SpaceId, captor: PowerId) -> tuple[Game
     changed = [replace(u, owner=new_owner, moved=state.rules.hooks.move_points(state, u)) for u in taken]
     state = state.with_units(changed, removed, owners=owners)
     return state, events
+
+
+def _liberator_keeps(state: GameState, liberator: PowerId, territory: SpaceId) -> bool:
+    """A rule system's restriction lets the liberator keep an ally's territory (AARHE's
+    Stalinist Xenophobia: "Allied territories liberated by USSR are under USSR control"), save
+    an ally's capital, which goes back to its power (README, ruling on liberation)."""
+    if any(p.capital == territory for p in state.board.powers.values()):
+        return False
+    return liberator_keeps(state.rules.restrictions, state.fallen, liberator)
 
 
 def scorch(state: GameState, territory: SpaceId, captor: PowerId,

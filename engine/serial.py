@@ -92,6 +92,8 @@ def state_to_json(state: GameState) -> dict[str, Any]:
         out["advantages"] = _hands_to_json(state)
     if state.goals is not None:
         out["goals"] = goals_to_json(state.goals)
+    if state.fallen:
+        out["fallen"] = sorted(board.name(s) for s in state.fallen)
     if state.lanes:
         out["lanes"] = {pname(p): _lane_to_json(state, lane) for p, lane in state.lanes.items()}
     if state.checkpoint is not None:
@@ -396,6 +398,7 @@ def state_from_json(data: Mapping[str, Any], rules: RuleSet) -> GameState:
         diplomacy=Relations.from_json(data["diplomacy"], board.space_by_name, power) if data.get("diplomacy") else NONE,
         advantages=_hands_from_json(data.get("advantages", {}), power),
         goals=goals_from_json(data["goals"]) if data.get("goals") is not None else None,
+        fallen=frozenset(board.space_by_name(n) for n in data.get("fallen", ())),
         lanes=frozen({power(p): _lane_from_json(lane, power) for p, lane in data.get("lanes", {}).items()}),
         winner=data.get("winner"),
         next_id=next_id,

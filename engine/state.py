@@ -183,6 +183,9 @@ class GameState:
     goals: Record | None = None
     """In a game of Historical Victory, each nation's goals and their progress
     (``engine.goals``); None in every other game."""
+    fallen: frozenset[SpaceId] = frozenset()
+    """Capitals an enemy of their power has captured at least once (``engine.control.capture``):
+    what lifts a rule system's restrictions (``engine.restrictions``)."""
     lanes: Mapping[PowerId, Lane] = field(default_factory=dict)
     """In a team turn, each teammate but the one in focus (``turn``) with its own phase,
     purchases, research and battles (``engine.lanes``); empty where one power plays."""
