@@ -24,6 +24,7 @@ from .hooks import Hooks
 from .ids import PowerId, SpaceId, UnitKind
 from .names import NameIndex
 from .production import PLAIN_PRODUCTION, Production
+from .restrictions import Restriction, restrictions_from_list
 from .rules import hooks_for
 from .switches import Switches
 from .teams import Turns
@@ -150,6 +151,7 @@ class RuleSet:
         diplomacy: DiplomacyTable = DiplomacyTable(),
         advantages: Advantages = Advantages(),
         goals: Goals = NO_GOALS,
+        restrictions: tuple[Restriction, ...] = (),
     ) -> None:
         self.id = ruleset_id
         self.notice = notice
@@ -186,6 +188,8 @@ class RuleSet:
         """Each power's National Advantages (``maps/<id>/advantages.toml``); none by default."""
         self.goals = goals
         """Each nation's goals for Historical Victory (``goals.toml``, ``engine.goals``)."""
+        self.restrictions = restrictions
+        """Where a side's own units are kept out or apart (``[[restriction]]``, ``engine.restrictions``)."""
         self.variant: Variant = PLAIN
         """What the game's options change beyond switches, units, phases and setup
         (``engine.variants``); plain in the rule system as loaded."""
@@ -349,6 +353,7 @@ class RuleSet:
             diplomacy=DiplomacyTable.from_dict(f"{rid}/ruleset.toml", ruleset.get("diplomacy", {}), the_board),
             advantages=Advantages.from_dict(f"{rid}/advantages.toml", advantages or {}, the_board, specs),
             goals=Goals.from_dict(f"{rid}/goals.toml", ruleset.get("goals", {}), the_board),
+            restrictions=restrictions_from_list(f"{rid}/ruleset.toml", ruleset.get("restriction", ()), the_board),
         )
         _check_setup_capacity(rules)
         for name, option in options.items():

@@ -26,6 +26,7 @@ from . import air, decks, paratroops
 from .attack import attack, attack_all, attacked, forced_on
 from .context import Ctx, context, count_kinds, plural, refuse, units_text
 from .paths import Mode, Step, check_path, explain_no_path, search
+from .restricted import check_moved
 from .sea import land_fighters, noncombat_sea_refusal, pick_ships, sail, sea_destination_refusal
 from .select import pick, why_not
 from .transport import load, offload
@@ -35,7 +36,14 @@ SUPPORT_MISSIONS = ("bombard", "ignore", "escort")
 
 
 def apply_move(state: GameState, cmd: Move, dice: Dice) -> tuple[GameState, list[Event]]:
-    """Phases 2 and 4: move one group of units (000, Phase 2: Combat Move; Phase 4)."""
+    """Phases 2 and 4: move one group of units (000, Phase 2: Combat Move; Phase 4), within
+    the rule system's restrictions (``restricted``)."""
+    after, events = _apply_move(state, cmd, dice)
+    check_moved(context(state), after)
+    return after, events
+
+
+def _apply_move(state: GameState, cmd: Move, dice: Dice) -> tuple[GameState, list[Event]]:
     ctx = context(state)
     _check_command(ctx, cmd)
     spec = ctx.spec

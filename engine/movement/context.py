@@ -19,6 +19,7 @@ from ..errors import IllegalCommandError
 from ..ids import PowerId, SpaceId, UnitKind
 from ..notation import format_units, unit_word
 from ..phases import phase_entry
+from ..restrictions import keeping_out
 from ..ruleset import RuleSet
 from ..state import GameState, Unit
 from ..units import UnitSpec
@@ -92,6 +93,8 @@ class Ctx:
         self.impassable = static.impassable
         self.closed = static.closed
         self.neighbours = self.board.adjacency
+        self.kept_out = keeping_out(self.rules.restrictions, state.fallen, self.power)
+        """Territories a restriction keeps the mover out of (``engine.restrictions``)."""
         self.cache: dict[str, object] = {}
 
     def enemy_presence(self, space: SpaceId) -> _Presence:

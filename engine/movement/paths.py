@@ -19,6 +19,7 @@ from ..notation import format_units
 from .context import Ctx, refuse
 from .attack import forcible, forced
 from .neutrals import step_refusal, unheld
+from .restricted import kept_out_message
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +63,8 @@ def step(ctx: Ctx, mode: Mode, here: SpaceId, nxt: SpaceId, index: int) -> Step 
         closed = step_refusal(ctx, mode, nxt)
         if closed is not None:
             return Refusal(*closed)
+    if mode.domain != "sea" and nxt in ctx.kept_out:
+        return Refusal("move.restricted", kept_out_message(ctx, nxt) or "")
     if mode.domain == "air":
         danger = 1 if (ctx.battle_territory(nxt) if space.is_land else ctx.hostile_sea(nxt)) else 0
         if nxt in ctx.antiaircraft:

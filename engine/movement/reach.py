@@ -18,6 +18,7 @@ from .apply import _mode, _select, apply_move
 from .attack import attacked
 from .context import Ctx, context
 from .paths import Tree, search
+from .restricted import shared_with
 from .sea import noncombat_sea_refusal, sea_destination_refusal
 from .transport import load, offload
 
@@ -31,7 +32,7 @@ def reachable(state: GameState, origin: SpaceId, units: UnitCounts) -> list[Spac
         found = _destinations(ctx, origin, units)
     except IllegalCommandError:
         return []
-    return sorted(found, key=ctx.name)
+    return sorted((d for d in found if d not in ctx.kept_out and not shared_with(ctx, d)), key=ctx.name)
 
 
 def _destinations(ctx: Ctx, origin: SpaceId, units: UnitCounts) -> set[SpaceId]:
