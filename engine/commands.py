@@ -97,6 +97,17 @@ class Move(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class Redeploy(Command):
+    """Noncombat Move: land units by rail from one friendly victory city to another, one rail
+    point each (001 › Phase 5, Strategic Redeployment (optional))."""
+
+    units: UnitCounts
+    origin: SpaceId
+    destination: SpaceId
+    name = "redeploy"
+
+
+@dataclass(frozen=True, slots=True)
 class Rocket(Command):
     """Combat Move: an AA gun in ``origin`` is declared to fire a rocket at the enemy
     industrial complex in ``target``; it strikes when Conduct Combat begins (002, Rocket

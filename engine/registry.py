@@ -32,6 +32,7 @@ from .commands import (
     Orders,
     Place,
     Press,
+    Redeploy,
     Repair,
     Research,
     Retreat,
@@ -302,6 +303,15 @@ ENGINE_COMMANDS: tuple[CommandSpec, ...] = (
                  OptionSpec("path", Kind.PATH, 'the way, e.g. "Germany > Poland > Ukraine"'),
                  OptionSpec("mission", Kind.CHOICE, "what aircraft or ships do there",
                             choices=MISSIONS))),
+    CommandSpec(
+        "redeploy", "Move land units by rail between two friendly victory cities in Noncombat Move, one rail "
+        "point each (Strategic Redeployment, where the game plays it).",
+        '/redeploy units:"2 infantry" from:Germany to:"Eastern Europe"', aliases=("rail", "strategic_redeployment"),
+        command=Redeploy,
+        options=(OptionSpec("units", Kind.UNITS, _UNITS_HELP, required=True),
+                 OptionSpec("from", Kind.SPACE, "the victory city they leave", required=True, field="origin"),
+                 OptionSpec("to", Kind.SPACE, "the victory city they go to", required=True,
+                            field="destination"))),
     CommandSpec(
         "rocket", "Fire a rocket from one of your AA guns at an enemy industrial complex within 3 "
         "spaces (with the Rockets development); it strikes when Conduct Combat begins.",

@@ -24,6 +24,7 @@ from .hooks import Hooks
 from .ids import PowerId, SpaceId, UnitKind
 from .names import NameIndex
 from .production import PLAIN_PRODUCTION, Production
+from .redeployment import Redeployment
 from .restrictions import Restriction, restrictions_from_list
 from .rules import hooks_for
 from .switches import Switches
@@ -152,6 +153,7 @@ class RuleSet:
         advantages: Advantages = Advantages(),
         goals: Goals = NO_GOALS,
         restrictions: tuple[Restriction, ...] = (),
+        redeployment: Redeployment = Redeployment(),
     ) -> None:
         self.id = ruleset_id
         self.notice = notice
@@ -190,6 +192,8 @@ class RuleSet:
         """Each nation's goals for Historical Victory (``goals.toml``, ``engine.goals``)."""
         self.restrictions = restrictions
         """Where a side's own units are kept out or apart (``[[restriction]]``, ``engine.restrictions``)."""
+        self.redeployment = redeployment
+        """Each power's rail points a turn (``[redeployment]``, ``engine.redeployment``)."""
         self.variant: Variant = PLAIN
         """What the game's options change beyond switches, units, phases and setup
         (``engine.variants``); plain in the rule system as loaded."""
@@ -354,6 +358,7 @@ class RuleSet:
             advantages=Advantages.from_dict(f"{rid}/advantages.toml", advantages or {}, the_board, specs),
             goals=Goals.from_dict(f"{rid}/goals.toml", ruleset.get("goals", {}), the_board),
             restrictions=restrictions_from_list(f"{rid}/ruleset.toml", ruleset.get("restriction", ()), the_board),
+            redeployment=Redeployment.from_dict(f"{rid}/ruleset.toml", ruleset.get("redeployment", {}), the_board),
         )
         _check_setup_capacity(rules)
         for name, option in options.items():

@@ -52,8 +52,12 @@ SUBMERGED = "submerged"
 at the end of Noncombat Move (switch ``submerged_until_noncombat_end``)."""
 ROCKET = "rocket"
 """An AA gun declared to fire a rocket this turn (at the territory in ``Unit.target``)."""
+REDEPLOYED = "redeployed"
+"""A land unit moved by Strategic Redeployment this turn, or a transport that ferried one
+(``engine.movement.redeploy``)."""
 TURN_FLAGS = frozenset(
-    {COMBAT_MOVED, FOUGHT, BLITZED, SEABORNE, LOADED, LOADED_IN_COMBAT, OFFLOADED, RETREATED, RAID, PLACED, ROCKET}
+    {COMBAT_MOVED, FOUGHT, BLITZED, SEABORNE, LOADED, LOADED_IN_COMBAT, OFFLOADED, RETREATED, RAID, PLACED, ROCKET,
+     REDEPLOYED}
 )
 
 

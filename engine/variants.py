@@ -46,7 +46,10 @@ AA Guns: "or coming back through to a friendly territory")."""
 NATIONAL_ADVANTAGES = "national_advantages"
 """Each power's National Advantages are played (001 › Appendix: National Advantages;
 ``engine.advantages``)."""
-BEHAVIOURS = (KAMIKAZE, SCORCHED_EARTH, RETURN_FLIGHT_FIRE, NATIONAL_ADVANTAGES)
+STRATEGIC_REDEPLOYMENT = "strategic_redeployment"
+"""Land units move by rail between friendly victory cities in Noncombat Move, on rail points
+(001 › Phase 5, Strategic Redeployment (optional); ``engine.redeployment``)."""
+BEHAVIOURS = (KAMIKAZE, SCORCHED_EARTH, RETURN_FLIGHT_FIRE, NATIONAL_ADVANTAGES, STRATEGIC_REDEPLOYMENT)
 
 KEYS = ("description", "default", "choices", "switches", "battle_steps", "units", "skip_phases", "place", "tech", "truce",
         "groups", "carries", "not_buyable", "meld", "enables")

@@ -11,7 +11,8 @@ def test_1942_uses_every_engine_command_but_research_rockets_aarhe_economy_and_f
     """000 has no Develop Weapons phase; 003 opens the turn with it (Phase 1). /rocket is a
     command Revised adds to Combat Move (002, Rocket Strikes), which 1942 does not list.
     /scorch and /lendlease are AARHE's (001, Phase 2, Scorched Earth; Phase 1, Lend-Lease),
-    and /cancel, which gives up two-round builds (001, Phase 6, Build schedule);
+    /cancel, which gives up two-round builds (001, Phase 6, Build schedule), and /redeploy
+    (001 › Phase 5, Strategic Redeployment (optional));
     000, Phase 6: "A power cannot lend or give IPCs to another power"; so is /diplomacy (001 ›
     Phase 8: Diplomacy), where 1942 and Revised keep neutrals shut. /focus is for team
     turns (001 › Game Sequence › Round Sequence), where several powers act at once; in 1942
@@ -21,6 +22,6 @@ def test_1942_uses_every_engine_command_but_research_rockets_aarhe_economy_and_f
     lhtr = maps.load_ruleset("revised-lhtr", unplayable=True)
     aarhe_only = ["cancel", "scorch", "lendlease"]
     assert [c.name for c in ENGINE_COMMANDS if not is_used_by(aa1942, c)] == [
-        *aarhe_only, "research", "share", "diplomacy", "advantage", "rocket", "focus"]
-    assert [c.name for c in ENGINE_COMMANDS if not is_used_by(lhtr, c)] == [*aarhe_only, "share", "diplomacy",
-                                                                            "advantage", "focus"]
+        *aarhe_only, "research", "share", "diplomacy", "advantage", "redeploy", "rocket", "focus"]
+    assert [c.name for c in ENGINE_COMMANDS if not is_used_by(lhtr, c)] == [
+        *aarhe_only, "share", "diplomacy", "advantage", "redeploy", "focus"]
