@@ -25,6 +25,7 @@ from engine import (
 )
 from engine.movement import reachable
 from engine.notation import format_units
+from engine.variants import STRATEGIC_REDEPLOYMENT
 
 LOSS_EVENTS = ("lost", "destroyed")
 
@@ -159,6 +160,8 @@ class Playout:
                 self.send(f'/move units:"{format_units(s.rules, group)}" from:"{name(space)}" to:"{name(dest)}"')
         if s.phase == "combat_move":
             self._rockets()
+        else:
+            self._redeploy()
         if not self.send("/done"):
             self._land_air_then_done()
 
@@ -168,6 +171,21 @@ class Playout:
         for origin, target in legal_commands(self.state).rockets:
             if self.rng.random() < 0.5:
                 self.send(f'/rocket from:"{name(origin)}" target:"{name(target)}"')
+
+    def _redeploy(self) -> None:
+        """Where the game plays Strategic Redeployment (001 › Phase 5), now and then send some
+        land units from one of the power's victory cities to another friendly one; the engine
+        refuses a city out of reach, units that cannot go and points that have run out."""
+        s = self.state
+        if not s.rules.variant.enabled(STRATEGIC_REDEPLOYMENT) or self.rng.random() < 0.3:
+            return
+        cities = [t for t, sp in s.board.spaces.items() if sp.victory_city and s.board.allies(s.owners.get(t), s.turn)]
+        land = sorted({(u.space, u.kind) for u in s.units_of(s.turn) if u.space in cities and u.aboard is None
+                       and s.rules.spec(u.kind).is_land and not s.rules.spec(u.kind).structure})
+        for space, kind in self.rng.sample(land, min(5, len(land))):
+            dest = self.rng.choice(cities)
+            name = s.board.name
+            self.send(f'/redeploy units:"{self.rng.randint(1, 2)} {kind}" from:"{name(space)}" to:"{name(dest)}"')
 
     def _land_air_then_done(self) -> None:
         """A refused /done in Noncombat Move names air units that can still land: land them."""

@@ -260,6 +260,15 @@ def test_random_revised_games_fire_rockets() -> None:
     assert any(line.startswith("/rocket") for line in play.history)
 
 
+def test_random_aarhe_games_redeploy() -> None:
+    """With Strategic Redeployment on (001 › Phase 5, optional), random AARHE play moves land
+    units by rail between victory cities, and the invariants hold."""
+    play = _play(7, 2, {"optional_rules": "strategic_redeployment"}, ruleset="aarhe")
+    assert play.state.round > 2, (play.state.round, play.state.phase, play.history[-5:])
+    accepted = [line for line in play.history if line.startswith("/redeploy")]
+    assert accepted, play.refused
+
+
 def test_random_team_games() -> None:
     """Teammates acting in interleaved order (001 › Game Sequence › Round Sequence: "Players
     on the same team perform turn sequence at their own rate"), on Revised's data with team
@@ -290,6 +299,8 @@ def test_soak_random_games(seed: int, ruleset: str) -> None:
         switches = FLIPPED if seed % 4 == 1 else None
     elif ruleset == "revised-lhtr":
         options = {"victory": "world_domination"} if seed % 2 else {}
+    elif ruleset == "aarhe":
+        options = {"optional_rules": "strategic_redeployment"} if seed % 2 else {}
     play = _play(1000 + seed, 15, options, switches, ruleset)
     assert play.state.is_over or play.state.round > 15, (play.state.round, play.state.phase, play.history[-5:])
 
