@@ -18,6 +18,7 @@ from ..variants import KAMIKAZE
 from .context import Ctx
 from .neutrals import ENTER, level, standing, unheld
 from .paths import Mode, Refusal, search
+from .restricted import shared_with
 
 _SEA = Mode("sea", "Aircraft carriers")
 
@@ -103,6 +104,8 @@ def landing_spots(ctx: Ctx, carrier_based: bool, could_be: bool = True) -> dict[
                     spots.setdefault(z, f"your aircraft carrier from {ctx.name(carrier.space)} could get there")
             for z in purchased_carrier_zones(ctx):
                 spots.setdefault(z, "a carrier you bought could be mobilized there")
+    # A rule system's restrictions keep some spaces from the mover (engine.restrictions).
+    spots = {s: why for s, why in spots.items() if s not in ctx.kept_out and not shared_with(ctx, s)}
     ctx.cache[key] = spots
     return spots
 
