@@ -48,7 +48,7 @@ def test_the_original_territories_are_kept_out_with_the_named_ones() -> None:
 
 def test_a_captured_capital_is_kept_in_the_saved_game_after_its_liberation() -> None:
     """001 › Phase 3: "Before the axis captures the Soviet capital Moscow": the capture is
-    remembered, and a liberation does not take it back (README, ruling 36)."""
+    remembered, and a liberation does not take it back (README, ruling 49)."""
     rules = maps.load_ruleset("aarhe", unplayable=True)
     state = new_game(rules, rules.option_defaults())
     taken, _ = capture(state, SpaceId("russia"), PowerId("germany"))
