@@ -90,10 +90,10 @@ def start_position(case: Case, rules: RuleSet) -> GameState:
         raise CaseFormatError(case.path, case.options[0].line, str(err)) from None
     if case.start is None:
         for entries in (case.treasury, case.owners, case.damage, case.tech, case.builds, case.progress,
-                        case.cooperation, case.drawn, case.goals, case.captured, case.units):
+                        case.cooperation, case.drawn, case.goals, case.docked, case.captured, case.units):
             if entries:
                 raise CaseFormatError(case.path, entries[0].line, "START opening takes no TREASURY, OWNER, DAMAGE, "
-                                      "TECH, BUILD, PROGRESS, COOPERATION, DRAWN, GOALS, CAPTURED or UNITS; "
+                                      "TECH, BUILD, PROGRESS, COOPERATION, DRAWN, GOALS, DOCKED, CAPTURED or UNITS; "
                                       "write a position with START <round> <power> <phase>, or commands")
         return new_game(rules, resolved)
     round_, power, phase = case.start
@@ -143,6 +143,8 @@ def start_position(case: Case, rules: RuleSet) -> GameState:
         data["cooperation"] = {**{board.name(s): v for s, v in starting_cooperation(board).items()},
                                **{name: v for name, v, _ in track}}
         data["diplomacy"] = {"income": {name: power for name, _, power in track if power}}
+    if case.docked:
+        data["diplomacy"] = {**data.get("diplomacy", {}), "docked": _docked(case, rules)}
     if case.goals:
         read = [_goals(case, e, rules) for e in case.goals]
         data["goals"] = {"drawn": {p: [g for g, _r in ids] for p, ids in read},
@@ -157,6 +159,22 @@ def start_position(case: Case, rules: RuleSet) -> GameState:
                               f"its phases are {', '.join(rules.phases)}")
     state = GameState.from_json(data, rules)
     return _damage(state, damaged)
+
+
+def _docked(case: Case, rules: RuleSet) -> dict[str, dict[str, str]]:
+    """The case's DOCKED lines: per power name, sea zone -> the neutral its ships are docked at."""
+    docked: dict[str, dict[str, str]] = {}
+    for e in case.docked:
+        power, listing = _pair(case, e)
+        for part in listing.split(","):
+            zone, at, neutral = part.strip().partition(" at ")
+            if not at:
+                raise CaseFormatError(case.path, e.line, f"DOCKED takes '<power>: <sea zone> at <neutral>, ...', "
+                                      f"not {part.strip()!r}")
+            docked.setdefault(rules.power_name(_power(case, e.line, rules, power)), {})[
+                rules.board.name(_space(case, e.line, rules, zone))] = rules.board.name(
+                    _space(case, e.line, rules, neutral))
+    return docked
 
 
 def _tech(case: Case, rules: RuleSet) -> dict[str, list[str]]:
