@@ -6,7 +6,9 @@ Combat's list of battles, so the two can never disagree.
 submarines and transports do not block, and are fought only by warships or aircraft that
 move in to attack them (Unit Profiles, Submarines and Transports). Transports "may not
 attack without being accompanied by at least one unit with an attack value", so
-transports that simply stayed where they started do not start a battle.
+transports that simply stayed where they started do not start a battle. Ships docked at a
+neutral are not there for the enemy (001 › Phase 8: "Docked units remain in the sea zone do
+not interrupt hostile naval movement"; ``engine.docking``).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ def makes_sea_zone_hostile(state: GameState, enemy: Unit) -> bool:
     (002, Appendix I, Sea Units: hostile if it "contains enemy units", "except submerged
     subs"; 003, Spaces: "Friendly sea zones contain no enemy units" and "submerged
     submarines are ignored"). Cargo counts with the ship that carries it."""
-    if enemy.aboard is not None or enemy.has(SUBMERGED):
+    if enemy.aboard is not None or enemy.has(SUBMERGED) or state.diplomacy.docked_at(enemy.owner, enemy.space):
         return False
     return state.rules.switches.hostile_sea_zone == "any_enemy" or state.rules.spec(enemy.kind).surface_warship
 
@@ -35,7 +37,8 @@ def sea_battle_due(state: GameState, zone: SpaceId, attacker: PowerId) -> bool:
     spec = state.rules.spec
     here = state.units_at(zone)
     mine = [u for u in here if u.owner == attacker and u.aboard is None]
-    enemy = [u for u in here if u.aboard is None and not board.allies(u.owner, attacker)]
+    enemy = [u for u in here if u.aboard is None and not board.allies(u.owner, attacker)
+             and state.diplomacy.docked_at(u.owner, zone) is None]
     if not mine or not enemy:
         return False
     if any(makes_sea_zone_hostile(state, u) for u in enemy):

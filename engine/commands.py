@@ -82,6 +82,16 @@ class Diplomacy(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class Dock(Command):
+    """Noncombat Move: the mover's ships in ``sea`` (or the one zone next to ``neutral`` that
+    holds some) dock at ``neutral`` (001 › Phase 8, Level of cooperation)."""
+
+    neutral: SpaceId
+    sea: SpaceId | None = None
+    name = "dock"
+
+
+@dataclass(frozen=True, slots=True)
 class Move(Command):
     """Phases 2 and 4: move a group of units from one space to another."""
 

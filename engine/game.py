@@ -17,6 +17,7 @@ from . import turn as _turn  # noqa: F401  (registers the phases of the 1942 tur
 from .commands import Command, Done, Focus, Orders, Undo
 from .control import capital_lost, holds_capital, settle_liberations
 from .dice import SEALED_REVEAL, Dice, NoDice
+from .docking import undock
 from .errors import IllegalCommandError, OutOfTurnError, RulesError
 from .events import Event, event
 from .goals import after_turn
@@ -347,6 +348,8 @@ def _next_turn(state: GameState, events: list[Event], dice: Dice) -> tuple[GameS
     names = [state.rules.power_name(p) for p in team]
     events.append(event("turn", f"Round {round_}: {' and '.join(names)} to move.",
                         round=round_, power=names[0], powers=names))
+    state, undocked = undock(state, team)
+    events.extend(undocked)
     return _begin_team(state, team, events, dice)
 
 

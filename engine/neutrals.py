@@ -83,7 +83,8 @@ def join(state: GameState, neutral: SpaceId, power: PowerId,
     and air units in their territory and ships in ``sea``, the adjacent sea zone the new
     owner chose ("Naval units are placed in any adjacent sea zone by the new owner"); where
     only one sea zone is adjacent, ``sea`` may be left out. Nobody collects its income as a
-    pro-side neutral any more: its holder does.
+    pro-side neutral any more: its holder does, and ships docked at it are docked no more
+    (001: "An attack on a docked naval unit is an attack on the neutral").
 
     Raises:
         IllegalCommandError: it is not a neutral on the track, or has joined already; it has
@@ -113,7 +114,8 @@ def join(state: GameState, neutral: SpaceId, power: PowerId,
             placed += [Unit(next_id + i, kind, power, zone) for i in range(n)]
             next_id += n
     income = {s: p for s, p in state.diplomacy.income.items() if s != neutral}
-    state = state.with_units(placed, owners=owners, diplomacy=replace(state.diplomacy, income=frozen(income)))
+    relations = replace(state.diplomacy, income=frozen(income)).without_docks_at(neutral)
+    state = state.with_units(placed, owners=owners, diplomacy=relations)
     state = with_cooperation(state, {neutral: TOWARD[board.side_of(power)] * TRACK_END})
     return state, [_joined(state, neutral, power, placed, zone)]
 

@@ -25,6 +25,7 @@ from .commands import (
     Casualties,
     Command,
     Diplomacy,
+    Dock,
     Done,
     Lend,
     Focus,
@@ -281,6 +282,14 @@ ENGINE_COMMANDS: tuple[CommandSpec, ...] = (
         options=(OptionSpec("neutral", Kind.SPACE, "the neutral you roll for", required=True),
                  OptionSpec("sea", Kind.SPACE, "the sea zone next to it where its ships join you, should the roll "
                             "make it join"))),
+    CommandSpec(
+        "dock", "Dock your ships at a neutral leaning at least 1 toward your side, in Noncombat Move: until "
+        "your next turn they do not make their sea zone hostile, and an attack on them is an attack on the "
+        "neutral (where the rules have a track of cooperation).", '/dock neutral:Spain sea:"Sea Zone 13"',
+        command=Dock,
+        options=(OptionSpec("neutral", Kind.SPACE, "the neutral your ships dock at", required=True),
+                 OptionSpec("sea", Kind.SPACE, "the sea zone next to it whose ships dock, where you have ships "
+                            "in more than one"))),
     CommandSpec(
         "advantage", "National Advantages (where the game plays them): alone, list your items, shown to you "
         "only; draw: draws your secret item of the round; reveal: puts a drawn item in force for all to see; use: buys an item's units in Purchase or "

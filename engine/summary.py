@@ -16,6 +16,7 @@ from .ids import SpaceId, UnitKind
 from .notation import format_units, unit_word
 from .phases import phase_title
 from .production import production_lines
+from .docking import dock_lines
 from .redeployment import rail_lines
 from .research_boxes import progress_lines
 from .victory import standing_lines
@@ -74,7 +75,7 @@ def economy_lines(state: GameState) -> list[str]:
         held = [str(state.board[s].victory_city) for s in victory_cities(state, side)]
         lines.append(f"Victory cities held by the {side}: {len(held)} ({', '.join(held)}).")
     return (lines + standing_lines(state) + progress_lines(state) + production_lines(state)
-            + public_lines(state) + track_lines(state) + rail_lines(state))
+            + public_lines(state) + track_lines(state) + dock_lines(state) + rail_lines(state))
 
 
 def space_text(state: GameState, space: SpaceId) -> str:

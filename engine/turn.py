@@ -9,10 +9,11 @@ from __future__ import annotations
 from . import advantages, combat, mobilize, purchase, research, research_boxes, research_share
 from . import diplomacy  # noqa: F401  (registers the Diplomacy phase)
 from .combat import rockets
-from .commands import (Advantage, Battle, Buy, Cancel, Casualties, Lend, Move, Place, Press, Redeploy, Repair,
-                       Research, Retreat, Rocket, Scorch, Submerge)
+from .commands import (Advantage, Battle, Buy, Cancel, Casualties, Dock, Lend, Move, Place, Press, Redeploy,
+                       Repair, Research, Retreat, Rocket, Scorch, Submerge)
 from .deadline import first_battle, first_placement
 from .dice import Dice
+from .docking import dock
 from .economy import lendlease, logistics, scorched
 from .economy.income import collect
 from .movement import end_combat_move, end_noncombat_move
@@ -53,7 +54,7 @@ CONDUCT_COMBAT = register_phase(Phase(
     default=first_battle))
 NONCOMBAT_MOVE = register_phase(Phase(
     "noncombat_move", "Noncombat Move", {Move: logistics.move}, on_end=end_noncombat_move, needs_capital=False,
-    movement="noncombat", offers=move_offers, optional={Redeploy: redeploy}))
+    movement="noncombat", offers=move_offers, optional={Redeploy: redeploy, Dock: dock}))
 MOBILIZE = register_phase(Phase(
     "mobilize", "Mobilize New Units", {Place: mobilize.place}, on_enter=_enter_mobilize,
     on_end=mobilize.end_mobilize, production=True, offers=place_offers, default=first_placement,

@@ -41,11 +41,14 @@ def attackers(state: GameState, battle: Battle) -> list[Unit]:
 def defenders(state: GameState, battle: Battle, phase: CombatPhase) -> list[Unit]:
     """Every unit of the attacker's enemies in the space, multinational forces together
     (000, "Multinational Defense"). Fighters aboard a carrier defend in the air; land
-    units aboard transports are cargo; interceptors of a raid sit this battle out."""
+    units aboard transports are cargo; interceptors of a raid sit this battle out, and so do
+    ships docked at a neutral (``engine.docking``: attacked only through the neutral)."""
     sea = battle.kind == "sea"
     out: list[Unit] = []
     for u in state.units_at(battle.space):
         if not at_war(state, u.owner, battle.attacker) or u.id in battle.out or u.id in phase.interceptors:
+            continue
+        if state.diplomacy.docked_at(u.owner, u.space) is not None:
             continue
         if not _takes_part(state, u, sea):
             continue

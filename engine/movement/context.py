@@ -103,7 +103,8 @@ class Ctx:
         if found is not None:
             return found
         state, spec = self.state, self.rules.spec
-        enemy = [u for u in state.units_at(space) if u.owner not in self.allied_side]
+        docks = state.diplomacy.docked_at
+        enemy = [u for u in state.units_at(space) if u.owner not in self.allied_side and docks(u.owner, space) is None]
         at_sea = self.board.spaces[space].is_sea
         found = _Presence(
             enemy,

@@ -162,6 +162,7 @@ class Playout:
             self._rockets()
         else:
             self._redeploy()
+            self._dock()
         if not self.send("/done"):
             self._land_air_then_done()
 
@@ -186,6 +187,19 @@ class Playout:
             dest = self.rng.choice(cities)
             name = s.board.name
             self.send(f'/redeploy units:"{self.rng.randint(1, 2)} {kind}" from:"{name(space)}" to:"{name(dest)}"')
+
+    def _dock(self) -> None:
+        """Where neutrals have a track of cooperation (001 › Phase 8), now and then dock the
+        power's ships at a neutral next to them; the engine refuses a neutral not leaning
+        toward the power's side, or one its ships left this turn."""
+        s = self.state
+        if not s.cooperation or self.rng.random() < 0.5:
+            return
+        board = s.board
+        zones = {u.space for u in s.units_of(s.turn) if board.spaces[u.space].is_sea and u.aboard is None}
+        near = sorted({(n, z) for z in zones for n in board.neighbours(z) if n in s.cooperation})
+        for neutral, zone in self.rng.sample(near, min(2, len(near))):
+            self.send(f'/dock neutral:"{board.name(neutral)}" sea:"{board.name(zone)}"')
 
     def _land_air_then_done(self) -> None:
         """A refused /done in Noncombat Move names air units that can still land: land them."""

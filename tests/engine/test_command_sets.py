@@ -22,6 +22,6 @@ def test_1942_uses_every_engine_command_but_research_rockets_aarhe_economy_and_f
     lhtr = maps.load_ruleset("revised-lhtr", unplayable=True)
     aarhe_only = ["cancel", "scorch", "lendlease"]
     assert [c.name for c in ENGINE_COMMANDS if not is_used_by(aa1942, c)] == [
-        *aarhe_only, "research", "share", "diplomacy", "advantage", "redeploy", "rocket", "focus"]
+        *aarhe_only, "research", "share", "diplomacy", "dock", "advantage", "redeploy", "rocket", "focus"]
     assert [c.name for c in ENGINE_COMMANDS if not is_used_by(lhtr, c)] == [
-        *aarhe_only, "share", "diplomacy", "advantage", "redeploy", "focus"]
+        *aarhe_only, "share", "diplomacy", "dock", "advantage", "redeploy", "focus"]

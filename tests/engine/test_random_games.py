@@ -269,6 +269,14 @@ def test_random_aarhe_games_redeploy() -> None:
     assert accepted, play.refused
 
 
+def test_random_aarhe_games_dock() -> None:
+    """Random AARHE play docks ships at neutrals leaning toward their side (001 › Phase 8,
+    Level of cooperation), enemies sail past them, and the invariants hold."""
+    play = _play(11, 3, {}, ruleset="aarhe")
+    assert play.state.round > 3, (play.state.round, play.state.phase, play.history[-5:])
+    assert any(line.startswith("/dock") for line in play.history), play.refused
+
+
 def test_random_team_games() -> None:
     """Teammates acting in interleaved order (001 › Game Sequence › Round Sequence: "Players
     on the same team perform turn sequence at their own rate"), on Revised's data with team
