@@ -27,6 +27,17 @@ def holds_capital(state: GameState, power: PowerId) -> bool:
     return state.owners.get(state.board.powers[power].capital) == power
 
 
+def missing_capital(state: GameState, power: PowerId) -> str | None:
+    """Why ``power`` sits out a phase that needs its capital, or None where it may play it:
+    its capital is in enemy hands now, or was as its turn began (switch ``capital_checked``)."""
+    if state.rules.switches.capital_checked == "phase":
+        return None if holds_capital(state, power) else "its capital is in enemy hands"
+    capital = state.board.powers[power].capital
+    if state.turn_start_owners.get(capital, state.owners.get(capital)) == power:
+        return None
+    return f"its capital {state.board.name(capital)} was in enemy hands when its turn began"
+
+
 def capital_lost(state: GameState, command: str) -> IllegalCommandError:
     """The refusal of ``command`` (``/buy``) to the power to move while its capital is in
     enemy hands: it buys, researches, places and collects nothing, and keeps its IPCs
@@ -36,6 +47,9 @@ def capital_lost(state: GameState, command: str) -> IllegalCommandError:
     power = state.turn
     name = state.rules.power_name(power)
     capital = state.board.name(state.board.powers[power].capital)
+    if holds_capital(state, power):
+        return IllegalCommandError(f"{name} cannot use /{command} this turn: {missing_capital(state, power)}.",
+                                   reason="capital.lost")
     return IllegalCommandError(
         f"{name} cannot use /{command} while its capital {capital} is in enemy hands: it may not spend "
         f"its {state.treasury.get(power, 0)} IPCs until the capital is liberated.", reason="capital.lost")

@@ -178,18 +178,13 @@ def _left(state: GameState, power: PowerId) -> str:
 
 
 def enter(state: GameState, dice: Dice) -> Entered:
-    """Diplomacy begins: skipped by a power whose capital was in enemy hands when its turn
-    began (001 › Turn Sequence: "If your capital territory is under enemy control at the
-    beginning of your turn, the 'Develop Weapons' and 'Diplomacy' phases are skipped"), or
-    that has no rolls or no neutral to roll for; otherwise its rolls of the turn start."""
-    power, board = state.turn, state.board
+    """Diplomacy begins: skipped by a power that has no rolls or no neutral to roll for;
+    otherwise its rolls of the turn start. (Without its capital as the turn began it sits the
+    phase out before this: ``needs_capital``, switch ``capital_checked``.)"""
+    power = state.turn
     name = state.rules.power_name(power)
-    capital = board.powers[power].capital
     rolled = {p: ns for p, ns in state.diplomacy.rolled.items() if p != power}
     state = state.evolve(diplomacy=replace(state.diplomacy, rolled=rolled))
-    if state.turn_start_owners.get(capital, state.owners.get(capital)) != power:
-        return state, [event("skip", f"{name} skips Diplomacy: its capital {board.name(capital)} was in enemy hands "
-                             "when its turn began (001 › Turn Sequence).", phase=state.phase)], True
     if not state.rules.diplomacy.rolls.get(power, 0):
         return state, [event("skip", f"{name} has no diplomacy rolls.", phase=state.phase)], True
     if not targets(state, power):
@@ -204,10 +199,10 @@ def offers(state: GameState) -> Offers:
 
 
 DIPLOMACY = register_phase(Phase(
-    "diplomacy", "Diplomacy", {Diplomacy: roll}, on_enter=enter, needs_capital=False, undo=False, offers=offers))
-"""``needs_capital`` is off because ``enter`` asks the stricter question: whether the capital
-was held when the turn began, not now (a capital liberated this turn does not bring Diplomacy
-back)."""
+    "diplomacy", "Diplomacy", {Diplomacy: roll}, on_enter=enter, undo=False, offers=offers))
+"""Sat out without the capital (001 › Turn Sequence: "If your capital territory is under enemy
+control at the beginning of your turn, the “Develop Weapons” and “Diplomacy” phases are
+skipped"), judged as the rule system's switch ``capital_checked`` says."""
 
 
 def track_lines(state: GameState) -> list[str]:

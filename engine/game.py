@@ -15,7 +15,7 @@ from typing import Any
 from . import limits
 from . import turn as _turn  # noqa: F401  (registers the phases of the 1942 turn)
 from .commands import Command, Done, Focus, Orders, Undo
-from .control import capital_lost, holds_capital, settle_liberations
+from .control import capital_lost, missing_capital, settle_liberations
 from .dice import SEALED_REVEAL, Dice, NoDice
 from .docking import undock
 from .errors import IllegalCommandError, OutOfTurnError, RulesError
@@ -177,7 +177,7 @@ def _elsewhere(state: GameState, command: Command) -> RulesError:
     wanted = [e.title for e in taking]
     if not wanted:
         return IllegalCommandError(f"{command.name} is not a command of this game.", reason="command.unknown")
-    if all(e.sits_out(rules) for e in taking) and not holds_capital(state, state.turn):
+    if all(e.sits_out(rules) for e in taking) and missing_capital(state, state.turn):
         return capital_lost(state, command.name)
     return OutOfTurnError(
         f"/{command.name} belongs to {' or '.join(wanted)}; it is now {phase_title(rules, state.phase)} "
@@ -296,8 +296,9 @@ def _enter_phase(state: GameState, phase: str, events: list[Event], dice: Dice |
     state = state.evolve(phase=phase)
     entry = phase_entry(phase)
     name = state.rules.power_name(state.turn)
-    if entry.sits_out(state.rules) and not holds_capital(state, state.turn):
-        events.append(event("skip", f"{name} skips {entry.title}: its capital is in enemy hands.", phase=phase))
+    missing = missing_capital(state, state.turn) if entry.sits_out(state.rules) else None
+    if missing:
+        events.append(event("skip", f"{name} skips {entry.title}: {missing}.", phase=phase))
         return _advance(state, events, dice or NoDice())
     if entry.on_enter is not None:
         state, entered, finished = entry.on_enter(state, dice or NoDice())

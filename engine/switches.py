@@ -51,6 +51,15 @@ CapitalLostIncome = Literal["none", "half"]
 the other half rounded down being lost (001, Turn Sequence: "When you lose your capital
 you lose 50% of your income for the next turn")."""
 
+CapitalChecked = Literal["phase", "turn_start"]
+"""When a phase that needs the capital (``Phase.needs_capital``) asks whether the power has
+it: as the ``phase`` begins (000 and 002, "Capturing and Liberating Capitals": the power
+"skips all but the Combat Move, Conduct Combat, and Noncombat Move phases until the capital
+is liberated", so a capital liberated in Conduct Combat is back for the phases after it), or
+as the turn began, ``turn_start`` (001, Turn Sequence: "If your capital territory is under
+enemy control at the beginning of your turn, the “Develop Weapons” and “Diplomacy” phases
+are skipped")."""
+
 
 @dataclass(frozen=True, slots=True)
 class Switches:
@@ -75,6 +84,7 @@ class Switches:
     """Taking a capital takes the victim's unspent IPCs (000, Capturing and Liberating
     Capitals)."""
     capital_lost_income: CapitalLostIncome
+    capital_checked: CapitalChecked
     production_interruption: bool
     """Each cycle of a land battle takes 1 IPC off the territory's next income (001,
     Production Interruption), or battles cost no income (000, 002)."""

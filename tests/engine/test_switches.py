@@ -168,6 +168,22 @@ def test_capital_lost_income(rules: RuleSet) -> None:
     assert (none, half) == (0, 31 - 31 // 2)
 
 
+def test_capital_checked(rules: RuleSet) -> None:
+    """000, "Capturing and Liberating Capitals": a power without its capital "skips all but
+    the Combat Move, Conduct Combat, and Noncombat Move phases until the capital is
+    liberated"; 001, Turn Sequence: phases are skipped "If your capital territory is under
+    enemy control at the beginning of your turn". Germany liberated Berlin this turn: it
+    mobilizes, or (``turn_start``) sits Mobilize New Units out."""
+    state = position(rules, turn="Germany", phase="noncombat_move", spaces={}, purchased={"infantry": 2})
+    state = state.evolve(turn_start_owners={**state.turn_start_owners, SpaceId("germany"): PowerId("soviet_union")})
+    now = run(state, "/done")
+    assert now.state.phase == "mobilize" and not [e for e in now.events if e.type == "skip"]
+    began = run(flipped(state, capital_checked="turn_start"), "/done")
+    assert began.state.phase != "mobilize"
+    assert [e.text for e in began.events if e.type == "skip"][0] == (
+        "Germany skips Mobilize New Units: its capital Germany was in enemy hands when its turn began.")
+
+
 def test_production_interruption(rules: RuleSet) -> None:
     """001, Production Interruption: "For every cycle of combat the income is reduced by 1
     IPC"; 000 has no such rule. Two German infantry attack one Soviet infantry in Karelia

@@ -65,7 +65,8 @@ def test_switches_are_revised_where_aarhe_is_silent() -> None:
     """001 › Introduction: "Game rules not covered are addressed under LHTR": every switch is
     Revised's but those of a lost capital, which 001 › Turn Sequence replaces: "When you lose
     your capital you lose 50% of your income for the next turn, while the enemy only receives
-    the territories value in return", and those of income lost to attacks (001 › Economic
+    the territories value in return", judged as the turn begins ("If your capital territory
+    is under enemy control at the beginning of your turn"), and those of income lost to attacks (001 › Economic
     Attacks, Production Interruption: "For every cycle of combat the income is reduced by 1
     IPC"), logistics, paths and convoy raids (001 › Phase 1: Collect Income)), and building
     without the capital and a factory's IPC limit (001 › Turn Sequence: "You may still build
@@ -77,7 +78,7 @@ def test_switches_are_revised_where_aarhe_is_silent() -> None:
     assert RULES.switches == revised.but(capital_plunder=False, capital_lost_income="half", bombing="income",
                                          production_interruption=True, logistics_fees=True, income_paths=True,
                                          factory_spending_factor=4, capital_lost_keeps_production=True,
-                                         neutrals="cooperation")
+                                         neutrals="cooperation", capital_checked="turn_start")
 
 
 # ---- the board -------------------------------------------------------------------------

@@ -362,6 +362,7 @@ def test_switches(rules: RuleSet) -> None:
         "hostile_sea_zone": "any_enemy",
         "capital_plunder": True,
         "capital_lost_income": "none",
+        "capital_checked": "phase",
         "production_interruption": False,
         "logistics_fees": False,
         "income_paths": False,
