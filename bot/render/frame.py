@@ -17,6 +17,7 @@ from bot.render.style import (
     font,
     territory_fill,
 )
+from bot.render.track import draw_key
 from bot.render.unitkey import UnitKey
 
 _MAX_CHANGE_LINES = 14
@@ -57,10 +58,12 @@ def income(board: BoardGeometry, snapshot: Snapshot) -> dict[str, int]:
 
 def draw_legend(width: int, board: BoardGeometry, snapshot: Snapshot,
                 changes: list[Change]) -> Image.Image:
-    """Powers with bank and income, map symbols, unit key and the turn's changes."""
+    """Powers with bank and income, map symbols (with the track of cooperation's marks, where
+    the rule system has one), unit key and the turn's changes."""
     size = max(11, round(14 * width / 2000))
     line = round(size * 1.45)
-    rows = max(len(board.powers) + 1, 8, min(len(changes), _MAX_CHANGE_LINES + 1) + 1)
+    symbols = 10 if snapshot.track_key else 8
+    rows = max(len(board.powers) + 1, symbols, min(len(changes), _MAX_CHANGE_LINES + 1) + 1)
     panel = Image.new("RGB", (width, line * rows + size * 2), PANEL)
     draw = ImageDraw.Draw(panel)
     fnt = font(size)
@@ -78,6 +81,8 @@ def draw_legend(width: int, board: BoardGeometry, snapshot: Snapshot,
     _symbols(draw, col, y0, line, size)
     if board.passages:
         _passage_key(draw, col, y0 + 7 * line, size)
+    if snapshot.track_key:
+        draw_key(draw, col, y0 + 8 * line, line, size, board, snapshot.track_key)
     _units(draw, col * 1.85, y0, line, size, snapshot.units)
     _changes(draw, col * 2.75, y0, line, size, board, changes, snapshot.units)
     return panel

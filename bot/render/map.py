@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 from PIL import Image, ImageDraw
 
-from bot.render import style
+from bot.render import style, track
 from bot.render.basemap import OFFSET, BaseLayer, View, base_layer, box_view, full_view
 from bot.render.changes import (
     ArrowDrawn,
@@ -49,6 +49,8 @@ class RenderResult:
     stacks: list[StackDrawn]
     arrows: list[ArrowDrawn]
     fills: dict[str, tuple[int, int, int]]
+    badges: list[track.Badge]
+    """Each neutral's place on a track of cooperation, where the rule system has one."""
 
     def anchor(self, board: BoardGeometry, space: str) -> tuple[int, int]:
         """Image pixel of a space's anchor."""
@@ -97,7 +99,8 @@ def choose_view(board: BoardGeometry, width: int, region: str | None, focus: str
 
 
 def space_fills(board: BoardGeometry, snapshot: Snapshot) -> dict[str, tuple[int, int, int]]:
-    """Fill colour of every space: owner's tint, neutral beige, or plain land/sea."""
+    """Fill colour of every space: owner's tint, neutral beige (tinted towards the side a
+    neutral leans to on a track of cooperation), or plain land/sea."""
     fills = {}
     for space in board.spaces:
         state = snapshot.spaces.get(space.id)
@@ -106,6 +109,8 @@ def space_fills(board: BoardGeometry, snapshot: Snapshot) -> dict[str, tuple[int
             fills[space.id] = style.SEA
         elif owner:
             fills[space.id] = style.territory_fill(board.power(owner).color)
+        elif space.id in snapshot.track:
+            fills[space.id] = track.fill(board, snapshot.track[space.id])
         elif space.neutral or space.impassable:
             fills[space.id] = style.NEUTRAL
         else:
@@ -113,8 +118,8 @@ def space_fills(board: BoardGeometry, snapshot: Snapshot) -> dict[str, tuple[int
     return fills
 
 
-def _paint(base: BaseLayer, board: BoardGeometry, fills: dict[str, tuple[int, int, int]],
-           changes: list[Change]) -> Image.Image:
+def _paint(base: BaseLayer, board: BoardGeometry, snapshot: Snapshot,
+           fills: dict[str, tuple[int, int, int]], changes: list[Change]) -> Image.Image:
     """Colour the base layer through its palette: owners' tints, outlines, hatches, captures."""
     slots = base.palette
     colours = np.zeros((256, 3), dtype=np.uint8)
@@ -126,8 +131,13 @@ def _paint(base: BaseLayer, board: BoardGeometry, fills: dict[str, tuple[int, in
     colours[slots.land_border] = style.LAND_BORDER
     colours[slots.sea_border] = style.SEA_BORDER
     for position, slot in slots.hatch.items():
-        fill = fills[board.spaces[position].id]
-        colours[slot] = style.NEUTRAL_HATCH if fill == style.NEUTRAL else fill
+        space_id = board.spaces[position].id
+        fill = fills[space_id]
+        mark = snapshot.track.get(space_id)
+        if mark is not None:
+            colours[slot] = track.hatch(board, mark)
+        else:
+            colours[slot] = style.NEUTRAL_HATCH if fill == style.NEUTRAL else fill
     colours[slots.capture_rim] = style.INK
     colours[slots.capture_line] = style.BATTLE_FILL
     for power in board.powers:
@@ -156,16 +166,18 @@ def render_map_result(
     view = choose_view(board, width, region, focus)
     base = base_layer(board, view)
     fills = space_fills(board, snapshot)
-    canvas = _paint(base, board, fills, parsed)
+    canvas = _paint(base, board, snapshot, fills, parsed)
     draw = ImageDraw.Draw(canvas)
     labels = label_layer(board, view)
     placer = Placer(view.width, view.height)
     for box in labels.boxes.values():
         placer.reserve(box)
+    badges = track.place_badges(board, view, snapshot.track, placer, labels.boxes)
     arrows = draw_moves(draw, board, view, parsed, placer, snapshot.units)
     canvas.paste(labels.image, (0, 0), labels.image)
+    track.draw_badges(draw, board, view, badges)
     draw_battles(draw, board, view, parsed, placer)
-    stacks = draw_stacks(draw, board, view, snapshot, placer, labels.boxes)
+    stacks = draw_stacks(draw, board, view, snapshot, placer, track.below_badges(labels.boxes, badges))
     place = board.space(focus).name if focus else (region.title() if region else None)
     band = draw_title(width, title_text(snapshot, board, title, place))
     legend = draw_legend(width, board, snapshot, parsed)
@@ -186,6 +198,8 @@ def render_map_result(
         arrows=[ArrowDrawn(a.power, a.origin, a.destination, (a.tail[0], a.tail[1] + offset_y),
                            (a.head[0], a.head[1] + offset_y)) for a in arrows],
         fills=fills,
+        badges=[track.Badge(b.space, b.mark, (b.rect[0], b.rect[1] + offset_y, b.rect[2], b.rect[3] + offset_y))
+                for b in badges],
     )
 
 

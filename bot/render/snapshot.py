@@ -7,7 +7,9 @@ from typing import Any
 
 from bot.render.geometry import BoardGeometry
 from bot.render.unitkey import UnitKey, unit_key
-from engine import phase_title
+from engine import RuleSet, phase_title
+from engine.leanings import Leaning, key, leanings
+from engine.serial import state_from_json
 from maps import load_ruleset
 
 
@@ -34,6 +36,10 @@ class Snapshot:
     spaces: dict[str, SpaceState]
     units: UnitKey
     """How the state's rule system names its units."""
+    track: dict[str, Leaning] = field(default_factory=dict)
+    """Where each neutral no power holds stands on the track of cooperation."""
+    track_key: tuple[Leaning, ...] = ()
+    """Every place on that track, for the legend; empty where the rule system has none."""
 
 
 def _counts(raw: Any) -> dict[str, int]:
@@ -76,5 +82,14 @@ def read_snapshot(state: dict[str, Any], board: BoardGeometry) -> Snapshot:
         winner=str(winner) if winner else None,
         spaces=spaces,
         units=unit_key(rules),
+        track=_track(state, rules),
+        track_key=key(rules),
     )
 
+
+def _track(state: dict[str, Any], rules: RuleSet) -> dict[str, Leaning]:
+    """The neutrals' places, read by the engine (only where the rule system has a track)."""
+    if not key(rules):
+        return {}
+    game = state_from_json({**state, "ruleset": rules.id}, rules)
+    return {str(space): mark for space, mark in leanings(game).items()}

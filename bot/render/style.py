@@ -29,6 +29,11 @@ def territory_fill(color: Rgb) -> Rgb:
     return tuple(round(c + (255 - c) * 0.35) for c in color)  # type: ignore[return-value]
 
 
+def blend(base: Rgb, toward: Rgb, share: float) -> Rgb:
+    """``base`` moved ``share`` (0 to 1) of the way to ``toward``."""
+    return tuple(round(a + (b - a) * share) for a, b in zip(base, toward, strict=True))  # type: ignore[return-value]
+
+
 def text_on(color: Rgb) -> Rgb:
     """Black or white, whichever reads better on `color`."""
     r, g, b = color
