@@ -8,8 +8,9 @@ team is due.
 Rules (001 = 001_4ad7942ffba8a1ea.txt): 001 › Game Sequence › Round Sequence ("Special
 opening round: 1. Soviet Union. Normal rounds: 1. Axis 2. Allies"; "'Conduct Combat' phase
 cannot be performed until all players on the team has completed 'Combat Move' phase"),
-001 › Phase 1 (Convoy Raid), 001 › Phase 2 (Variable Infantry Costs); maps/aarhe/README.md,
-ruling 36 (teammates fight one after another)."""
+001 › Phase 1 (Convoy Raid), 001 › Phase 2 (Variable Infantry Costs), 001 › Phase 8 (Diplomacy
+Rolls; the track of cooperation in /game status); maps/aarhe/README.md, ruling 36 (teammates
+fight one after another)."""
 from __future__ import annotations
 
 import asyncio
@@ -19,6 +20,7 @@ from fake_discord import BOB, DAVE, EPHEMERAL, HUMANS, FakeDiscord, Recorded
 from slash_transcript import read, slash_lines
 
 from bot.discord.pictures import render_state
+from bot.discord.replies import ATTACHMENT_NAME
 from bot.service import GameService
 from tests.service.test_aarhe_opening import DICE, SAID, TRANSCRIPT, expected_refusals
 
@@ -26,6 +28,12 @@ from tests.service.test_aarhe_opening import DICE, SAID, TRANSCRIPT, expected_re
 @pytest.fixture
 def dice() -> list[int]:
     return DICE
+
+
+def _shown(message: Recorded) -> str:
+    """A message as its reader sees it: the text, then the full text attached where it is
+    longer than one Discord message (AARHE's /game status, with the neutrals' track)."""
+    return message.content + "".join(f[2].decode("utf-8") for f in message.files if f[1] == ATTACHMENT_NAME)
 
 
 async def _maps(fake: FakeDiscord, count: int) -> list[Recorded]:
@@ -42,7 +50,9 @@ async def test_aarhe_opening_through_discord(fake: FakeDiscord, start_bot, servi
     """Each refusal goes to its sender alone (ephemeral) with the console's words; everything
     else is public. The Axis team's start pings Bob and Dave together; when Japan ends Combat
     Move only Bob is pinged for Germany's Conduct Combat, and when Germany ends it only Dave
-    for Japan's. The Allied team is due at the end, the channel has a map after each turn."""
+    for Japan's. The diplomacy rolls are public, a refused one private, and each /game status
+    shows the neutrals where the rolls left them. The Allied team is due at the end, the
+    channel has a map after each turn."""
     await start_bot(service, render=render_state)
     answers: list[tuple[str, str, Recorded]] = []
     refusals = expected_refusals()
@@ -65,7 +75,8 @@ async def test_aarhe_opening_through_discord(fake: FakeDiscord, start_bot, servi
     assert pinged("Japan to act (Conduct Combat).") == {int(DAVE["id"])}
     assert pinged("Round 2: Soviet Union and United Kingdom and United States to move.") == {
         int(HUMANS["alice"]["id"]), int(HUMANS["erin"]["id"])}
-    text = "\n".join(read(fake.recorded))
+    statuses = [_shown(reply) for _, command, reply in answers if command == "game status"]
+    text = "\n".join([*read(fake.recorded), *statuses])
     assert [line for line in SAID if line not in text] == []
     maps = await _maps(fake, 2)
     assert [(m.content, [f[1] for f in m.files]) for m in maps] == [
@@ -75,6 +86,6 @@ async def test_aarhe_opening_through_discord(fake: FakeDiscord, start_bot, servi
     assert status.flags & EPHEMERAL
     # AARHE's status (the neutrals' track included) is longer than a Discord message: its full
     # text comes attached to the private reply.
-    text = status.content + "".join(f[2].decode("utf-8") for f in status.files)
+    text = _shown(status)
     assert ("Soviet Union to act: Purchase Units of Soviet Union's turn, round 2. United Kingdom to act: "
             "Purchase Units") in text

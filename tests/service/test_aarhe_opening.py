@@ -7,13 +7,17 @@ opening round: 1. Soviet Union. Normal rounds: 1. Axis 2. Allies"; teammates "pe
 sequence at their own rate before and after 'Conduct Combat' phase"); 001 › Phase 1 (Collect
 Income, Convoy Raid, Production Interruption); 001 › Phase 2 (Variable Infantry Costs,
 Purchase Developments); 001 › Phase 6 (Victory City Mobilization); 001 › Phase 7 (research
-dice hit on a 2 or less). maps/aarhe/README.md, rulings 3, 23, 26, 31 and 36.
+dice hit on a 2 or less); 001 › Phase 8, Diplomacy Rolls (one die a roll, Germany 2, Japan 1,
+Soviet Union 1; hitting on a 1, plus 1 for each adjacent territory taken from the other team;
+once per neutral a turn; income to the player that moved the neutral to +3 or -3).
+maps/aarhe/README.md, rulings 3, 23, 26, 31, 36, 39, 40 and 41.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from engine.neutrals import starting_cooperation
 from tests.service.transcript import play_transcript, refusals
 
 TRANSCRIPT = Path(__file__).with_name("transcripts") / "aarhe_opening.txt"
@@ -21,12 +25,14 @@ DICE = [
     1, 1, 4, 2,                       # Belorussia: 3 Soviet infantry @1 hit twice, the fighter @3 once
     3, 5, 6,                          # the 3 German infantry @2 miss
     2, 5,                             # Soviet research: Self-propelled Artillery hits, Atomic Weaponry not
+    1,                                # Soviet diplomacy for Turkey @1 hits
     1, 1, 2, 4,                       # Belorussia again: 2 German infantry, then the tank and fighter: 3 hits
     1, 5, 6,                          # 3 Soviet infantry @2: one German infantry lost
     1, 4, 3,                          # Buryatia: 2 Japanese infantry, then the fighter: 2 hits
     5, 6,                             # 2 Soviet infantry miss
     4, 5, 6,                          # Germany's 3 research dice on Rockets miss
     2,                                # Japan's free die on Long Range Aircraft hits
+    1, 2, 4,                          # diplomacy: Germany's Spain @1 and Japan's Mongolia @2 hit, Sweden not
 ]
 REFUSED = {
     ("@ben /done", 1): "It is Soviet Union's move; you play Germany.",
@@ -47,6 +53,10 @@ REFUSED = {
     ("@cy /battle territory:Buryatia", 1): (
         "Japan's Conduct Combat comes after Germany's: teammates fight one after another, so it begins when "
         "Germany has ended Conduct Combat."),
+    ("@cy /diplomacy neutral:Mongolai", 1): 'There is no space called "Mongolai". Did you mean Mongolia?',
+    ("@ben /diplomacy neutral:Spain", 2): (
+        "Germany has rolled for Spain this turn; each player targets a neutral once a turn "
+        "(001 › Phase 8, Diplomacy Rolls)."),
     ("@dee /done", 1): ("You play United Kingdom and United States, all due now: say which acts with "
                         "/focus power:United Kingdom (or United States)."),
 }
@@ -70,6 +80,24 @@ SAID = (
     "Soviet Union rolls 1 research die for Self-propelled Artillery: 2: 1 hit, 2 of 3 boxes.",
     "Soviet Union rolls 1 research die for Atomic Weaponry: 5: no hit, 1 of 10 boxes.",
     "Germany rolls 3 research dice for Rockets: 4, 5, 6: no hit, 1 of 3 boxes.",
+    # 001 › Phase 8, Diplomacy Rolls: "Hitting on a 1 the neutral moves one position towards
+    # your team"; Buryatia, taken from the Allies next to Mongolia, adds 1 for Japan; "Income
+    # goes to the player that moved the neutral to +3 or -3".
+    "Soviet Union rolls 1 for Turkey (hits on 1): hit; Turkey moves from -1 to 0. "
+    "Soviet Union has no diplomacy rolls left: /done ends its Diplomacy.",
+    "Germany rolls 1 for Spain (hits on 1): hit; Spain moves from -2 to -3, pro-Axis: its 4 IPCs go to "
+    "Germany from Germany's next Collect Income. Germany has 1 diplomacy roll left.",
+    "Japan rolls 2 for Mongolia (hits on 2: 1, +1 for Buryatia S.S.R.): hit; Mongolia moves from +1 to 0. "
+    "Japan has no diplomacy rolls left: /done ends its Diplomacy.",
+    "Germany rolls 4 for Sweden (hits on 1): no hit; Sweden stays at -2. "
+    "Germany has no diplomacy rolls left: /done ends its Diplomacy.",
+    # /game status after each team's rolls (001 › Phase 8, Level of cooperation).
+    "Neutrals on the track of cooperation (-5 Axis to +5 Allies): Afghanistan 0, Argentina 0, Eire +1, "
+    "Mongolia +1, Peru +1, Saudi Arabia +1, Spain -2 (with Rio de Oro), Sweden -2, Switzerland -1, Turkey 0, "
+    "Venezuela +1.",
+    "Neutrals on the track of cooperation (-5 Axis to +5 Allies): Afghanistan 0, Argentina 0, Eire +1, "
+    "Mongolia 0, Peru +1, Saudi Arabia +1, Spain -3 (with Rio de Oro), Sweden -2, Switzerland -1, Turkey 0, "
+    "Venezuela +1.\nNeutrals paying income (IPCs a turn): Spain 4 to Germany.",
     # 001 › Round Sequence: the Axis team collects at once when its turn begins; Germany
     # without Belorussia (2), Japan losing 1 IPC to each region's Allied submarine on its
     # paths (001 › Phase 1, Convoy Raid).
@@ -87,7 +115,8 @@ SAID = (
     # The Soviet Union has lost Belorussia again and Buryatia (1): 24 - 1.
     "Soviet Union collects 23 IPCs (treasury 30).",
 )
-"""What the channel says, in order of the turn: prices, research rolls, income lines."""
+"""What the players are shown, in order of the turn: prices, research and diplomacy rolls,
+income lines, the track of cooperation in /game status."""
 
 
 def expected_refusals() -> dict[int, str]:
@@ -107,7 +136,8 @@ def expected_refusals() -> dict[int, str]:
 async def test_the_soviet_opening_and_the_axis_team_turn_in_the_console(tmp_path: Path) -> None:
     """Every refusal is the one a newcomer's slip deserves, shown to them alone and changing
     nothing; the Soviet round and the interleaved Axis turn leave the treasuries, units,
-    research boxes and whose input is due that the rules make."""
+    research boxes, neutrals on the track of cooperation and whose input is due that the rules
+    make (001 › Phase 8, Diplomacy Rolls)."""
     service, db, printed = await play_transcript(tmp_path, TRANSCRIPT, DICE)
     try:
         expected = expected_refusals()
@@ -125,6 +155,10 @@ async def test_the_soviet_opening_and_the_axis_team_turn_in_the_console(tmp_path
         assert "ping: @ben, @cy" in text and "S.S.R.." not in text
         assert state.progress["soviet_union"]["self_propelled_artillery"] == 2
         assert state.progress["japan"]["long_range_aircraft"] == 1
+        start = starting_cooperation(state.board)
+        moved = {state.board.name(n): v for n, v in state.cooperation.items() if v != start[n]}
+        assert moved == {"Turkey": 0, "Spain": -3, "Mongolia": 0}
+        assert {state.board.name(n): name(p) for n, p in state.diplomacy.income.items()} == {"Spain": "Germany"}
         assert {name(p): n for p, n in state.treasury.items()} == {
             "Soviet Union": 30, "Germany": 25, "United Kingdom": 29, "Japan": 19, "United States": 41}
         assert state.count("belorussia") == {"infantry": 1, "tank": 1}
