@@ -24,7 +24,7 @@ from .dice import Dice
 from .errors import IllegalCommandError
 from .events import Event, event
 from .ids import PowerId, SpaceId
-from .neutrals import TOWARD, join, landing_zones, naval_troops, territories, track_of, with_cooperation
+from .neutrals import TOWARD, join, landing_zones, naval_troops, signed, territories, track_of, with_cooperation
 from .options import Offers
 from .phases import Entered, Phase, register_phase
 from .state import GameState
@@ -110,7 +110,7 @@ def roll(state: GameState, cmd: Diplomacy, dice: Dice) -> tuple[GameState, list[
     data: dict[str, Any] = {"power": name, "neutral": place, "face": face, "hit_value": value, "hit": face <= value,
                             "before": position, "rolls_left": rolls_left(state, power)}
     if face > value:
-        text = f"{said}: no hit; {place} stays at {_signed(position)}.{_left(state, power)}"
+        text = f"{said}: no hit; {place} stays at {signed(position)}.{_left(state, power)}"
         return state, [event("diplomacy", text, after=position, **data)]
     after = position + TOWARD[board.side_of(power)]
     if abs(after) == TRACK_END:
@@ -118,7 +118,7 @@ def roll(state: GameState, cmd: Diplomacy, dice: Dice) -> tuple[GameState, list[
         text = f"{said}: hit; {place} moves to {after:+d} and joins {name}.{_left(state, power)}"
         return state, [event("diplomacy", text, after=after, **data), *joined]
     state, pays = _income(with_cooperation(state, {neutral: after}), neutral, power, after)
-    text = f"{said}: hit; {place} moves from {_signed(position)} to {_signed(after)}{pays}.{_left(state, power)}"
+    text = f"{said}: hit; {place} moves from {signed(position)} to {signed(after)}{pays}.{_left(state, power)}"
     return state, [event("diplomacy", text, after=after, **data)]
 
 
@@ -169,12 +169,6 @@ def _income(state: GameState, neutral: SpaceId, power: PowerId, after: int) -> t
     return state.evolve(diplomacy=replace(state.diplomacy, income=income)), said
 
 
-def _signed(position: int) -> str:
-    """A place on the track as 001's table of the Level of cooperation writes it: "-2", "0",
-    "+1" (no "+0")."""
-    return f"{position:+d}" if position else "0"
-
-
 def _left(state: GameState, power: PowerId) -> str:
     left = rolls_left(state, power)
     name = state.rules.power_name(power)
@@ -219,7 +213,7 @@ def track_lines(state: GameState) -> list[str]:
         return []
     board, rules = state.board, state.rules
     held = {s: [t for t in territories(board, s) if t != s] for s in state.cooperation}
-    places = [f"{board.name(s)} {_signed(v)}"
+    places = [f"{board.name(s)} {signed(v)}"
               + (f" (with {', '.join(board.name(t) for t in held[s])})" if held[s] else "")
               for s, v in sorted(state.cooperation.items(), key=lambda sv: board.name(sv[0]))]
     lines = [f"Neutrals on the track of cooperation (-{TRACK_END} Axis to +{TRACK_END} Allies): "

@@ -22,7 +22,7 @@ from .dice import Dice
 from .errors import IllegalCommandError
 from .events import Event, event
 from .ids import PowerId, SpaceId, UnitKind
-from .neutrals import TOWARD, cooperation, territories, track_of
+from .neutrals import TOWARD, cooperation, signed, territories, track_of
 from .notation import format_units
 from .state import GameState, Unit, frozen
 
@@ -40,7 +40,7 @@ def dock(state: GameState, cmd: Dock, dice: Dice) -> tuple[GameState, list[Event
     name, who = board.name(neutral), rules.power_name(power)
     if position * TOWARD[side] < DOCK:
         raise IllegalCommandError(
-            f"{name} is {position:+d} on the track of cooperation: {side} ships may dock there only from "
+            f"{name} is {signed(position)} on the track of cooperation: {side} ships may dock there only from "
             f"{DOCK * TOWARD[side]:+d} ({SOURCE}).", reason="dock.level")
     if neutral in state.diplomacy.left.get(power, ()):
         raise IllegalCommandError(

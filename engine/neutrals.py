@@ -26,6 +26,12 @@ TOWARD = {"Allies": 1, "Axis": -1}
 Level of cooperation: "+5 Allies", "-5 Axis")."""
 
 
+def signed(position: int) -> str:
+    """A place on the track as 001's table of the Level of cooperation writes it: "-2", "0",
+    "+1" (no "+0")."""
+    return f"{position:+d}" if position else "0"
+
+
 def starting_cooperation(board: Board) -> dict[SpaceId, int]:
     """Each neutral's position at the start of a game, from the board."""
     return {sid: s.diplomacy for sid, s in board.spaces.items() if s.diplomacy is not None}

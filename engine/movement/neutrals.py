@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..ids import SpaceId
-from ..neutrals import TOWARD, cooperation, track_of
+from ..neutrals import TOWARD, cooperation, signed, track_of
 
 if TYPE_CHECKING:
     from ..board import Space
@@ -64,7 +64,7 @@ def standing(state: GameState, space: SpaceId) -> str:
         return "off the track of cooperation"
     holder = track_of(board, space)
     whose = "" if holder == space else f" with {board.spaces[holder].name}"
-    return f"{position:+d} on the track of cooperation{whose}"
+    return f"{signed(position)} on the track of cooperation{whose}"
 
 
 def level(side: str, points: int) -> str:
