@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from .board import TRACK_END
 from .ids import SpaceId
 from .movement.neutrals import ENTER, unheld
-from .neutrals import TOWARD, cooperation, starting_cooperation
+from .neutrals import TOWARD, cooperation, signed, starting_cooperation
 from .ruleset import RuleSet
 from .state import GameState
 
@@ -32,7 +32,7 @@ class Leaning:
     @property
     def text(self) -> str:
         """``"+2"``, ``"-3"`` or ``"0"``, as ``/game status`` writes a position."""
-        return f"{self.position:+d}" if self.position else "0"
+        return signed(self.position)
 
 
 def leaning_at(position: int) -> Leaning:
