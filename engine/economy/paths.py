@@ -3,26 +3,30 @@ and Convoy Raid.
 
 "IPC to be spent must have a path between the territory and the Industrial
 Complex/Victory City. IPC to be saved must have a path between the territory and your
-capital." "A path is a chain of territories your land units may go through ... It may
-cross the sea but may not cross non-friendly canals". "When path(s) cross the sea, each
-hostile submarines in the region destroys 1 IPC per turn. Damage is allocated by victim to
-IPC of the path(s)."
+capital. This also applies to lend-lease." "A path is a chain of territories your land
+units may go through. Stalinist Xenophobia [...] applies. It may cross the sea but may not
+cross non-friendly canals". "When path(s) cross the sea, each hostile submarines in the
+region destroys 1 IPC per turn. Damage is allocated by victim to IPC of the path(s)."
 
 The referee keeps one treasury, so a territory's income is collected when a path joins it
 to the power's capital, or to one of its industrial complexes or victory cities, where it
-can be spent (README of aarhe); the victim's allocation is the one that loses least: each
-territory takes the path that meets the fewest hostile submarines, then the fewest sea zones.
-A sea zone's region is the board's ``convoy_region``.
+can be spent (README of aarhe, ruling 18); the victim's allocation is the one that loses
+least: each territory takes the path that meets the fewest hostile submarines, then the
+fewest sea zones. A sea zone's region is the board's ``convoy_region``. Territories a
+restriction keeps the power's units out of (``engine.restrictions``) are no part of its
+paths.
 """
 
 from __future__ import annotations
 
 import heapq
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..control import holds_capital
 from ..ids import PowerId, SpaceId
 from ..production import FACTORY
+from ..restrictions import Restriction, keeping_out
 from ..state import GameState
 
 
@@ -55,12 +59,21 @@ def _destinations(state: GameState, power: PowerId) -> set[SpaceId]:
     return out
 
 
-def _passable(state: GameState, power: PowerId, space: SpaceId) -> bool:
-    """A sea zone, or a territory the power's land units may go through: its own or an ally's."""
-    where = state.board.spaces[space]
-    if where.is_sea:
-        return not where.impassable
-    return state.board.allies(state.owners.get(space), power)
+@dataclass(frozen=True, slots=True)
+class _Way:
+    """Whose IPCs travel: the power whose land units' path it is, and the territories kept
+    from them."""
+
+    power: PowerId
+    kept: Mapping[SpaceId, Restriction]
+
+    def passable(self, state: GameState, space: SpaceId) -> bool:
+        """A sea zone, or a territory the power's land units may go through: its own or an
+        ally's, unless a restriction keeps them out of it."""
+        where = state.board.spaces[space]
+        if where.is_sea:
+            return not where.impassable
+        return space not in self.kept and state.board.allies(state.owners.get(space), self.power)
 
 
 def _closed(state: GameState, power: PowerId, a: SpaceId, b: SpaceId) -> bool:
@@ -75,16 +88,24 @@ def _closed(state: GameState, power: PowerId, a: SpaceId, b: SpaceId) -> bool:
                                       for t, _ in strait.guarded_by)
 
 
+def _kept(state: GameState, power: PowerId) -> Mapping[SpaceId, Restriction]:
+    return keeping_out(state.rules.restrictions, state.fallen, power)
+
+
 def routes(state: GameState, power: PowerId) -> dict[SpaceId, Route]:
     """The best route of every space the power's IPCs can reach a destination from
-    (cut-off territories are missing). One search from all destinations at once, the cost
+    (cut-off territories are missing)."""
+    return _search(state, _Way(power, _kept(state, power)), _destinations(state, power), _raiders(state, power))
+
+
+def _search(state: GameState, way: _Way, starts: set[SpaceId], raided: Mapping[str, int]) -> dict[SpaceId, Route]:
+    """One search from all ``starts`` at once, the cost
     being (hostile submarines of the raided regions entered, sea zones crossed)."""
     board = state.board
-    raided = _raiders(state, power)
     best: dict[SpaceId, tuple[int, int]] = {}
     found: dict[SpaceId, Route] = {}
     queue: list[tuple[int, int, SpaceId, tuple[str, ...]]] = []
-    for d in sorted(_destinations(state, power)):
+    for d in sorted(starts):
         heapq.heappush(queue, (0, 0, d, ()))
     while queue:
         subs, seas, space, crossed = heapq.heappop(queue)
@@ -94,9 +115,9 @@ def routes(state: GameState, power: PowerId) -> dict[SpaceId, Route]:
         here = board.spaces[space]
         for nxt in board.neighbours(space):
             there = board.spaces[nxt]
-            if nxt in found or not _passable(state, power, nxt):
+            if nxt in found or not way.passable(state, nxt):
                 continue
-            if here.is_sea and there.is_sea and _closed(state, power, space, nxt):
+            if here.is_sea and there.is_sea and _closed(state, way.power, space, nxt):
                 continue
             region = there.convoy_region if there.is_sea else None
             entering = region is not None and region in raided and region != here.convoy_region
@@ -126,3 +147,4 @@ def convoy_losses(state: GameState, power: PowerId, values: dict[SpaceId, int]) 
             budget -= take
             lost[region] = lost.get(region, 0) + take
     return cut, {r: n for r, n in lost.items() if n}
+
