@@ -9,7 +9,8 @@ IPCs (treasury 40)."). AARHE collects first in the turn and takes reductions off
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from ..advantages import income_extra
 from ..control import holds_capital, income
@@ -46,6 +47,9 @@ class Statement:
 
     power: PowerId
     lines: tuple[Line, ...]
+    raided: Mapping[str, int] = field(default_factory=dict)
+    """IPCs convoy raids destroy, by region: what is left of each submarine's 1 IPC a turn
+    may still take lend-lease (README of aarhe, ruling 20)."""
 
     @property
     def total(self) -> int:
@@ -75,8 +79,10 @@ def statement(state: GameState, power: PowerId) -> Statement:
     lines += [Line(n, why) for n, why in income_extra(state, power)]
     reduced, net = _reductions(state, power)
     lines += reduced
+    raided: dict[str, int] = {}
     if state.rules.switches.income_paths:
-        lines += _paths(state, power, net)
+        cut, raided = convoy_losses(state, power, net)
+        lines += _paths(state, cut, raided)
     courted = pays(state, power)
     if courted:
         lines.append(Line(sum(courted.values()), f"from {_each({state.board.name(n): v for n, v in courted.items()})}, "
@@ -89,7 +95,7 @@ def statement(state: GameState, power: PowerId) -> Statement:
     if carried:
         units = f"{carried} land unit{'s' if carried > 1 else ''}"
         lines.append(Line(-carried, f"logistics for {units} aboard transports"))
-    return Statement(power, tuple(lines))
+    return Statement(power, tuple(lines), raided)
 
 
 def _reductions(state: GameState, power: PowerId) -> tuple[list[Line], dict[SpaceId, int]]:
@@ -116,9 +122,8 @@ def _reductions(state: GameState, power: PowerId) -> tuple[list[Line], dict[Spac
     return lines, net
 
 
-def _paths(state: GameState, power: PowerId, net: dict[SpaceId, int]) -> list[Line]:
+def _paths(state: GameState, cut: dict[SpaceId, int], raided: dict[str, int]) -> list[Line]:
     """What no path carries home, then what convoy raids destroy, region by region."""
-    cut, raided = convoy_losses(state, power, net)
     lines = []
     if cut:
         cut_off = _each({state.board.name(s): n for s, n in sorted(cut.items())})
@@ -145,17 +150,22 @@ def collect(state: GameState, dice: Dice) -> Entered:
     ``capital_lost_income`` says ``none`` (000, Phase 6: "If your capital is under an enemy
     power's control, you cannot collect income"). The reductions counted are settled; a
     power that sends lend-lease then stays in the phase until ``/done`` (001, Phase 1,
-    Lend-Lease); so does its count of lend-lease sent start again."""
+    Lend-Lease); so does its count of lend-lease sent start again, and what convoy raids
+    destroyed of its income is noted, as the submarines that did may not take lend-lease
+    too (README of aarhe, ruling 20)."""
     power = state.turn
     name = state.rules.power_name(power)
     held = _held(state, power)
-    ledger = state.economy.without("damage", held).without("interrupted", held).without("lent", {power})
+    ledger = state.economy.without("damage", held).without("interrupted", held)
+    ledger = ledger.without("lent", {power}).without("raided", {power})
     waits = sends(state, power)
     if not holds_capital(state, power) and state.rules.switches.capital_lost_income == "none":
         title = phase_title(state.rules, state.phase)
         return state.evolve(economy=ledger), [event("skip", f"{name} skips {title}: its capital is in enemy hands.",
                                                     phase=state.phase)], not waits
     account = statement(state, power)
+    if waits:
+        ledger = ledger.raids(power, account.raided)
     treasury = dict(state.treasury)
     treasury[power] = treasury.get(power, 0) + account.total
     data: dict[str, object] = {"power": name, "ipcs": account.total, "treasury": treasury[power]}

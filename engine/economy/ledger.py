@@ -2,8 +2,9 @@
 
 001, Phase 1: Collect Income: a territory's income is reduced by "economic attacks ... in
 enemy's last turn" and by "every cycle of combat" fought there last turn; lend-lease is "a
-combined total of up to 12 IPC" a turn. The state keeps these as one :class:`Ledger`
-(``GameState.economy``; JSON key ``economy``, see ``docs/state.md``).
+combined total of up to 12 IPC" a turn; "each hostile submarines in the region destroys 1
+IPC per turn" (Convoy Raid), of income and lend-lease together. The state keeps these as one
+:class:`Ledger` (``GameState.economy``; JSON key ``economy``, see ``docs/state.md``).
 """
 
 from __future__ import annotations
@@ -27,15 +28,25 @@ class Ledger:
     Production Interruption: "For every cycle of combat the income is reduced by 1 IPC")."""
     lent: Mapping[PowerId, int] = field(default_factory=dict)
     """IPCs each power has sent as lend-lease in its current turn (001, Lend-Lease)."""
+    raided: Mapping[PowerId, Mapping[str, int]] = field(default_factory=dict)
+    """IPCs of a lend-lease sender that convoy raids destroyed in its current turn, by
+    region: its income's, then its lend-lease's, each submarine destroying 1 a turn
+    (001, Convoy Raid; README of aarhe, ruling 20)."""
 
     def __bool__(self) -> bool:
-        return bool(self.damage or self.interrupted or self.lent)
+        return bool(self.damage or self.interrupted or self.lent or self.raided)
 
     def added(self, which: str, key: Any, amount: int) -> Ledger:
         """This ledger with ``amount`` more under ``key`` in the mapping ``which``."""
         table = dict(getattr(self, which))
         table[key] = table.get(key, 0) + amount
         return _with(self, which, table)
+
+    def raids(self, power: PowerId, lost: Mapping[str, int]) -> Ledger:
+        """This ledger with ``lost`` more IPCs of ``power`` destroyed by region."""
+        was = self.raided.get(power, {})
+        regions = {r: was.get(r, 0) + lost.get(r, 0) for r in sorted({*was, *lost})}
+        return replace(self, raided={**self.raided, power: regions}) if any(lost.values()) else self
 
     def without(self, which: str, keys: set[Any]) -> Ledger:
         """This ledger with ``keys`` settled (dropped) from the mapping ``which``."""
@@ -49,6 +60,8 @@ class Ledger:
             table = getattr(self, which)
             if table:
                 out[which] = {name(k): v for k, v in sorted(table.items())}
+        if self.raided:
+            out["raided"] = {power(p): dict(sorted(r.items())) for p, r in sorted(self.raided.items())}
         return out
 
     @staticmethod
@@ -56,10 +69,11 @@ class Ledger:
                   power: Callable[[str], PowerId]) -> Ledger:
         return Ledger({space(k): int(v) for k, v in data.get("damage", {}).items()},
                       {space(k): int(v) for k, v in data.get("interrupted", {}).items()},
-                      {power(k): int(v) for k, v in data.get("lent", {}).items()})
+                      {power(k): int(v) for k, v in data.get("lent", {}).items()},
+                      {power(k): {str(r): int(n) for r, n in v.items()} for k, v in data.get("raided", {}).items()})
 
 
-def _with(ledger: Ledger, which: str, table: dict[Any, int]) -> Ledger:
+def _with(ledger: Ledger, which: str, table: dict[Any, Any]) -> Ledger:
     return replace(ledger, **{which: {k: v for k, v in table.items() if v}})
 
 

@@ -12,10 +12,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..commands import Lend
+from ..control import holds_capital
 from ..dice import Dice
 from ..errors import BoardDataError, IllegalCommandError
 from ..events import Event, event
-from ..ids import PowerId
+from ..ids import PowerId, SpaceId
+from .paths import lend_kept_by, lend_losses
 
 if TYPE_CHECKING:
     from ..board import Board
@@ -57,7 +59,9 @@ def sends(state: GameState, power: PowerId) -> bool:
 
 def send(state: GameState, cmd: Lend, dice: Dice) -> tuple[GameState, list[Event]]:
     """``/lendlease``: move IPCs from the sender's treasury to an ally's at once; several
-    commands a turn, within the combined most (rulesets.md 7.3 #57)."""
+    commands a turn, within the combined most (rulesets.md 7.3 #57). Where IPCs travel by
+    paths (switch ``income_paths``), lend-lease needs one and convoy raids on it take their
+    share (README of aarhe, ruling 20)."""
     rules, power = state.rules, state.turn
     table = rules.lend_lease
     name, to = rules.power_name(power), rules.power_name(cmd.power)
@@ -76,13 +80,46 @@ def send(state: GameState, cmd: Lend, dice: Dice) -> tuple[GameState, list[Event
     if cmd.ipcs > have:
         raise IllegalCommandError(f"{name} has {have} IPCs; it cannot send {cmd.ipcs}.",
                                   reason="lendlease.too_expensive")
+    lost: dict[str, int] = {}
+    if rules.switches.income_paths:
+        found = lend_losses(state, power, cmd.power, cmd.ipcs, state.economy.raided.get(power, {}))
+        if found is None:
+            raise IllegalCommandError(_no_path(state, power, cmd.power), reason="lendlease.no_path")
+        lost = found
+    arrived = cmd.ipcs - sum(lost.values())
     treasury = dict(state.treasury)
     treasury[power] = have - cmd.ipcs
-    treasury[cmd.power] = treasury.get(cmd.power, 0) + cmd.ipcs
-    state = state.evolve(treasury=treasury, economy=state.economy.added("lent", power, cmd.ipcs))
-    return state, [event("lendlease", f"{name} sends {cmd.ipcs} IPCs of lend-lease to {to} ({name} {have - cmd.ipcs}, "
-                         f"{to} {treasury[cmd.power]}; {table.most - sent - cmd.ipcs} more may go this turn).",
-                         power=name, to=to, ipcs=cmd.ipcs, left=table.most - sent - cmd.ipcs)]
+    treasury[cmd.power] = treasury.get(cmd.power, 0) + arrived
+    economy = state.economy.added("lent", power, cmd.ipcs).raids(power, lost)
+    state = state.evolve(treasury=treasury, economy=economy)
+    raids = ", ".join(f"\N{MINUS SIGN}{n} from convoy raids in the {region}" for region, n in lost.items())
+    arriving = f": {raids}, {arrived} arrive" if lost else ""
+    return state, [event("lendlease", f"{name} sends {cmd.ipcs} IPCs of lend-lease to {to}{arriving} ({name} "
+                         f"{have - cmd.ipcs}, {to} {treasury[cmd.power]}; {table.most - sent - cmd.ipcs} more may go "
+                         "this turn).", power=name, to=to, ipcs=cmd.ipcs, arrived=arrived,
+                         left=table.most - sent - cmd.ipcs)]
+
+
+def _no_path(state: GameState, power: PowerId, recipient: PowerId) -> str:
+    """Why lend-lease has no path: the sender's capital lost, a restriction, or the way shut."""
+    board = state.board
+    name, to = state.rules.power_name(power), state.rules.power_name(recipient)
+    cite = '(001 › Phase 1, Spending or Saving IPC: "This also applies to lend-lease")'
+    home = _place(board, board.powers[power].capital)
+    if not holds_capital(state, power):
+        return f"{name} cannot send lend-lease: it leaves from {home}, which is in enemy hands {cite}."
+    capital = board.powers[recipient].capital
+    ends = (f"{_place(board, capital)} or another of {to}'s industrial complexes or victory cities"
+            if holds_capital(state, recipient) else f"any of {to}'s industrial complexes or victory cities")
+    kept = lend_kept_by(state, power, recipient)
+    why = (" or ".join(f"territories {r.name} keeps {name} out of {r.until(board)}" for r in kept)
+           if kept else "enemy or neutral land, or a canal or strait the enemy holds")
+    return f"{name} cannot send lend-lease to {to}: no path from {home} to {ends}: every way crosses {why} {cite}."
+
+
+def _place(board: Board, space: SpaceId) -> str:
+    """A territory by its city where it has one (``Washington``), else by its name."""
+    return board.spaces[space].victory_city or board.name(space)
 
 
 def _listing(state: GameState, powers: tuple[PowerId, ...], word: str) -> str:

@@ -14,7 +14,8 @@ can be spent (README of aarhe, ruling 18); the victim's allocation is the one th
 least: each territory takes the path that meets the fewest hostile submarines, then the
 fewest sea zones. A sea zone's region is the board's ``convoy_region``. Territories a
 restriction keeps the power's units out of (``engine.restrictions``) are no part of its
-paths.
+paths. Lend-lease goes from the sender's capital to the recipient's capital, complexes or
+victory cities, the recipient's own territories open to it (ruling 20).
 """
 
 from __future__ import annotations
@@ -61,11 +62,12 @@ def _destinations(state: GameState, power: PowerId) -> set[SpaceId]:
 
 @dataclass(frozen=True, slots=True)
 class _Way:
-    """Whose IPCs travel: the power whose land units' path it is, and the territories kept
-    from them."""
+    """Whose IPCs travel: the power whose land units' path it is, the territories kept from
+    them, and the recipient of lend-lease, whose own territories stay open (ruling 20)."""
 
     power: PowerId
     kept: Mapping[SpaceId, Restriction]
+    recipient: PowerId | None = None
 
     def passable(self, state: GameState, space: SpaceId) -> bool:
         """A sea zone, or a territory the power's land units may go through: its own or an
@@ -73,7 +75,10 @@ class _Way:
         where = state.board.spaces[space]
         if where.is_sea:
             return not where.impassable
-        return space not in self.kept and state.board.allies(state.owners.get(space), self.power)
+        owner = state.owners.get(space)
+        if space in self.kept and owner != self.recipient:
+            return False
+        return state.board.allies(owner, self.power)
 
 
 def _closed(state: GameState, power: PowerId, a: SpaceId, b: SpaceId) -> bool:
@@ -98,8 +103,9 @@ def routes(state: GameState, power: PowerId) -> dict[SpaceId, Route]:
     return _search(state, _Way(power, _kept(state, power)), _destinations(state, power), _raiders(state, power))
 
 
-def _search(state: GameState, way: _Way, starts: set[SpaceId], raided: Mapping[str, int]) -> dict[SpaceId, Route]:
-    """One search from all ``starts`` at once, the cost
+def _search(state: GameState, way: _Way, starts: set[SpaceId], raided: Mapping[str, int],
+            goal: SpaceId | None = None) -> dict[SpaceId, Route]:
+    """One search from all ``starts`` at once (to ``goal`` only, where given), the cost
     being (hostile submarines of the raided regions entered, sea zones crossed)."""
     board = state.board
     best: dict[SpaceId, tuple[int, int]] = {}
@@ -112,6 +118,8 @@ def _search(state: GameState, way: _Way, starts: set[SpaceId], raided: Mapping[s
         if space in found:
             continue
         found[space] = Route(crossed)
+        if space == goal:
+            break
         here = board.spaces[space]
         for nxt in board.neighbours(space):
             there = board.spaces[nxt]
@@ -148,3 +156,38 @@ def convoy_losses(state: GameState, power: PowerId, values: dict[SpaceId, int]) 
             lost[region] = lost.get(region, 0) + take
     return cut, {r: n for r, n in lost.items() if n}
 
+
+def lend_losses(state: GameState, sender: PowerId, recipient: PowerId, ipcs: int,
+                spent: Mapping[str, int]) -> dict[str, int] | None:
+    """What convoy raids destroy, by region, of ``ipcs`` of lend-lease on their way from
+    the sender's capital to the recipient's capital, complexes or victory cities (None: no
+    path). ``spent``: the sender's IPCs each region's submarines destroyed already this
+    turn, its income's included: each destroys 1 IPC a turn, so only the rest raid, and the
+    path taken is the one meeting the fewest of them."""
+    capital = state.board.powers[sender].capital
+    if not holds_capital(state, sender):
+        return None
+    budget = {r: n - spent.get(r, 0) for r, n in _raiders(state, sender).items() if n > spent.get(r, 0)}
+    way = _Way(sender, _kept(state, sender), recipient)
+    route = _search(state, way, _destinations(state, recipient), budget, goal=capital).get(capital)
+    if route is None:
+        return None
+    lost: dict[str, int] = {}
+    left = ipcs
+    for region in dict.fromkeys(reversed(route.raided)):  # a region entered twice has the same submarines
+        take = min(budget[region], left)
+        left -= take
+        if take:
+            lost[region] = take
+    return lost
+
+
+def lend_kept_by(state: GameState, sender: PowerId, recipient: PowerId) -> tuple[Restriction, ...]:
+    """The restrictions without which lend-lease would have a path (none where the way is
+    shut by enemies, neutrals, canals or straits)."""
+    kept = _kept(state, sender)
+    capital = state.board.powers[sender].capital
+    if not kept or not holds_capital(state, sender):
+        return ()
+    free = _search(state, _Way(sender, {}, recipient), _destinations(state, recipient), {}, goal=capital)
+    return tuple(dict.fromkeys(kept.values())) if capital in free else ()

@@ -69,7 +69,7 @@ def _ipc_delta(state: GameState, events: tuple[Event, ...]) -> Counter[str]:
             delta[by_name[d["power"]]] -= d["ipcs"]
         elif e.type == "lendlease":
             delta[by_name[d["power"]]] -= d["ipcs"]
-            delta[by_name[d["to"]]] += d["ipcs"]
+            delta[by_name[d["to"]]] += d["arrived"]
     return delta
 
 
