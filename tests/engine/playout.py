@@ -93,6 +93,9 @@ class Playout:
             self._battles()
         elif s.phase == "mobilize":
             self._mobilize()
+        elif s.phase == "collect_income":
+            self._lend()
+            self.send("/done")
         else:
             self.send("/done")
 
@@ -187,6 +190,19 @@ class Playout:
             dest = self.rng.choice(cities)
             name = s.board.name
             self.send(f'/redeploy units:"{self.rng.randint(1, 2)} {kind}" from:"{name(space)}" to:"{name(dest)}"')
+
+    def _lend(self) -> None:
+        """Where the power sends lend-lease (001 › Phase 1, Lend-Lease), now and then send
+        some to a recipient, sometimes more than is left of the turn's most; the engine
+        refuses too much, too little in the treasury, and a recipient no path reaches."""
+        s = self.state
+        table = s.rules.lend_lease
+        if s.turn not in table.senders:
+            return
+        rng = random.Random(self.commands)  # not self.rng: the game's other choices stay as they were
+        for _ in range(rng.randint(0, 2)):
+            to = s.rules.power_name(rng.choice(table.recipients))
+            self.send(f'/lendlease ipcs:{rng.randint(1, table.most)} to:"{to}"')
 
     def _dock(self) -> None:
         """Where neutrals have a track of cooperation (001 › Phase 8), now and then dock the
