@@ -104,8 +104,9 @@ def routes(state: GameState, power: PowerId) -> dict[SpaceId, Route]:
 
 
 def _search(state: GameState, way: _Way, starts: set[SpaceId], raided: Mapping[str, int],
-            goal: SpaceId | None = None) -> dict[SpaceId, Route]:
-    """One search from all ``starts`` at once (to ``goal`` only, where given), the cost
+            goals: set[SpaceId] | None = None) -> dict[SpaceId, Route]:
+    """One search from all ``starts`` at once (to the nearest of ``goals`` only, where
+    given), the cost
     being (hostile submarines of the raided regions entered, sea zones crossed)."""
     board = state.board
     best: dict[SpaceId, tuple[int, int]] = {}
@@ -118,7 +119,7 @@ def _search(state: GameState, way: _Way, starts: set[SpaceId], raided: Mapping[s
         if space in found:
             continue
         found[space] = Route(crossed)
-        if space == goal:
+        if goals is not None and space in goals:
             break
         here = board.spaces[space]
         for nxt in board.neighbours(space):
@@ -169,12 +170,12 @@ def lend_losses(state: GameState, sender: PowerId, recipient: PowerId, ipcs: int
         return None
     budget = {r: n - spent.get(r, 0) for r, n in _raiders(state, sender).items() if n > spent.get(r, 0)}
     way = _Way(sender, _kept(state, sender), recipient)
-    route = _search(state, way, _destinations(state, recipient), budget, goal=capital).get(capital)
+    route = _nearest(state, way, capital, _destinations(state, recipient), budget)
     if route is None:
         return None
     lost: dict[str, int] = {}
     left = ipcs
-    for region in dict.fromkeys(reversed(route.raided)):  # a region entered twice has the same submarines
+    for region in dict.fromkeys(route.raided):  # a region entered twice has the same submarines
         take = min(budget[region], left)
         left -= take
         if take:
@@ -189,5 +190,13 @@ def lend_kept_by(state: GameState, sender: PowerId, recipient: PowerId) -> tuple
     capital = state.board.powers[sender].capital
     if not kept or not holds_capital(state, sender):
         return ()
-    free = _search(state, _Way(sender, {}, recipient), _destinations(state, recipient), {}, goal=capital)
-    return tuple(dict.fromkeys(kept.values())) if capital in free else ()
+    free = _nearest(state, _Way(sender, {}, recipient), capital, _destinations(state, recipient), {})
+    return tuple(dict.fromkeys(kept.values())) if free is not None else ()
+
+
+def _nearest(state: GameState, way: _Way, start: SpaceId, ends: set[SpaceId],
+             raided: Mapping[str, int]) -> Route | None:
+    """The best route from ``start`` to the nearest of ``ends`` (None: none is reached): the
+    search stops there, so a command's path costs less than the whole board's."""
+    found = _search(state, way, {start}, raided, ends)
+    return next((found[e] for e in ends if e in found), None)
