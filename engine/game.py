@@ -25,6 +25,7 @@ from .ids import PowerId
 from .lanes import Lane, Waiting, focus, swap
 from .neutrals import starting_cooperation
 from .phases import phase_entry, phase_title
+from .prose import listing
 from .ruleset import RuleSet
 from .state import GameState, Unit, frozen, step_back
 from .teams import Team
@@ -312,7 +313,7 @@ def _enter_phase(state: GameState, phase: str, events: list[Event], dice: Dice |
 def _waits(state: GameState, waiting: Waiting, playing: list[PowerId]) -> Event:
     """What the lane that just stopped waits for, naming the teammates still playing."""
     rules = state.rules
-    name, others = rules.power_name(state.turn), " and ".join(rules.power_name(p) for p in playing)
+    name, others = rules.power_name(state.turn), listing(rules.power_name(p) for p in playing)
     if waiting == "gate":
         phases = rules.phases
         ended = phase_title(rules, phases[phases.index(state.phase) - 1])
@@ -347,7 +348,7 @@ def _next_turn(state: GameState, events: list[Event], dice: Dice) -> tuple[GameS
     state = state.evolve(round=round_, units=fresh, turn_start_owners=dict(state.owners),
                          purchased={}, combat=None, research=state.research if len(team) == 1 else None)
     names = [state.rules.power_name(p) for p in team]
-    events.append(event("turn", f"Round {round_}: {' and '.join(names)} to move.",
+    events.append(event("turn", f"Round {round_}: {listing(names)} to move.",
                         round=round_, power=names[0], powers=names))
     state, undocked = undock(state, team)
     events.extend(undocked)

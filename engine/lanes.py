@@ -18,6 +18,7 @@ from typing import Any, Literal
 from .errors import OutOfTurnError
 from .ids import PowerId, UnitKind
 from .phases import phase_title
+from .prose import listing
 from .state import GameState
 from .technology import Research
 
@@ -83,7 +84,7 @@ def focus(state: GameState, power: PowerId) -> GameState:
     """
     lanes = due(state)
     if power not in lanes:
-        names = " and ".join(state.rules.power_name(p) for p in lanes)
+        names = listing(state.rules.power_name(p) for p in lanes)
         raise OutOfTurnError(f"{state.rules.power_name(power)} has nothing to do now; due: {names}.",
                              reason="focus.not_due")
     return swap(state, lanes[power])
@@ -101,7 +102,7 @@ def waiting_for(state: GameState, power: PowerId) -> str | None:
     name = rules.power_name(power)
     playing = [p for p in rules.turns.team_of(state.round, state.turn)
                if p == state.turn or (p in state.lanes and state.lanes[p].waiting is None)]
-    others = " and ".join(rules.power_name(p) for p in playing)
+    others = listing(rules.power_name(p) for p in playing)
     if lane.waiting == "done":
         return f"{name} has ended its turn; {others} plays on."
     if lane.waiting == "start":
@@ -111,7 +112,7 @@ def waiting_for(state: GameState, power: PowerId) -> str | None:
     ended = phase_title(rules, phases[phases.index(lane.phase) - 1])
     if any(phases.index(_phase_of(state, p)) < phases.index(lane.phase) for p in playing):
         return f"{name} has ended {ended}; its {gate} waits until {others} has ended {ended} too."
-    fighting = " and ".join(rules.power_name(p) for p in playing if _phase_of(state, p) == lane.phase)
+    fighting = listing(rules.power_name(p) for p in playing if _phase_of(state, p) == lane.phase)
     return (f"{name}'s {gate} comes after {fighting}'s: teammates fight one after another, so it begins "
             f"when {fighting} has ended {gate}.")
 

@@ -22,6 +22,7 @@ from .events import Event, event
 from .ids import PowerId, SpaceId, UnitKind
 from .notation import format_units, unit_word
 from .production import FACTORY, city_problem, factory_price, factory_site_problem, infantry_price
+from .prose import listing
 from .state import Build, GameState, with_builds
 from .tokens import quote
 
@@ -94,7 +95,7 @@ def _sited(state: GameState, site: SpaceId | None,
                 reason="buy.site_unused")
         return 0, state.sites
     if site is None:
-        words = " and ".join(state.rules.spec(k).plural for k in sited)
+        words = listing(state.rules.spec(k).plural for k in sited)
         example = format_units(state.rules, dict([next(iter(sited.items()))]))
         capital = state.board.name(state.board.powers[power].capital)
         raise IllegalCommandError(f"The price of {words} depends on where they are built: name the site, "

@@ -16,6 +16,7 @@ from typing import Any
 import discord
 
 from bot.discord.replies import ATTACHMENT_NAME, private
+from engine.prose import listing
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +43,7 @@ def failure_text(interaction: discord.Interaction, error: Exception, attachment:
     where = f"<#{interaction.channel_id}>"
     head = f"Your command was recorded, but the bot could not post its announcement in {where}"
     if isinstance(error, discord.Forbidden):
-        names = " and ".join(missing_permissions(interaction, attachment))
+        names = listing(missing_permissions(interaction, attachment))
         said = error.text or "Missing Permissions"
         return (f"{head}: it lacks the {names} permission there (Discord: {said}, code "
                 f"{error.code}). A server admin must grant the bot {names} "

@@ -51,6 +51,7 @@ from bot.service.reply import Actor, Refusal, Reply
 from bot.store import repo
 from bot.store.models import Game, LogEntry, Notice, Pause, Seat, Setting, Vacation
 from engine.ids import PowerId
+from engine.prose import listing
 
 if TYPE_CHECKING:
     from bot.service.game_service import GameService
@@ -236,7 +237,7 @@ class DeadlineActions:
         settings, dms = await store.game_settings(session, due.game_id)
         rules = self.service.rules.load_ruleset(game.ruleset)
         powers = clocked(await self.service.ledger.load_state(session, game), due.power)
-        power = " and ".join(rules.power_name(p) for p in powers)
+        power = listing(rules.power_name(p) for p in powers)
         holders = list(dict.fromkeys(s.user_id for s in await repo.seats(session, due.game_id)
                                      if s.power in powers))
         who = " ".join(mention(u) for u in holders)
@@ -270,7 +271,7 @@ class DeadlineActions:
         powers = clocked(await self.service.ledger.require_active(tx), due.power)
         seats = await repo.seats(session, due.game_id)
         late = {p: [s.user_id for s in seats if s.power == p] for p in powers}
-        head = (f"The deadline for {' and '.join(rules.power_name(p) for p in powers)} "
+        head = (f"The deadline for {listing(rules.power_name(p) for p in powers)} "
                 f"({' '.join(dict.fromkeys(mention(u) for p in powers for u in late[p]))}) passed "
                 f"{shown_time(end, g.channel_id)}.")
         posts: list[str] = []

@@ -17,6 +17,7 @@ from bot.service.rules import Engine
 from engine import GameState
 from engine.ids import PowerId
 from engine.lanes import waiting_for
+from engine.prose import listing
 
 
 def acting_power(actor: Actor, label: str, seats: Sequence[Holder], state: GameState,
@@ -42,7 +43,7 @@ def acting_power(actor: Actor, label: str, seats: Sequence[Holder], state: GameS
         return held[0], False
     if held:
         names = [rules.power_name(p) for p in held]
-        raise Refusal(f"You play {' and '.join(names)}, all due now: say which acts with /focus power:"
+        raise Refusal(f"You play {listing(names)}, all due now: say which acts with /focus power:"
                       f"{names[0]} (or {', '.join(names[1:])}).", "service.which_power")
     if actor.referee:
         return state.actor, True
@@ -51,14 +52,14 @@ def acting_power(actor: Actor, label: str, seats: Sequence[Holder], state: GameS
     waiting = next((w for w in (waiting_for(state, p) for p in mine) if w), None)
     if waiting:
         raise Refusal(waiting, "service.not_your_turn")
-    raise Refusal(f"It is {' and '.join(rules.power_name(p) for p in due)}'s move; you play "
+    raise Refusal(f"It is {listing(rules.power_name(p) for p in due)}'s move; you play "
                   f"{', '.join(rules.power_name(p) for p in mine)}.", "service.not_your_turn")
 
 
 def _yours(state: GameState, mine: Sequence[PowerId], due: Sequence[PowerId]) -> str:
     """What a player may act for now, for a refusal."""
     names = [state.rules.power_name(p) for p in due if p in mine]
-    return f"you may act for {' and '.join(names)}." if names else "none of your powers is due now."
+    return f"you may act for {listing(names)}." if names else "none of your powers is due now."
 
 
 def newly_due(before: Sequence[str], state: GameState) -> list[PowerId]:

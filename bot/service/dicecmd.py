@@ -21,6 +21,7 @@ from bot.store import repo
 from bot.store.models import DiceLog, Game
 from engine.dice import SEALED_DRAW
 from engine.ids import PowerId
+from engine.prose import listing
 
 if TYPE_CHECKING:
     from bot.service.ledger import GameLedger, GameTransaction
@@ -117,7 +118,7 @@ async def own_sealed(service: GameLedger, actor: Actor, channel_id: str) -> Repl
         for r in rows if r.type == "sealed" and owners.get(str(r.purpose)) in mine
     ]
     if not lines:
-        return Reply(True, f"{' and '.join(sorted(mine))} made no sealed draw in {label}.",
+        return Reply(True, f"{listing(sorted(mine))} made no sealed draw in {label}.",
                      game_id=game.id)
     return Reply(True, f"Your sealed draws in {label} (only you see this):\n" + "\n".join(lines),
                  game_id=game.id)

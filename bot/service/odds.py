@@ -21,6 +21,7 @@ from engine.ids import SIDES, SpaceId
 from engine.notation import format_units
 from engine.odds import Force, Odds, Question, battle_at, calculate, from_battle, proposed, side, tally
 from engine.odds.luck import Luck, battle_luck, battles
+from engine.prose import listing
 
 if TYPE_CHECKING:
     from bot.service.game_service import GameService
@@ -130,7 +131,7 @@ def chart(title: str, sides: tuple[str, str], odds: Odds) -> dict[str, Any]:
 def _defenders(state: GameState, space: SpaceId) -> str:
     """The powers at war with the power to move that have units in ``space``."""
     powers = dict.fromkeys(u.owner for u in state.units_at(space) if not state.board.allies(u.owner, state.turn))
-    return " and ".join(state.rules.power_name(p) for p in powers) or "nobody"
+    return listing(state.rules.power_name(p) for p in powers) or "nobody"
 
 
 def _question(state: GameState, where: str, attack: str) -> tuple[Question, str]:

@@ -18,6 +18,7 @@ from bot.service.replay import replay
 from bot.service.rules import Engine
 from bot.store import repo
 from bot.store.models import Game, LogEntry
+from engine.prose import listing
 
 Event = Mapping[str, Any]
 TURN_WINDOW = 2000
@@ -139,7 +140,7 @@ async def load_turn(rules: Engine, session: AsyncSession, game: Game, seq: int) 
             team = state.rules.turns.teams(number)[-1]
         else:
             team = teams[next(i for i, t in enumerate(teams) if state.turn in t) - 1]
-        power = " and ".join(state.rules.power_name(p) for p in team)
+        power = listing(state.rules.power_name(p) for p in team)
     return TurnMap(state.to_json(), changes, f"{game.name}: after {power}'s turn, round {number}",
                    state.board.id, power, number)
 

@@ -17,6 +17,7 @@ from ..dice import Dice
 from ..errors import BoardDataError, IllegalCommandError
 from ..events import Event, event
 from ..ids import PowerId, SpaceId
+from ..prose import listing
 from .paths import lend_kept_by, lend_losses
 
 if TYPE_CHECKING:
@@ -66,11 +67,11 @@ def send(state: GameState, cmd: Lend, dice: Dice) -> tuple[GameState, list[Event
     table = rules.lend_lease
     name, to = rules.power_name(power), rules.power_name(cmd.power)
     if power not in table.senders:
-        raise IllegalCommandError(f"{name} does not send lend-lease; "
-                                  f"{_listing(state, table.senders, 'and')} may.", reason="lendlease.not_sender")
+        senders = listing(rules.power_name(p) for p in table.senders)
+        raise IllegalCommandError(f"{name} does not send lend-lease; {senders} may.", reason="lendlease.not_sender")
     if cmd.power not in table.recipients:
-        raise IllegalCommandError(f"Lend-lease goes to {_listing(state, table.recipients, 'or')}, not {to}.",
-                                  reason="lendlease.recipient")
+        recipients = listing((rules.power_name(p) for p in table.recipients), "or")
+        raise IllegalCommandError(f"Lend-lease goes to {recipients}, not {to}.", reason="lendlease.recipient")
     sent = state.economy.lent.get(power, 0)
     if sent + cmd.ipcs > table.most:
         already = f"; {sent} already sent this turn, {table.most - sent} left" if sent else ""
@@ -121,7 +122,3 @@ def _place(board: Board, space: SpaceId) -> str:
     """A territory by its city where it has one (``Washington``), else by its name."""
     return board.spaces[space].victory_city or board.name(space)
 
-
-def _listing(state: GameState, powers: tuple[PowerId, ...], word: str) -> str:
-    names = [state.rules.power_name(p) for p in powers]
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} {word} {names[-1]}"

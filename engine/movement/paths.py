@@ -16,6 +16,7 @@ from typing import NamedTuple
 from ..errors import IllegalCommandError
 from ..ids import SpaceId, UnitKind
 from ..notation import format_units
+from ..prose import listing
 from .context import Ctx, refuse
 from .attack import forcible, forced
 from .neutrals import step_refusal, unheld
@@ -91,8 +92,8 @@ def step(ctx: Ctx, mode: Mode, here: SpaceId, nxt: SpaceId, index: int) -> Step 
             return Refusal("move.straits_closed", f"{ctx.name(z)} is closed to sea units (Turkish Straits rule).")
     canal = ctx.canal_closed(here, nxt)
     if canal is not None and not forced(ctx, canal):
-        holders = " and ".join(ctx.name(t) for t in canal.controlled_by)
-        neutrals = " and ".join(ctx.name(t) for t in forcible(ctx, canal))
+        holders = listing(ctx.name(t) for t in canal.controlled_by)
+        neutrals = listing(ctx.name(t) for t in forcible(ctx, canal))
         forcing = f" Passing it uninvited is an attack on {neutrals}, made only in Combat Move." if neutrals else ""
         return Refusal("move.canal_closed", f"The {canal.name} is closed to {ctx.pname()}: your side did not "
                        f"hold {holders} at the start of the turn.{forcing}")

@@ -73,7 +73,7 @@ async def test_aarhe_opening_through_discord(fake: FakeDiscord, start_bot, servi
     assert pinged("Round 2: Germany and Japan to move.") == {int(BOB["id"]), int(DAVE["id"])}
     assert pinged("Germany to act (Conduct Combat).") == {int(BOB["id"])}
     assert pinged("Japan to act (Conduct Combat).") == {int(DAVE["id"])}
-    assert pinged("Round 2: Soviet Union and United Kingdom and United States to move.") == {
+    assert pinged("Round 2: Soviet Union, United Kingdom and United States to move.") == {
         int(HUMANS["alice"]["id"]), int(HUMANS["erin"]["id"])}
     statuses = [_shown(reply) for _, command, reply in answers if command == "game status"]
     text = "\n".join([*read(fake.recorded), *statuses])

@@ -1,10 +1,11 @@
-"""Sentences ending with a name that ends with its own full stop ("Karelia S.S.R.")."""
+"""Sentences ending with a name that ends with its own full stop ("Karelia S.S.R."), and lists
+of names."""
 
 from __future__ import annotations
 
 from engine.errors import IllegalCommandError
 from engine.events import event
-from engine.prose import one_stop
+from engine.prose import listing, one_stop
 
 
 def test_a_name_ending_a_sentence_keeps_one_full_stop() -> None:
@@ -16,3 +17,13 @@ def test_a_name_ending_a_sentence_keeps_one_full_stop() -> None:
     assert one_stop("Battles to fight: Karelia S.S.R.. Next (Buryatia S.S.R..)") == (
         "Battles to fight: Karelia S.S.R. Next (Buryatia S.S.R.)")
     assert one_stop("Wait...") == "Wait..."
+
+
+def test_a_list_of_names_reads_as_a_sentence() -> None:
+    """A team of three is "Soviet Union, United Kingdom and United States", not "... and ...
+    and ..."; two names take "and" (or the word given), one stands alone."""
+    assert listing(["Soviet Union", "United Kingdom", "United States"]) == (
+        "Soviet Union, United Kingdom and United States")
+    assert listing(iter(["Germany", "Japan"])) == "Germany and Japan"
+    assert listing(["Moscow", "London", "Washington"], "or") == "Moscow, London or Washington"
+    assert listing(["Germany"]) == "Germany" and listing([]) == ""
