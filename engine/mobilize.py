@@ -31,6 +31,7 @@ from .ids import PowerId, SpaceId, UnitKind
 from .notation import format_units, unit_word
 from .production import FACTORY, city_problem, factory_site_problem
 from .purchase import price
+from .restrictions import sharing
 from .state import PLACED, Build, GameState, Unit, with_builds
 
 
@@ -91,6 +92,10 @@ def place(state: GameState, cmd: Place, dice: Dice) -> tuple[GameState, list[Eve
     new_units = _city_units(state, cmd.territory, at_cities) if at_cities else []
     if rest:
         new_units += _factory_units(state, replace(cmd, units=rest), state.next_id + len(new_units))
+    for space in sorted({u.space for u in new_units}):
+        why = sharing(state, power, space)
+        if why is not None:
+            raise IllegalCommandError(why, reason="place.restricted")
     state, paid = _complete_builds(state, {k: n for k, n in kinds.items() if k in production.two_round})
     purchased = dict(state.purchased)
     for kind, n in cmd.units:

@@ -22,11 +22,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .board import Board
 from .errors import BoardDataError
 from .ids import PowerId, SpaceId
+
+if TYPE_CHECKING:
+    from .state import GameState
 
 KEYS = ("name", "powers", "keep_out", "keep_out_original", "apart_from", "liberator_keeps", "until_captured")
 
@@ -105,6 +108,18 @@ def kept_apart(restrictions: tuple[Restriction, ...], fallen: frozenset[SpaceId]
         if power in r.apart_from:
             out.update({p: r for p in r.powers})
     return out
+
+
+def sharing(state: GameState, power: PowerId, space: SpaceId) -> str | None:
+    """Why ``power``'s units may not be in ``space`` now, with units a restriction keeps them
+    apart from (None: they may)."""
+    apart = kept_apart(state.rules.restrictions, state.fallen, power)
+    other = next((u.owner for u in state.units_at(space) if u.owner in apart), None) if apart else None
+    if other is None:
+        return None
+    r, rules = apart[other], state.rules
+    return (f"{r.name}: {rules.power_name(power)}'s units may not be in {state.board.name(space)} with "
+            f"{rules.power_name(other)}'s {r.until(state.board)} (001 › Phase 3).")
 
 
 def liberator_keeps(restrictions: tuple[Restriction, ...], fallen: frozenset[SpaceId], liberator: PowerId) -> bool:

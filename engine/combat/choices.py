@@ -11,6 +11,7 @@ from typing import Any
 
 from ..events import Event, event
 from ..ids import SpaceId, UnitKind
+from ..restrictions import sharing
 from ..state import RETREATED, SEABORNE, SUBMERGED, GameState, Unit
 from . import hits as cas
 from . import withdraw
@@ -94,7 +95,9 @@ def retreat_options(state: GameState, phase: CombatPhase) -> list[SpaceId]:
     """Where the attacker may retreat (000, Step 6, Condition B): one adjacent friendly
     space from which at least one attacking land or sea unit came, where no battle is
     pending; "In the case of sea units, that space must have been friendly at the start of
-    the turn" (a zone cleared by an earlier battle this turn does not qualify). Aircraft
+    the turn" (a zone cleared by an earlier battle this turn does not qualify), and not a
+    space where a restriction keeps the attacker's units from being (``engine.restrictions``;
+    AARHE's Axis Co-operation). Aircraft
     stay in the space (its own id) to land in Noncombat Move. Seaborne land units cannot
     retreat (Amphibious Assaults, Step 3)."""
     b = current(phase)
@@ -107,7 +110,7 @@ def retreat_options(state: GameState, phase: CombatPhase) -> list[SpaceId]:
             origin = u.came_from
             if origin is None or origin not in state.board.neighbours(b.space) or origin in pending:
                 continue
-            if friendly_to_attacker(state, phase, origin, b):
+            if friendly_to_attacker(state, phase, origin, b) and sharing(state, b.attacker, origin) is None:
                 options.add(origin)
         return sorted(options, key=state.board.name)
     if any(state.rules.spec(u.kind).is_air for u in atk):

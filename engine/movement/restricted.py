@@ -11,7 +11,7 @@ first forbids passing through, the second only being there (README, rulings on b
 from __future__ import annotations
 
 from ..ids import SpaceId
-from ..restrictions import kept_apart
+from ..restrictions import kept_apart, sharing
 from ..state import GameState
 from .context import Ctx, refuse
 
@@ -44,8 +44,6 @@ def check_moved(ctx: Ctx, after: GameState) -> None:
             why = kept_out_message(ctx, space)
             if why is not None:
                 refuse("move.restricted", why)
-        other = next((o for o in after.units_at(u.space) if o.owner in apart), None)
-        if other is not None:
-            r = apart[other.owner]
-            refuse("move.restricted", f"{r.name}: {ctx.pname()}'s units may not be in {ctx.name(u.space)} with "
-                   f"{ctx.pname(other.owner)}'s {r.until(ctx.board)} (001 › Phase 3).")
+        why = sharing(after, ctx.power, u.space) if apart else None
+        if why is not None:
+            refuse("move.restricted", why)
