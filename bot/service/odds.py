@@ -110,7 +110,7 @@ async def odds_command(service: GameService, channel_id: str, line: str) -> Repl
         return Reply(False, str(err), reason=err.reason)
     odds = await asyncio.to_thread(calculate, state.rules, question)
     space = state.board.find_space(options["territory"])
-    sides = (state.rules.power_name(state.turn), _defenders(state, space))
+    sides = (state.rules.power_name(state.turn), defending_powers(state, space))
     title = what.split(":")[0]
     return Reply(True, f"{what}\n```\n{table(state.rules, odds)}\n```",
                  chart=chart(title, sides, odds) if SWITCH[picture] else None)
@@ -128,9 +128,11 @@ def chart(title: str, sides: tuple[str, str], odds: Odds) -> dict[str, Any]:
             "attacker_expected": odds.attacker_expected_loss, "defender_expected": odds.defender_expected_loss}
 
 
-def _defenders(state: GameState, space: SpaceId) -> str:
-    """The powers at war with the power to move that have units in ``space``."""
-    powers = dict.fromkeys(u.owner for u in state.units_at(space) if not state.board.allies(u.owner, state.turn))
+def defending_powers(state: GameState, space: SpaceId) -> str:
+    """The powers at war with the power to move that have units in ``space``, ships docked
+    at a neutral left out as the battle leaves them (``engine.docking``)."""
+    powers = dict.fromkeys(u.owner for u in state.units_at(space) if not state.board.allies(u.owner, state.turn)
+                           and state.diplomacy.docked_at(u.owner, space) is None)
     return listing(state.rules.power_name(p) for p in powers) or "nobody"
 
 

@@ -5,6 +5,7 @@ of docking are scenario cases (``tests/scenarios/aarhe/neutrals-docking.case``, 
 from __future__ import annotations
 
 import maps
+from bot.service.odds import defending_powers
 from engine import GameState
 from engine.commands import Dock
 from engine.dice import NoDice
@@ -49,3 +50,12 @@ def test_the_docks_end_when_the_power_plays_again_and_no_other() -> None:
     ended, said = undock(state, (UK, PowerId("united_states")))
     assert ended.diplomacy.docked == {} and ended.diplomacy.left == {UK: (EIRE,)}
     assert [e.text for e in said] == ["United Kingdom's ships in Sea Zone 2 are no longer docked at Eire."]
+
+
+def test_the_odds_picture_names_no_docked_defender() -> None:
+    """The odds picture's title names the defending powers as the battle takes them: the
+    British ships docked at Eire are not fought (001: "An attack on a docked naval unit is an
+    attack on the neutral"), so a German attack there has nobody to face."""
+    state = _docked().evolve(turn=PowerId("germany"))
+    assert defending_powers(state, ZONE) == "nobody"
+    assert defending_powers(undock(state, (UK,))[0], ZONE) == "United Kingdom"
