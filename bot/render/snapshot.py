@@ -21,6 +21,8 @@ class SpaceState:
     units: dict[str, dict[str, int]] = field(default_factory=dict)
     damaged: dict[str, dict[str, int]] = field(default_factory=dict)
     ic_damage: int = 0
+    docked: dict[str, str] = field(default_factory=dict)
+    """Powers whose ships here are docked at a neutral: power id -> the neutral's name."""
 
 
 @dataclass(frozen=True)
@@ -49,6 +51,10 @@ def _counts(raw: Any) -> dict[str, int]:
 def read_snapshot(state: dict[str, Any], board: BoardGeometry) -> Snapshot:
     """Translate display names to ids; unknown names raise KeyError naming them."""
     damaged_raw: dict[str, Any] = state.get("damaged") or {}
+    docks: dict[str, dict[str, str]] = {}
+    for power, zones in ((state.get("diplomacy") or {}).get("docked") or {}).items():
+        for zone, neutral in zones.items():
+            docks.setdefault(board.space(zone).id, {})[board.power(power).id] = str(neutral)
     spaces: dict[str, SpaceState] = {}
     for name, raw in (state.get("spaces") or {}).items():
         space = board.space(name)
@@ -68,6 +74,7 @@ def read_snapshot(state: dict[str, Any], board: BoardGeometry) -> Snapshot:
             units=units,
             damaged=damaged,
             ic_damage=int(raw.get("ic_damage") or 0),
+            docked=docks.get(space.id, {}),
         )
     # A picture may show any shipped rule system, also one not yet offered for new games.
     rules = load_ruleset(str(state.get("ruleset") or board.board_id), unplayable=True)

@@ -41,9 +41,12 @@ class StackDrawn:
 class _Chip:
     text: str
     alert: bool
+    own_line: bool = False
 
 
-def _chips(units: dict[str, int], damaged: dict[str, int], ic_damage: int, key: UnitKey) -> list[_Chip]:
+def _chips(units: dict[str, int], damaged: dict[str, int], ic_damage: int, key: UnitKey,
+           docked: str | None = None) -> list[_Chip]:
+    """The box's chips: counts, damage, and where the ships are docked at a neutral."""
     chips: list[_Chip] = []
     for unit, count in key.ordered(units):
         chips.append(_Chip(f"{count} {key.abbreviation(unit)}", alert=False))
@@ -51,13 +54,15 @@ def _chips(units: dict[str, int], damaged: dict[str, int], ic_damage: int, key: 
             chips.append(_Chip(f"{damaged[unit]} dmg", alert=True))
         if unit in key.structures and ic_damage:
             chips.append(_Chip(f"{key.abbreviation(unit)} -{ic_damage}", alert=True))
+    if docked:
+        chips.append(_Chip(f"docked at {docked}", alert=False, own_line=True))
     return chips
 
 
 def _lines(chips: list[_Chip]) -> list[list[_Chip]]:
     lines: list[list[_Chip]] = []
     for chip in chips:
-        if not lines or (len(lines[-1]) >= _PER_LINE and not chip.alert):
+        if not lines or chip.own_line or (len(lines[-1]) >= _PER_LINE and not chip.alert):
             lines.append([])
         lines[-1].append(chip)
     return lines
@@ -136,7 +141,7 @@ def _blocks(board: BoardGeometry, state: SpaceState, key: UnitKey, fnt: ImageFon
         units = state.units[power_id]
         damaged = state.damaged.get(power_id, {})
         ic_damage = state.ic_damage if key.structures & units.keys() else 0
-        lines = _lines(_chips(units, damaged, ic_damage, key))
+        lines = _lines(_chips(units, damaged, ic_damage, key, state.docked.get(power_id)))
         blocks.append(_Block(power_id, units, damaged, ic_damage, lines, _measure(lines, fnt, pad)))
     return blocks
 

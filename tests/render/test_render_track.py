@@ -16,6 +16,9 @@ from bot.render.basemap import base_layer
 from bot.render.labels import text_scale
 from bot.render.track import draw_badge, fill
 from engine import GameState, new_game
+from engine.commands import Dock
+from engine.dice import NoDice
+from engine.docking import dock
 from engine.ids import PowerId, SpaceId
 from engine.leanings import key, leaning_at
 from engine.neutrals import join, with_cooperation
@@ -162,3 +165,21 @@ def test_the_legend_explains_the_marks_only_where_the_track_exists(
     assert _swatches(aarhe) <= _colours(_legend(picture))
     assert not _swatches(board) & _colours(_legend(opening_render))
     assert opening_render.badges == []
+
+
+def test_docked_ships_say_where_they_are_docked(aarhe: BoardGeometry) -> None:
+    """001 › Phase 8, Level of cooperation: "Docked units remain in the sea zone": the
+    German fleet docked at Sweden keeps its box in Sea Zone 5, with a line saying so, which
+    makes the box taller than the same fleet's undocked."""
+    rules = maps.load_ruleset("aarhe", unplayable=True)
+    state = new_game(rules).evolve(turn=PowerId("germany"), round=2, phase="noncombat_move", lanes={})
+    docked, _ = dock(state, Dock(SpaceId("sweden")), NoDice())
+    boxes = {}
+    for name, game in (("free", state), ("docked", docked)):
+        (stack,) = [s for s in render_map_result(game.to_json(), aarhe, width=2000).stacks
+                    if s.space == "Sea Zone 5" and s.power == "Germany"]
+        boxes[name] = stack
+    assert boxes["docked"].text == boxes["free"].text + "  docked at Sweden"
+    assert boxes["docked"].units == boxes["free"].units
+    height = {name: b.box[3] - b.box[1] for name, b in boxes.items()}
+    assert height["docked"] > height["free"]
