@@ -22,6 +22,7 @@ from .events import Event, event
 from .ids import PowerId, SpaceId, UnitKind
 from .notation import format_units
 from .phases import phase_entry
+from .prose import possessive
 from .state import PLACED, GameState, Unit
 from .variants import NATIONAL_ADVANTAGES
 
@@ -120,10 +121,10 @@ def _find(state: GameState, power: PowerId, text: str) -> Item:
                       if i.name.lower() == text.strip().lower()), None)
         if other is not None:
             raise IllegalCommandError(f"{other.name} is a National Advantage of "
-                                      f"{state.rules.power_name(other.power)}, not {name}'s.",
+                                      f"{state.rules.power_name(other.power)}, not {possessive(name)}.",
                                       reason="advantage.not_yours") from None
         listed = ", ".join(f"{i.number} {i.name}" for i in items.of(power))
-        raise IllegalCommandError(f"{err} {name}'s items are {listed}.", reason="advantage.unknown") from None
+        raise IllegalCommandError(f"{err} {possessive(name)} items are {listed}.", reason="advantage.unknown") from None
 
 
 DRAW_ROUNDS = 5
@@ -207,7 +208,7 @@ def reveal(state: GameState, power: PowerId, item: Item) -> tuple[GameState, lis
     name = state.rules.power_name(power)
     own = hand(state, power)
     if item.standard:
-        raise IllegalCommandError(f"{item.title()} is {name}'s standard item: in force from the start, "
+        raise IllegalCommandError(f"{item.title()} is {possessive(name)} standard item: in force from the start, "
                                   "known to all.", reason="advantage.standard")
     if item.id in own.revealed:
         raise IllegalCommandError(f"{name} has already revealed {item.title()}; it is in force.",
@@ -347,7 +348,7 @@ def _site(state: GameState, power: PowerId, item: Item, site: SpaceId | None) ->
     choices = item.sites or tuple(sorted((s for s, sp in state.board.spaces.items() if sp.original == item.at_original
                                           and sp.is_land), key=state.board.name))
     listed = (f"one of {', '.join(state.board.name(s) for s in choices)}" if item.sites
-              else f"a territory originally {state.rules.power_name(item.at_original or power)}'s")
+              else f"a territory originally {possessive(state.rules.power_name(item.at_original or power))}")
     if site is None:
         if len(choices) != 1:
             raise IllegalCommandError(f"Say where {item.title()} places its units: at:<territory>, {listed}.",
@@ -419,7 +420,7 @@ def hand_text(state: GameState, power: PowerId) -> str:
     if not played(state):
         return "National Advantages are not played in this game (option national_advantages)."
     own = hand(state, power)
-    lines = [f"{name}'s National Advantages:"]
+    lines = [f"{possessive(name)} National Advantages:"]
     for item in state.rules.advantages.of(power):
         if item.standard:
             lines.append(f"- {_shown(item)}, standard, in force: {item.effect}")

@@ -16,6 +16,7 @@ from typing import Any
 from .errors import BoardDataError
 from .ids import SIDES, PowerId, SpaceId
 from .names import NameIndex
+from .prose import possessive
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,7 +246,7 @@ class Board:
             if t not in self.spaces or self.spaces[t].is_sea:
                 raise BoardDataError(f"{self.id}: strait {strait.id} is guarded by unknown territory {t!r}")
             if not 1 <= hits_on <= 6:
-                raise BoardDataError(f"{self.id}: strait {strait.id}: {t}'s die hits on {hits_on}, not 1 to 6")
+                raise BoardDataError(f"{self.id}: strait {strait.id}: {possessive(t)} die hits on {hits_on}, not 1 to 6")
 
     def _validate_terrain_and_neutral(self, space: Space) -> None:
         if space.terrain is not None and space.terrain not in TERRAINS:

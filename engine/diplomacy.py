@@ -27,6 +27,7 @@ from .ids import PowerId, SpaceId
 from .neutrals import TOWARD, join, landing_zones, naval_troops, signed, territories, track_of, with_cooperation
 from .options import Offers
 from .phases import Entered, Phase, register_phase
+from .prose import possessive
 from .state import GameState
 
 if TYPE_CHECKING:
@@ -106,7 +107,7 @@ def roll(state: GameState, cmd: Diplomacy, dice: Dice) -> tuple[GameState, list[
     said = (f"{name} rolls {face} for {place} (hits on {value}: {table.hit}{why})" if helping
             else f"{name} rolls {face} for {place} (hits on {value})")
     if cmd.neutral != neutral:
-        said = f"{board.name(cmd.neutral)} is {place}'s: " + said
+        said = f"{board.name(cmd.neutral)} is {possessive(place)}: " + said
     data: dict[str, Any] = {"power": name, "neutral": place, "face": face, "hit_value": value, "hit": face <= value,
                             "before": position, "rolls_left": rolls_left(state, power)}
     if face > value:
@@ -140,7 +141,7 @@ def _check(state: GameState, power: PowerId, neutral: SpaceId, cmd: Diplomacy) -
     listed = ", ".join(board.name(z) for z in zones)
     if cmd.sea is not None and cmd.sea not in zones:
         raise IllegalCommandError(
-            f"{board.name(cmd.sea)} is not where {place}'s ships would join you: " + (
+            f"{board.name(cmd.sea)} is not where {possessive(place)} ships would join you: " + (
                 f"they join in a sea zone next to it ({listed})." if zones else f"{place} has no ships."),
             reason="diplomacy.sea")
     joins = abs(state.cooperation[neutral] + TOWARD[board.side_of(power)]) == TRACK_END
@@ -164,7 +165,7 @@ def _income(state: GameState, neutral: SpaceId, power: PowerId, after: int) -> t
         income[neutral] = power
         ipcs = sum(board.spaces[t].ipc for t in territories(board, neutral))
         name, side = state.rules.power_name(power), board.side_of(power)
-        said = (f", pro-{side}: its {ipcs} IPC{'s' if ipcs != 1 else ''} go to {name} from {name}'s next "
+        said = (f", pro-{side}: its {ipcs} IPC{'s' if ipcs != 1 else ''} go to {name} from {possessive(name)} next "
                 "Collect Income")
     return state.evolve(diplomacy=replace(state.diplomacy, income=income)), said
 

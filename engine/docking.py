@@ -24,6 +24,7 @@ from .events import Event, event
 from .ids import PowerId, SpaceId, UnitKind
 from .neutrals import TOWARD, cooperation, signed, territories, track_of
 from .notation import format_units
+from .prose import possessive
 from .state import GameState, Unit, frozen
 
 DOCK = 1
@@ -44,18 +45,18 @@ def dock(state: GameState, cmd: Dock, dice: Dice) -> tuple[GameState, list[Event
             f"{DOCK * TOWARD[side]:+d} ({SOURCE}).", reason="dock.level")
     if neutral in state.diplomacy.left.get(power, ()):
         raise IllegalCommandError(
-            f"{who}'s ships were docked at {name} when this turn began, and ships may not dock at the same neutral "
+            f"{possessive(who)} ships were docked at {name} when this turn began, and ships may not dock at the same neutral "
             f"the next turn ({SOURCE}).", reason="dock.again")
     zone = _zone(state, power, neutral, cmd.sea)
     there = state.diplomacy.docked_at(power, zone)
     if there is not None:
-        raise IllegalCommandError(f"{who}'s ships in {board.name(zone)} are docked at {board.name(there)} already.",
+        raise IllegalCommandError(f"{possessive(who)} ships in {board.name(zone)} are docked at {board.name(there)} already.",
                                   reason="dock.docked")
     zones = {**state.diplomacy.docked.get(power, {}), zone: neutral}
     state = state.evolve(diplomacy=replace(state.diplomacy, docked=frozen({**state.diplomacy.docked,
                                                                           power: frozen(zones)})))
     ships = format_units(rules, _kinds(_ships(state, power, zone)))
-    return state, [event("dock", f"{who}'s {ships} in {board.name(zone)} dock at {name}: until {who}'s next turn "
+    return state, [event("dock", f"{possessive(who)} {ships} in {board.name(zone)} dock at {name}: until {possessive(who)} next turn "
                                  f"they do not make the zone hostile, and an attack on them is an attack on {name}.",
                          power=who, neutral=name, space=board.name(zone))]
 
@@ -77,7 +78,7 @@ def undock(state: GameState, team: Iterable[PowerId]) -> tuple[GameState, list[E
         for zone, neutral in sorted(zones.items(), key=lambda zn: board.name(zn[0])):
             if _ships(state, power, zone):
                 who = state.rules.power_name(power)
-                events.append(event("undock", f"{who}'s ships in {board.name(zone)} are no longer docked at "
+                events.append(event("undock", f"{possessive(who)} ships in {board.name(zone)} are no longer docked at "
                                               f"{board.name(neutral)}.",
                                     power=who, neutral=board.name(neutral), space=board.name(zone)))
     docked = {p: zones for p, zones in relations.docked.items() if p not in team}
@@ -87,7 +88,7 @@ def undock(state: GameState, team: Iterable[PowerId]) -> tuple[GameState, list[E
 def dock_lines(state: GameState) -> list[str]:
     """``/game status``'s line on docked ships, where any are."""
     board = state.board
-    parts = [f"{state.rules.power_name(p)}'s {format_units(state.rules, _kinds(ships))} in {board.name(z)} at "
+    parts = [f"{possessive(state.rules.power_name(p))} {format_units(state.rules, _kinds(ships))} in {board.name(z)} at "
              f"{board.name(n)}"
              for p, zones in sorted(state.diplomacy.docked.items()) for z, n in sorted(zones.items())
              for ships in [_ships(state, p, z)] if ships]

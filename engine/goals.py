@@ -21,6 +21,7 @@ from .dice import Dice, draw_sealed, reveal_sealed
 from .events import Event, event
 from .goal_data import DRAWN, AllOf, AnyOf, Capture, Control, Goal, Income, IncomeAbove, Lasting, Record, Test
 from .ids import PowerId, SpaceId
+from .prose import possessive
 from .state import GameState
 
 
@@ -220,7 +221,7 @@ def _opened(state: GameState, goals: Iterable[Goal]) -> list[Event]:
         if goal.key in record.draws:
             purpose, face = record.draws[goal.key]
             name = state.rules.power_name(goal.power)
-            out.append(reveal_sealed(name, purpose, [face], f"{name}'s draw {purpose} showed {face}: {goal.name}."))
+            out.append(reveal_sealed(name, purpose, [face], f"{possessive(name)} draw {purpose} showed {face}: {goal.name}."))
     return out
 
 
@@ -275,7 +276,7 @@ def public_lines(state: GameState) -> list[str]:
     for power in rules.turn_order:
         shown = [g for g in goals_of(state, power) if g.key in record.revealed or record.places]
         if shown:
-            lines.append(f"{rules.power_name(power)}'s goals revealed: "
+            lines.append(f"{possessive(rules.power_name(power))} goals revealed: "
                          + "; ".join(f"{g.name} ({_progress(state, g)})" for g in shown) + ".")
     if record.places:
         order = sorted(record.places, key=lambda p: (record.places[p], rules.turn_order.index(p)))
@@ -289,7 +290,7 @@ def own_lines(state: GameState, power: PowerId) -> list[str]:
     if not goals:
         return []
     name = state.rules.power_name(power)
-    return [f"{name}'s goal {g.name} ({_progress(state, g)}): {g.text}" for g in goals]
+    return [f"{possessive(name)} goal {g.name} ({_progress(state, g)}): {g.text}" for g in goals]
 
 
 def _progress(state: GameState, goal: Goal) -> str:

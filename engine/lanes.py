@@ -18,7 +18,7 @@ from typing import Any, Literal
 from .errors import OutOfTurnError
 from .ids import PowerId, UnitKind
 from .phases import phase_title
-from .prose import listing
+from .prose import listing, possessive
 from .state import GameState
 from .technology import Research
 
@@ -106,14 +106,14 @@ def waiting_for(state: GameState, power: PowerId) -> str | None:
     if lane.waiting == "done":
         return f"{name} has ended its turn; {others} plays on."
     if lane.waiting == "start":
-        return f"{name}'s turn has not begun yet; {others} plays first."
+        return f"{possessive(name)} turn has not begun yet; {others} plays first."
     gate = phase_title(rules, lane.phase)
     phases = rules.phases
     ended = phase_title(rules, phases[phases.index(lane.phase) - 1])
     if any(phases.index(_phase_of(state, p)) < phases.index(lane.phase) for p in playing):
         return f"{name} has ended {ended}; its {gate} waits until {others} has ended {ended} too."
     fighting = listing(rules.power_name(p) for p in playing if _phase_of(state, p) == lane.phase)
-    return (f"{name}'s {gate} comes after {fighting}'s: teammates fight one after another, so it begins "
+    return (f"{possessive(name)} {gate} comes after {possessive(fighting)}: teammates fight one after another, so it begins "
             f"when {fighting} has ended {gate}.")
 
 

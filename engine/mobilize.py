@@ -30,6 +30,7 @@ from .events import Event, event
 from .ids import PowerId, SpaceId, UnitKind
 from .notation import format_units, unit_word
 from .production import FACTORY, city_problem, factory_site_problem
+from .prose import possessive
 from .purchase import price
 from .restrictions import sharing
 from .state import PLACED, Build, GameState, Unit, with_builds
@@ -139,7 +140,7 @@ def _check_waiting(state: GameState, cmd: Place) -> None:
                     raise IllegalCommandError(problem, reason="place.victory_city")
             sites = ", ".join(f"{state.board.name(s)} {ks[kind]}" for s, ks in bound.items() if ks.get(kind))
             raise IllegalCommandError(
-                f"{name}'s {unit_word(state.rules, kind, 2)} were bought for where they are built ({sites}); "
+                f"{possessive(name)} {unit_word(state.rules, kind, 2)} were bought for where they are built ({sites}); "
                 f"{state.board.name(cmd.territory)} has {bound.get(cmd.territory, {}).get(kind, 0)} of them.",
                 reason="place.other_site")
 
@@ -436,7 +437,7 @@ def _lose_stranded_fighters(state: GameState) -> tuple[GameState, list[Event]]:
                                   reason="mobilize.fighters_waiting")
     name = state.rules.power_name(state.turn)
     lost = [u for fs in waiting.values() for u in fs]
-    events = [event("lost", f"{name}'s {unit_word(state.rules, u.kind, 1)} in {state.board.name(u.space)} has no carrier "
+    events = [event("lost", f"{possessive(name)} {unit_word(state.rules, u.kind, 1)} in {state.board.name(u.space)} has no carrier "
                     "to land on and is lost.", power=name, unit=u.kind, space=state.board.name(u.space))
               for u in lost]
     return state.with_units(removed=[u.id for u in lost]), events

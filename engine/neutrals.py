@@ -19,6 +19,7 @@ from .errors import IllegalCommandError
 from .events import Event, event
 from .ids import PowerId, SpaceId, UnitKind
 from .notation import format_units
+from .prose import possessive
 from .state import GameState, Unit, frozen
 
 TOWARD = {"Allies": 1, "Axis": -1}
@@ -149,7 +150,7 @@ def _zone(state: GameState, neutral: SpaceId, sea: SpaceId | None) -> SpaceId:
         if len(zones) == 1:
             return zones[0]
         raise IllegalCommandError(
-            f"{name}'s ships join in a sea zone next to it, chosen by its new owner: name one with sea: "
+            f"{possessive(name)} ships join in a sea zone next to it, chosen by its new owner: name one with sea: "
             f"({listed}).", reason="neutral.sea_needed")
     if sea not in zones:
         raise IllegalCommandError(f"{board.name(sea)} is not a sea zone next to {name}; its ships may join in "
@@ -174,6 +175,6 @@ def _joined(state: GameState, neutral: SpaceId, power: PowerId, placed: list[Uni
     held = [board.name(t) for t in territories(board, neutral)[1:]]
     name, who = board.name(neutral), rules.power_name(power)
     text = f"{name} joins {who}" + (f", with {', '.join(held)}" if held else "")
-    text += (f": {'; '.join(parts)} are now {who}'s." if parts else ".")
+    text += (f": {'; '.join(parts)} are now {possessive(who)}." if parts else ".")
     return event("join", text, space=name, power=who, territories=[board.name(t) for t in territories(board, neutral)],
                  zone=board.name(zone) if zone else None, units=len(placed))

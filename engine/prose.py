@@ -1,5 +1,5 @@
-"""Sentences the engine writes for players: one full stop where a name ends with its own, and
-lists of names written as a sentence lists them.
+"""Sentences the engine writes for players: one full stop where a name ends with its own,
+lists of names written as a sentence lists them, and possessives of names ending in s.
 
 Names such as "Karelia S.S.R." end with a full stop, so a sentence ending with one would
 read "in Karelia S.S.R.."; events and refusals pass their text through :func:`one_stop`.
@@ -24,3 +24,8 @@ def listing(words: Iterable[str], conjunction: str = "and") -> str:
     if len(items) < 3:
         return f" {conjunction} ".join(items)
     return f"{', '.join(items[:-1])} {conjunction} {items[-1]}"
+
+
+def possessive(name: str) -> str:
+    """``"Germany's"``, ``"United States'"``: a name ending in s takes the apostrophe alone."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"

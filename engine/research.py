@@ -30,6 +30,7 @@ from .errors import IllegalCommandError
 from .events import Event, event
 from .ids import PowerId
 from .phases import Entered, Phase, register_phase
+from .prose import possessive
 from .state import GameState
 from .technology import Development, Research
 
@@ -115,10 +116,10 @@ def _read_table(state: GameState, power: PowerId, breakthroughs: int, dice: Dice
             if dev.id not in had:
                 had.add(dev.id)
                 gained.append(dev.id)
-                events.append(event("breakthrough", f"{name}'s breakthrough {n}: {face} on the development table "
+                events.append(event("breakthrough", f"{possessive(name)} breakthrough {n}: {face} on the development table "
                                     f"is {dev.name}.", power=name, face=face, development=dev.id))
                 break
-            events.append(event("breakthrough", f"{name}'s breakthrough {n}: {face} on the development table is "
+            events.append(event("breakthrough", f"{possessive(name)} breakthrough {n}: {face} on the development table is "
                                 f"{dev.name}, which {name} has; it rolls again.", power=name, face=face,
                                 development=None))
     return tuple(gained), events

@@ -23,6 +23,7 @@ from .dice import Dice
 from .errors import IllegalCommandError
 from .events import Event, event
 from .ids import PowerId
+from .prose import possessive
 from .state import GameState
 from .technology import Development, Lab
 
@@ -204,7 +205,7 @@ def progress_lines(state: GameState) -> list[str]:
     lines = [f"Research boxes filled: {'; '.join(parts)}."]
     for power in (state.team if state.lanes else (state.turn,)):    # teammates playing at once: each
         mine = lab(state, power)
-        lines.append(f"{rules.power_name(power)}'s research dice this round: {tech.dice_of(power).free} free, "
+        lines.append(f"{possessive(rules.power_name(power))} research dice this round: {tech.dice_of(power).free} free, "
                      f"{mine.bought} bought (at most {tech.dice_of(power).purchasable}), "
                      + ("rolled." if mine.rolled else f"{mine.used} assigned."))
     return lines

@@ -19,6 +19,7 @@ from .errors import IllegalCommandError
 from .events import Event, event
 from .ids import PowerId
 from .phases import Entered
+from .prose import possessive
 from .research_boxes import lab
 from .state import GameState
 
@@ -44,7 +45,7 @@ def share(state: GameState, cmd: Share, dice: Dice) -> tuple[GameState, list[Eve
                                   f"({SOURCE}: \"per direction per turn\").", reason="share.once")
     have, lacks = tech.filled(state.progress, giver, dev.id), tech.filled(state.progress, taker, dev.id)
     if lacks >= dev.boxes or have <= lacks:
-        raise IllegalCommandError(f"{name} has {have} of {dev.name}'s {dev.boxes} boxes and {to} {lacks}: "
+        raise IllegalCommandError(f"{name} has {have} of {possessive(dev.name)} {dev.boxes} boxes and {to} {lacks}: "
                                   f"{name} has no box to pass that {to} lacks.", reason="share.no_box")
     progress = {p: dict(b) for p, b in state.progress.items()}
     progress.setdefault(taker, {})[dev.id] = lacks + 1
@@ -52,7 +53,7 @@ def share(state: GameState, cmd: Share, dice: Dice) -> tuple[GameState, list[Eve
     labs[giver] = replace(mine, shared=(*mine.shared, taker))
     done = lacks + 1 >= dev.boxes
     text = (f"{name} passes {'an' if dev.name[0] in 'AEIOU' else 'a'} {dev.name} box to {to} ({lacks + 1} of {dev.boxes}" +
-            (f"; complete, in effect from the beginning of {to}'s next turn)." if done else ")."))
+            (f"; complete, in effect from the beginning of {possessive(to)} next turn)." if done else ")."))
     return state.evolve(progress={p: dict(b) for p, b in progress.items()}, labs=labs), [
         event("share", text, power=name, to=to, development=dev.id, boxes=lacks + 1, complete=done)]
 

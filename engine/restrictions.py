@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from .board import Board
 from .errors import BoardDataError
 from .ids import PowerId, SpaceId
+from .prose import possessive
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -118,8 +119,8 @@ def sharing(state: GameState, power: PowerId, space: SpaceId) -> str | None:
     if other is None:
         return None
     r, rules = apart[other], state.rules
-    return (f"{r.name}: {rules.power_name(power)}'s units may not be in {state.board.name(space)} with "
-            f"{rules.power_name(other)}'s {r.until(state.board)} (001 › Phase 3).")
+    return (f"{r.name}: {possessive(rules.power_name(power))} units may not be in {state.board.name(space)} with "
+            f"{possessive(rules.power_name(other))} {r.until(state.board)} (001 › Phase 3).")
 
 
 def liberator_keeps(restrictions: tuple[Restriction, ...], fallen: frozenset[SpaceId], liberator: PowerId) -> bool:

@@ -17,6 +17,7 @@ from .notation import format_units, unit_word
 from .phases import phase_title
 from .production import production_lines
 from .docking import dock_lines
+from .prose import possessive
 from .redeployment import rail_lines
 from .research_boxes import progress_lines
 from .victory import standing_lines
@@ -57,7 +58,7 @@ def focus_text(state: GameState) -> str:
         return (f"{rules.power_name(pending.chooser)} to {choice}, in the battle of "
                 f"{state.board.name(battle.space)} ({phase}).")
     return (f"{rules.power_name(state.actor)} to act: {phase} of "
-            f"{rules.power_name(state.turn)}'s turn, round {state.round}.")
+            f"{possessive(rules.power_name(state.turn))} turn, round {state.round}.")
 
 
 def economy_lines(state: GameState) -> list[str]:

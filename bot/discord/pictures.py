@@ -14,6 +14,7 @@ from bot.discord.ports import Service
 from bot.render import load_board_geometry, region_names, render_map
 from bot.render.pictures import battle_pictures, odds_picture, turn_picture
 from bot.service.reply import Reply
+from engine.prose import possessive
 
 MAP_WIDTH = 1600
 
@@ -57,5 +58,5 @@ async def post_pictures(service: Service, interaction: discord.Interaction, repl
         png = await asyncio.to_thread(turn_picture, turn.state, turn.changes, turn.board,
                                       turn.title, MAP_WIDTH)
         power = turn.power.lower().replace(" ", "-")
-        await channel.send(f"Map after {turn.power}'s turn, round {turn.round}.",
+        await channel.send(f"Map after {possessive(turn.power)} turn, round {turn.round}.",
                            file=discord.File(io.BytesIO(png), f"turn-r{turn.round}-{power}.png"))

@@ -13,6 +13,7 @@ from typing import Any
 
 from bot.render.battlelog import BattleLog, Note, Volley
 from bot.render.unitkey import UnitKey
+from engine.prose import possessive
 
 FENCE = "```"
 DICE_PER_LINE = 10
@@ -117,7 +118,7 @@ def chooser(data: Mapping[str, Any], name: str = "") -> str:
     the chooser when the line's subject is someone else (allies defending together)."""
     by = str(data.get("by") or "")
     order = str(data.get("order") or "").removeprefix("order of loss: ")
-    whose = f"{name}'s " if name else ""
+    whose = f"{possessive(name)} " if name else ""
     if by == "standing orders":
         return f"({whose}orders: {order})" if order else f"({whose}standing orders)"
     if by == "in person" and name:
@@ -235,7 +236,7 @@ def _stop(text: str) -> str:
 def after_text(note: Note, key: UnitKey) -> str | None:
     d = note.data
     if note.type == "plunder":
-        return f"{d.get('power')} takes {d.get('victim')}'s {d.get('ipcs')} IPCs."
+        return f"{d.get('power')} takes {possessive(str(d.get('victim')))} {d.get('ipcs')} IPCs."
     if note.type == "destroyed":
         return f"{d.get('count')} enemy AAA removed."
     if note.type == "repair":
@@ -243,7 +244,7 @@ def after_text(note: Note, key: UnitKey) -> str | None:
     if note.type == "landing":
         return f"{units_text(d.get('units') or {}, key)} land in {d.get('space')} from {d.get('sea_zone')}."
     if note.type == "reland":
-        return f"{d.get('power')}'s fighter lands on another carrier."
+        return f"{possessive(str(d.get('power')))} fighter lands on another carrier."
     return None
 
 

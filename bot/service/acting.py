@@ -17,7 +17,7 @@ from bot.service.rules import Engine
 from engine import GameState
 from engine.ids import PowerId
 from engine.lanes import waiting_for
-from engine.prose import listing
+from engine.prose import listing, possessive
 
 
 def acting_power(actor: Actor, label: str, seats: Sequence[Holder], state: GameState,
@@ -52,7 +52,7 @@ def acting_power(actor: Actor, label: str, seats: Sequence[Holder], state: GameS
     waiting = next((w for w in (waiting_for(state, p) for p in mine) if w), None)
     if waiting:
         raise Refusal(waiting, "service.not_your_turn")
-    raise Refusal(f"It is {listing(rules.power_name(p) for p in due)}'s move; you play "
+    raise Refusal(f"It is {possessive(listing(rules.power_name(p) for p in due))} move; you play "
                   f"{', '.join(rules.power_name(p) for p in mine)}.", "service.not_your_turn")
 
 

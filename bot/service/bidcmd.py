@@ -29,6 +29,7 @@ from engine import GameState
 from engine.bids import BidPlacement, BidRules, check_bid, place_bid
 from engine.ids import PowerId, SpaceId
 from engine.notation import format_units, parse_units
+from engine.prose import possessive
 
 if TYPE_CHECKING:
     from bot.service.game_service import GameService
@@ -159,7 +160,7 @@ async def _place(service: GameService, tx: GameTransaction, actor: Actor, option
                       "bid.none")
     receiver = won.axis if won.side == "Axis" else won.allies
     if actor.user_id != receiver and not actor.referee:
-        raise Refusal(f"The bid is {_mention(receiver)}'s to place.", "bid.not_yours")
+        raise Refusal(f"The bid is {possessive(_mention(receiver))} to place.", "bid.not_yours")
     rules = service.rules.load_ruleset(tx.game.ruleset)
     setup = service.rules.new_game(rules, tx.game.options)
     units = parse_units(options.get("units", ""), setup)

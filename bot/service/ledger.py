@@ -35,6 +35,7 @@ from engine.dice import SEALED_REVEAL
 from bot.store.unit import Writer, WriteUnit, session_of
 from engine import GameState, RuleSet
 from engine.ids import PowerId
+from engine.prose import possessive
 
 GameRef = int | str
 """A game id (``int``) or the id of the channel the game is played in (``str``)."""
@@ -420,7 +421,7 @@ class GameLedger:
         await self.add_dice(tx, seq, body)
         who = state.rules.power_name(state.turn)
         digest = body["commitment"][:16]
-        return [f"Dice for {who}'s turn (round {state.round}) are committed: sha256 {digest}..."]
+        return [f"Dice for {possessive(who)} turn (round {state.round}) are committed: sha256 {digest}..."]
 
     async def close_period(self, tx: GameTransaction, seq: int) -> list[str]:
         """Reveal the seed of the period that just ended, if one is open."""

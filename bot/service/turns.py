@@ -18,7 +18,7 @@ from bot.service.replay import replay
 from bot.service.rules import Engine
 from bot.store import repo
 from bot.store.models import Game, LogEntry
-from engine.prose import listing
+from engine.prose import listing, possessive
 
 Event = Mapping[str, Any]
 TURN_WINDOW = 2000
@@ -141,7 +141,7 @@ async def load_turn(rules: Engine, session: AsyncSession, game: Game, seq: int) 
         else:
             team = teams[next(i for i, t in enumerate(teams) if state.turn in t) - 1]
         power = listing(state.rules.power_name(p) for p in team)
-    return TurnMap(state.to_json(), changes, f"{game.name}: after {power}'s turn, round {number}",
+    return TurnMap(state.to_json(), changes, f"{game.name}: after {possessive(power)} turn, round {number}",
                    state.board.id, power, number)
 
 

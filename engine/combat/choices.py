@@ -11,6 +11,7 @@ from typing import Any
 
 from ..events import Event, event
 from ..ids import SpaceId, UnitKind
+from ..prose import possessive
 from ..restrictions import sharing
 from ..state import RETREATED, SEABORNE, SUBMERGED, GameState, Unit
 from . import hits as cas
@@ -262,7 +263,7 @@ def submerge(state: GameState, phase: CombatPhase, n: int, by: str) -> Result:
         state = state.with_units([u.with_flags(SUBMERGED) for u in subs])
     name = state.board.name(b.space)
     text = (f"{name}: {state.rules.power_name(p.chooser)} submerges {unit_text(state, counts(state, subs))}"
-            if subs else f"{name}: {state.rules.power_name(p.chooser)}'s submarines stay to strike")
+            if subs else f"{name}: {possessive(state.rules.power_name(p.chooser))} submarines stay to strike")
     return state, with_battle(phase, b), [event("submerge", f"{text} ({by}).", space=name, round=b.round,
                                                 side=p.side, units=counts(state, subs),
                                                 chosen_by=state.rules.power_name(p.chooser), by=by)]

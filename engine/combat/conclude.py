@@ -16,6 +16,7 @@ from ..events import Event, event
 from ..ids import PowerId, SpaceId
 from ..dice import Dice
 from ..economy.attacks import interrupted
+from ..prose import possessive
 from ..state import FOUGHT, OFFLOADED, SEABORNE, GameState, Unit
 from .flow import Result, current
 from .phase import CombatPhase
@@ -157,7 +158,7 @@ def _park_fighters(state: GameState, phase: CombatPhase) -> tuple[GameState, Com
             homeless.add(f.id)
             continue
         placed.append(replace(f, aboard=carrier.id))
-        events.append(event("reland", f"{state.rules.power_name(f.owner)}'s fighter lands on another carrier in "
+        events.append(event("reland", f"{possessive(state.rules.power_name(f.owner))} fighter lands on another carrier in "
                             f"{state.board.name(b.space)}.", space=state.board.name(b.space),
                             power=state.rules.power_name(f.owner)))
     return state.with_units(placed), phase.but(homeless=frozenset(homeless)), events

@@ -16,6 +16,7 @@ from dataclasses import replace
 
 from ..events import Event, event
 from ..ids import SpaceId
+from ..prose import possessive
 from ..state import GameState, Unit
 
 
@@ -30,12 +31,12 @@ def rehome(state: GameState, ids: Iterable[int]) -> tuple[GameState, list[Event]
         spot = _landing(state, f)
         if spot is None:
             state = state.with_units(removed=[uid])
-            events.append(event("lost", f"{who}'s fighter in {here} finds no place to land and is lost.",
+            events.append(event("lost", f"{possessive(who)} fighter in {here} finds no place to land and is lost.",
                                 space=here, power=who, unit=f.kind))
             continue
         space, carrier = spot
         state = state.with_units([replace(f, space=space, aboard=carrier)])
-        events.append(event("reland", f"{who}'s fighter in {here} lands in {state.board.name(space)}.",
+        events.append(event("reland", f"{possessive(who)} fighter in {here} lands in {state.board.name(space)}.",
                             space=here, to=state.board.name(space), power=who, unit=f.kind))
     return state, events
 

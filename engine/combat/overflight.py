@@ -20,6 +20,7 @@ from __future__ import annotations
 from ..dice import Dice
 from ..events import Event, event
 from ..ids import PowerId, SpaceId
+from ..prose import possessive
 from ..state import COMBAT_MOVED, GameState, Unit
 from .report import counts, unit_text
 from .sides import at_war
@@ -65,7 +66,7 @@ def _fire(state: GameState, dice: Dice, space: SpaceId, hits_on: int, planes: li
     down = [u for u, face in zip(targets, faces, strict=True) if face <= hits_on]
     power = state.rules.power_name(state.turn)
     result = f"{unit_text(state, counts(state, down))} shot down" if down else "no hit"
-    return down, event("overflight_fire", f"Antiaircraft fire over {name} at {power}'s {unit_text(state, tally)}: "
+    return down, event("overflight_fire", f"Antiaircraft fire over {name} at {possessive(power)} {unit_text(state, tally)}: "
                        f"{' '.join(map(str, faces))}: {result}.", space=name, power=power, units=tally,
                        dice=list(faces), hits_on=hits_on, lost=counts(state, down), purpose=why)
 

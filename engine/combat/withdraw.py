@@ -22,6 +22,7 @@ from ..battles import makes_sea_zone_hostile
 from ..dice import Dice
 from ..events import event
 from ..ids import SpaceId
+from ..prose import possessive
 from ..state import RETREATED, GameState, Unit
 from .conclude import conclude
 from .flow import Result, Step, current, with_battle
@@ -92,7 +93,7 @@ def apply_withdraw(state: GameState, phase: CombatPhase, answer: tuple[int, Spac
     b = b.but(pending=None, out=b.out | frozenset(u.id for u in subs))
     if not subs or to is None:
         return state, with_battle(phase, b), [event(
-            "withdraw", f"{name}: {who}'s submarines stay in the battle ({by}).", space=name, round=b.round,
+            "withdraw", f"{name}: {possessive(who)} submarines stay in the battle ({by}).", space=name, round=b.round,
             side=p.side, units={}, chosen_by=who, by=by)]
     state = state.with_units(replace(u, space=to, path=(*u.path, to), flags=u.flags | {RETREATED}) for u in subs)
     events = [event("withdraw", f"{name}: {who} withdraws {unit_text(state, counts(state, subs))} to "

@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..events import Event, event
 from ..ids import SpaceId
 from ..production import FACTORY
+from ..prose import possessive
 from ..state import GameState
 
 
@@ -35,7 +36,7 @@ def economic_attack(state: GameState, target: SpaceId, rolled: int) -> tuple[Gam
         taken = min(excess, treasury.get(victim, 0))
         treasury[victim] = treasury.get(victim, 0) - taken
     name, owner = space.name, state.rules.power_name(victim)
-    text = (f"{name}'s next income loses {applied} IPCs ({rolled} rolled, at most {most}"
+    text = (f"{possessive(name)} next income loses {applied} IPCs ({rolled} rolled, at most {most}"
             f"{'' if factory else ', half its value without an industrial complex'}")
     text += f"); {owner} loses {taken} saved IPCs." if taken else ")."
     return (state.evolve(economy=state.economy.added("damage", target, applied), treasury=treasury),
@@ -52,6 +53,6 @@ def interrupted(state: GameState, territory: SpaceId, cycles: int) -> tuple[Game
         return state, []
     name = state.board.name(territory)
     return state.evolve(economy=state.economy.added("interrupted", territory, cycles)), [
-        event("interruption", f"{name}'s next income loses up to {cycles} IPC{'s' if cycles > 1 else ''}: "
+        event("interruption", f"{possessive(name)} next income loses up to {cycles} IPC{'s' if cycles > 1 else ''}: "
               f"{cycles} cycle{'s' if cycles > 1 else ''} of combat there (production interruption).",
               space=name, cycles=cycles)]

@@ -17,7 +17,7 @@ from ..dice import Dice
 from ..errors import BoardDataError, IllegalCommandError
 from ..events import Event, event
 from ..ids import PowerId, SpaceId
-from ..prose import listing
+from ..prose import listing, possessive
 from .paths import lend_kept_by, lend_losses
 
 if TYPE_CHECKING:
@@ -110,8 +110,8 @@ def _no_path(state: GameState, power: PowerId, recipient: PowerId) -> str:
     if not holds_capital(state, power):
         return f"{name} cannot send lend-lease: it leaves from {home}, which is in enemy hands {cite}."
     capital = board.powers[recipient].capital
-    ends = (f"{_place(board, capital)} or another of {to}'s industrial complexes or victory cities"
-            if holds_capital(state, recipient) else f"any of {to}'s industrial complexes or victory cities")
+    ends = (f"{_place(board, capital)} or another of {possessive(to)} industrial complexes or victory cities"
+            if holds_capital(state, recipient) else f"any of {possessive(to)} industrial complexes or victory cities")
     kept = lend_kept_by(state, power, recipient)
     why = (" or ".join(f"territories {r.name} keeps {name} out of {r.until(board)}" for r in kept)
            if kept else "enemy or neutral land, or a canal or strait the enemy holds")

@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 
 from ..events import Event, event
 from ..ids import SpaceId
+from ..prose import possessive
 from ..state import Unit
 from ..variants import KAMIKAZE
 from . import air
@@ -166,7 +167,7 @@ def plan_pickups(ctx: Ctx) -> tuple[list[Unit], list[Event]]:
         near = {u.space for u in ctx.state.units_of(ctx.power) if u.id in taken and taken[u.id][0].carrier == c}
         zone = min(zones, key=lambda z: (z not in near, ctx.name(z)))
         changed.append(replace(c, target=zone))
-        events.append(event("pickup", f"{ctx.pname()}'s aircraft carrier in {ctx.name(c.space)} is to move to "
+        events.append(event("pickup", f"{possessive(ctx.pname())} aircraft carrier in {ctx.name(c.space)} is to move to "
                             f"{ctx.name(zone)} in Noncombat Move to take {n} fighter{'s' if n != 1 else ''}.",
                             power=ctx.pname(), space=ctx.name(c.space), to=ctx.name(zone), fighters=n))
     return changed, events

@@ -16,7 +16,7 @@ from typing import NamedTuple
 from ..errors import IllegalCommandError
 from ..ids import SpaceId, UnitKind
 from ..notation import format_units
-from ..prose import listing
+from ..prose import listing, possessive
 from .context import Ctx, refuse
 from .attack import forcible, forced
 from .neutrals import step_refusal, unheld
@@ -134,7 +134,7 @@ def _land_stop(ctx: Ctx, mode: Mode, space: SpaceId, index: int) -> str:
             tally[u.kind] = tally.get(u.kind, 0) + 1
         listed, owner = format_units(ctx.rules, tally), ctx.pname(enemy[0].owner)
         if mode.blitz and index == 0 and not any(ctx.spec(u.kind).is_combat_unit for u in enemy):
-            return f"it holds {owner}'s {listed}, and even without defenders that stops a blitz"
+            return f"it holds {possessive(owner)} {listed}, and even without defenders that stops a blitz"
         return f"{owner} defends it with {listed}"
     return f"it is hostile (held by {ctx.pname(ctx.state.owners.get(space))})"
 

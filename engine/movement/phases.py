@@ -23,6 +23,7 @@ from itertools import groupby
 from ..battles import sea_battle_due
 from ..events import Event, event
 from ..ids import SpaceId
+from ..prose import possessive
 from ..state import COMBAT_MOVED, LOADED_IN_COMBAT, SEABORNE, SUBMERGED, GameState, Unit
 from . import air, decks
 from ..notation import format_units
@@ -150,7 +151,7 @@ def end_noncombat_move(state: GameState) -> tuple[GameState, list[Event]]:
         listed = "; ".join(f"the {_a(ctx, u)} can still reach {spot}" for u, spot in could)
         refuse("noncombat.air_can_land", f"Land your air units first: {listed}. Air units not in a landing space "
                "at the end of Noncombat Move are lost.")
-    events = [event("lost", f"{ctx.pname()}'s {_a(ctx, u)} cannot land and is lost.", power=ctx.pname(),
+    events = [event("lost", f"{possessive(ctx.pname())} {_a(ctx, u)} cannot land and is lost.", power=ctx.pname(),
                     unit=u.kind, space=ctx.name(u.space)) for u in lost]
     state, surfaced = _resurface(state.with_units(removed=[u.id for u in lost]))
     return state, events + surfaced
@@ -164,7 +165,7 @@ def _resurface(state: GameState) -> tuple[GameState, list[Event]]:
     for (owner, space), group in groupby(subs, key=lambda u: (u.owner, u.space)):
         kinds = count_kinds(group)
         who, where, n = state.rules.power_name(owner), state.board.name(space), sum(kinds.values())
-        events.append(event("resurface", f"{who}'s {format_units(state.rules, kinds)} in {where} resurface{'s' if n == 1 else ''}.",
+        events.append(event("resurface", f"{possessive(who)} {format_units(state.rules, kinds)} in {where} resurface{'s' if n == 1 else ''}.",
                             power=who, space=where, units=kinds))
     return state.with_units([replace(u, flags=u.flags - {SUBMERGED}) for u in subs]), events
 

@@ -18,6 +18,7 @@ from ..commands import Redeploy
 from ..dice import Dice
 from ..events import Event, event
 from ..ids import SpaceId
+from ..prose import possessive
 from ..redeployment import played, points_left
 from ..state import COMBAT_MOVED, REDEPLOYED, GameState, Unit
 from .context import Ctx, context, count_kinds, refuse, units_text
@@ -99,10 +100,10 @@ def _route(ctx: Ctx, origin: SpaceId, dest: SpaceId, count: int) -> Route:
         return found[dest]
     if dest in _search(ctx, origin, None):
         refuse("redeploy.no_transports", f"{ctx.name(origin)} and {ctx.name(dest)} are joined only across a sea "
-               f"zone: that needs one of {ctx.pname()}'s transports there for each unit ({count}), and no sea zone "
+               f"zone: that needs one of {possessive(ctx.pname())} transports there for each unit ({count}), and no sea zone "
                "on the way has that many not yet used for Strategic Redeployment this turn.")
     refuse("redeploy.not_connected", f"No chain of friendly land territories joins {ctx.name(origin)} and "
-           f"{ctx.name(dest)}, even across one sea zone with {ctx.pname()}'s transports.")
+           f"{ctx.name(dest)}, even across one sea zone with {possessive(ctx.pname())} transports.")
 
 
 def _search(ctx: Ctx, origin: SpaceId, count: int | None) -> dict[SpaceId, Route]:

@@ -11,6 +11,7 @@ first forbids passing through, the second only being there (README, rulings on b
 from __future__ import annotations
 
 from ..ids import SpaceId
+from ..prose import possessive
 from ..restrictions import kept_apart, sharing
 from ..state import GameState
 from .context import Ctx, refuse
@@ -21,7 +22,7 @@ def kept_out_message(ctx: Ctx, space: SpaceId) -> str | None:
     r = ctx.kept_out.get(space)
     if r is None:
         return None
-    return (f"{r.name}: {ctx.pname()}'s units may not move into or fly over {ctx.name(space)} "
+    return (f"{r.name}: {possessive(ctx.pname())} units may not move into or fly over {ctx.name(space)} "
             f"{r.until(ctx.board)} (001 › Phase 3).")
 
 

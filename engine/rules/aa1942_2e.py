@@ -12,6 +12,7 @@ from ..economy.attacks import economic_attack
 from ..events import Event, event
 from ..hooks import Win
 from ..ids import PowerId, SpaceId
+from ..prose import possessive
 from ..state import GameState, Unit
 
 ID = "aa1942-2e"
@@ -42,7 +43,7 @@ def on_capital_captured(state: GameState, capital: SpaceId, captor: PowerId,
     treasury[captor] = treasury.get(captor, 0) + taken
     name, victim_name = state.rules.power_name(captor), state.rules.power_name(victim)
     return state.evolve(treasury=treasury), [
-        event("plunder", f"{name} takes {victim_name}'s {taken} IPCs.", power=name, victim=victim_name, ipcs=taken)]
+        event("plunder", f"{name} takes {possessive(victim_name)} {taken} IPCs.", power=name, victim=victim_name, ipcs=taken)]
 
 
 def bombing_result(state: GameState, target: SpaceId, rolled: int, taken: int) -> tuple[GameState, Event]:

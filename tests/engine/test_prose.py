@@ -1,11 +1,11 @@
-"""Sentences ending with a name that ends with its own full stop ("Karelia S.S.R."), and lists
-of names."""
+"""Sentences ending with a name that ends with its own full stop ("Karelia S.S.R."), lists of
+names, and possessives."""
 
 from __future__ import annotations
 
 from engine.errors import IllegalCommandError
 from engine.events import event
-from engine.prose import listing, one_stop
+from engine.prose import listing, one_stop, possessive
 
 
 def test_a_name_ending_a_sentence_keeps_one_full_stop() -> None:
@@ -27,3 +27,9 @@ def test_a_list_of_names_reads_as_a_sentence() -> None:
     assert listing(iter(["Germany", "Japan"])) == "Germany and Japan"
     assert listing(["Moscow", "London", "Washington"], "or") == "Moscow, London or Washington"
     assert listing(["Germany"]) == "Germany" and listing([]) == ""
+
+
+def test_a_name_ending_in_s_takes_the_apostrophe_alone() -> None:
+    """"United States' turn", not "United States's"; "Germany's" as ever."""
+    assert possessive("United States") == "United States'"
+    assert possessive("Germany") == "Germany's"
