@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.render.geometry import BoardGeometry
 from bot.render.unitkey import UnitKey, unit_key
-from engine import RuleSet, phase_title
+from engine import GameState, RuleSet, phase_title
 from engine.leanings import Leaning, key, leanings
 from engine.serial import state_from_json
 from maps import load_ruleset
@@ -51,10 +51,13 @@ def _counts(raw: Any) -> dict[str, int]:
 def read_snapshot(state: dict[str, Any], board: BoardGeometry) -> Snapshot:
     """Translate display names to ids; unknown names raise KeyError naming them."""
     damaged_raw: dict[str, Any] = state.get("damaged") or {}
+    # A picture may show any shipped rule system, also one not yet offered for new games.
+    rules = load_ruleset(str(state.get("ruleset") or board.board_id), unplayable=True)
+    game = _engine_state(state, rules)
     docks: dict[str, dict[str, str]] = {}
-    for power, zones in ((state.get("diplomacy") or {}).get("docked") or {}).items():
+    for power, zones in (game.diplomacy.docked.items() if game is not None else ()):
         for zone, neutral in zones.items():
-            docks.setdefault(board.space(zone).id, {})[board.power(power).id] = str(neutral)
+            docks.setdefault(str(zone), {})[str(power)] = rules.board.name(neutral)
     spaces: dict[str, SpaceState] = {}
     for name, raw in (state.get("spaces") or {}).items():
         space = board.space(name)
@@ -76,8 +79,6 @@ def read_snapshot(state: dict[str, Any], board: BoardGeometry) -> Snapshot:
             ic_damage=int(raw.get("ic_damage") or 0),
             docked=docks.get(space.id, {}),
         )
-    # A picture may show any shipped rule system, also one not yet offered for new games.
-    rules = load_ruleset(str(state.get("ruleset") or board.board_id), unplayable=True)
     turn = state.get("turn")
     phase = state.get("phase")
     winner = state.get("winner")
@@ -89,14 +90,14 @@ def read_snapshot(state: dict[str, Any], board: BoardGeometry) -> Snapshot:
         winner=str(winner) if winner else None,
         spaces=spaces,
         units=unit_key(rules),
-        track=_track(state, rules),
+        track={str(space): mark for space, mark in leanings(game).items()} if game is not None else {},
         track_key=key(rules),
     )
 
 
-def _track(state: dict[str, Any], rules: RuleSet) -> dict[str, Leaning]:
-    """The neutrals' places, read by the engine (only where the rule system has a track)."""
+def _engine_state(state: dict[str, Any], rules: RuleSet) -> GameState | None:
+    """The state as the engine reads it, where the rule system has a track of cooperation:
+    the neutrals' places and the ships docked at them are the engine's to say."""
     if not key(rules):
-        return {}
-    game = state_from_json({**state, "ruleset": rules.id}, rules)
-    return {str(space): mark for space, mark in leanings(game).items()}
+        return None
+    return state_from_json({**state, "ruleset": rules.id}, rules)
