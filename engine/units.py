@@ -18,6 +18,29 @@ DOMAINS = ("land", "air", "sea")
 
 
 @dataclass(frozen=True, slots=True)
+class InfrastructureFire:
+    """How an Infrastructure Defence fires (001 › Anti-Air): a search die detecting its
+    target on ``search`` or less (plus ``search_bonus`` for each development its owner has),
+    then an attack die destroying it on ``destroys`` or less and forcing it to retreat on
+    ``retreats`` or less; ``implicit``: how many a territory holds without the unit, per
+    industrial complex (``industrial_complex``) and per victory city (``victory_city``)."""
+
+    search: int
+    destroys: int
+    retreats: int
+    search_bonus: Mapping[str, int] = field(default_factory=dict)
+    implicit: Mapping[str, int] = field(default_factory=dict)
+
+
+def _infrastructure_fire(data: Mapping[str, Any] | None) -> InfrastructureFire | None:
+    if data is None:
+        return None
+    return InfrastructureFire(int(data["search"]), int(data["destroys"]), int(data["retreats"]),
+                   {str(k): int(v) for k, v in data.get("search_bonus", {}).items()},
+                   {str(k): int(v) for k, v in data.get("implicit", {}).items()})
+
+
+@dataclass(frozen=True, slots=True)
 class UnitSpec:
     """One unit type of a rule system."""
 
@@ -61,6 +84,17 @@ class UnitSpec:
     surprise_defense_hits_on: int = 0
     transport_capacity: Mapping[str, int] = field(default_factory=dict)
     chosen_last: bool = False
+    dogfight_attack: int = 0
+    """AARHE: the value an aircraft fights at when both sides have air units (001 ›
+    Appendix: Units, "Dogfight"); ``dogfight_defense`` defending. ``jet_dogfight`` holds
+    both for units built with a development that improves new ones (Jet Plane), if any."""
+    dogfight_defense: int = 0
+    jet_dogfight: tuple[int, int] | None = None
+    air_support: str | None = None
+    """AARHE: the land unit kind this aircraft gives +1, one to one, while its side alone
+    has aircraft (001 › Air Supremacy: "Fighter increases Tank's attack by 1")."""
+    infrastructure_fire: InfrastructureFire | None = None
+    """AARHE's Infrastructure Defence fire (001 › Anti-Air); None: the unit has none."""
 
     def word(self, count: int = 1) -> str:
         """The rule system's name for ``count`` units of this type, as its unit table gives
@@ -106,6 +140,7 @@ _KNOWN = {
     "antiaircraft", "destroyed_when_alone", "structure", "captured", "raid_defense", "carrier_based",
     "escort", "strategic_bomber", "surface_warship", "bombard", "carrier_capacity",
     "anti_submarine", "submarine", "surprise_strike", "transport_capacity", "chosen_last",
+    "dogfight", "jet_dogfight", "air_support", "infrastructure_fire",
 }
 
 
@@ -156,6 +191,12 @@ def unit_spec_from_dict(kind: str, data: Mapping[str, Any]) -> UnitSpec:
             surprise_defense_hits_on=int(surprise.get("defense_hits_on", 0)),
             transport_capacity=dict(data.get("transport_capacity", {})),
             chosen_last=bool(data.get("chosen_last", False)),
+            dogfight_attack=int(data.get("dogfight", {}).get("attack", 0)),
+            dogfight_defense=int(data.get("dogfight", {}).get("defense", 0)),
+            jet_dogfight=(int(data["jet_dogfight"]["attack"]), int(data["jet_dogfight"]["defense"]))
+            if "jet_dogfight" in data else None,
+            air_support=data.get("air_support"),
+            infrastructure_fire=_infrastructure_fire(data.get("infrastructure_fire")),
         )
     except KeyError as missing:
         raise BoardDataError(f"unit {kind!r}: missing key {missing}") from None

@@ -2,8 +2,8 @@
 
 001, Introduction: AARHE "is designed to work on top of LHTR 2.0. Game rules not covered
 are addressed under LHTR", so where AARHE has not yet changed a hook it is Revised's:
-bombardment, antiaircraft immunity and the raid's result by the ``bombing`` switch (none of
-them reads an AARHE development). A captured capital is 1942's hook, which plunders only
+bombardment and the raid's result by the ``bombing`` switch (neither reads an AARHE
+development). A captured capital is 1942's hook, which plunders only
 while the switch ``capital_plunder`` is on; AARHE turns it off (001 › Turn Sequence).
 What differs here: victory by victory city points held a round (or the economic mode), and
 what AARHE's technologies do to units. Each area keeps its own section.
@@ -22,7 +22,7 @@ from ..ids import PowerId, SpaceId
 from ..state import GameState, Unit
 from ..victory import victory_points
 from . import aa1942_2e, revised_lhtr
-from .revised_lhtr import aa_immune, bombard_value, bombing_result, raid_damage, unit_shots
+from .revised_lhtr import bombard_value, bombing_result, raid_damage, unit_shots
 
 ID = "aarhe"
 
@@ -75,9 +75,10 @@ def _economic(state: GameState) -> Win | None:
 # -- research
 # What the twelve technologies of 001 › Phase 7 do to units. Research itself (boxes, dice,
 # head starts) is data: [technology] in maps/aarhe/ruleset.toml, read by engine/research_boxes.py.
-# Not here (README, ruling on technology effects): the ASW, Infrastructure Defense, dogfight
-# and atomic effects of combat (issue 17), the units of Heavy Tank and Self-propelled
-# Artillery (optional units) and Underground Factory's immunity to production interruption.
+# Jets' dogfight values and Advanced Radar are unit data (units.toml: jet_dogfight,
+# infrastructure_fire), read by engine/combat/air.py.
+# Not here (README, ruling on technology effects): the ASW and atomic effects of combat
+# (issue 17), the units of Heavy Tank and Self-propelled Artillery (optional units) and Underground Factory's immunity to production interruption.
 
 JET_PLANE = "jet_plane"
 LONG_RANGE_AIRCRAFT = "long_range_aircraft"
@@ -112,6 +113,12 @@ def unit_values(state: GameState, units: Sequence[Unit], side: str) -> dict[int,
         elif spec.submarine and _has(state, u, ADVANCED_SUBMARINE):
             out[u.id] += 1
     return out
+
+
+def aa_immune(state: GameState, unit: Unit) -> bool:
+    """Jet Plane: "Fighters and Bombers built after getting Jet Plane technology are immune
+    to Infrastructure Defense fire" (001 › Phase 7)."""
+    return state.rules.spec(unit.kind).is_air and JET_PLANE in unit.built_with
 
 
 def move_points(state: GameState, unit: Unit) -> int:
