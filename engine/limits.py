@@ -1,5 +1,7 @@
-"""What a game's options forbid a power to buy or to spread: ``rules.variant``'s
-``not_buyable`` types and its ``groups`` limits (``engine.variants``).
+"""What a power may not buy or spread: the unit table's own limits (a type only a game
+option makes buyable, a type only a development lets a power build, a most per turn) and
+what a game's options forbid, ``rules.variant``'s ``not_buyable`` types and its ``groups``
+limits (``engine.variants``).
 
 004 §14: "groups are limited to the box number of figures, for example you can only have
 three groups of Bombers, six of submarines"; a group is one figure with its chips, so the
@@ -16,6 +18,7 @@ from .errors import IllegalCommandError
 from .ids import PowerId, SpaceId, UnitKind
 from .mobilize import eligible_factories
 from .notation import unit_word
+from .ruleset import RuleSet
 from .state import GameState
 
 
@@ -24,12 +27,49 @@ def groups(state: GameState, power: PowerId, kind: UnitKind) -> set[SpaceId]:
     return {u.space for u in state.units.values() if u.owner == power and u.kind == kind}
 
 
+def buy_problem(state: GameState, power: PowerId, kind: UnitKind, count: int = 1) -> tuple[str, str] | None:
+    """Why ``power`` may not buy ``count`` more units of ``kind`` now by the unit table
+    (message, reason), or None. AARHE, 001 › Appendix: Units: the optional units join a game
+    only as an option; Heavy Tank and Self-propelled Artillery are built "after" their
+    development (001 › Phase 7), a heavy tank "only ... at the rate of one per turn"."""
+    rules = state.rules
+    spec = rules.spec(kind)
+    if not spec.buyable:
+        option = _making_buyable(rules, kind)
+        how = f": a game has them with the option {option}" if option else ""
+        return f"{spec.plural.capitalize()} are not in this game{how}.", "buy.not_in_game"
+    if spec.requires_development and spec.requires_development not in state.tech.get(power, ()):
+        dev = rules.technology.development(spec.requires_development)
+        return (f"{rules.power_name(power)} cannot build {spec.plural} without the development {dev.name}.",
+                "buy.needs_development")
+    if spec.per_turn and state.purchased.get(kind, 0) + count > spec.per_turn:
+        already = state.purchased.get(kind, 0)
+        return (f"{spec.plural.capitalize()} are built at most {spec.per_turn} a turn; {rules.power_name(power)} has "
+                f"bought {already} this turn.", "buy.per_turn")
+    return None
+
+
+def _making_buyable(rules: RuleSet, kind: UnitKind) -> str | None:
+    """The option (``optional_rules:optional_units``) whose table makes ``kind`` buyable."""
+    plain = rules.made_from or rules
+    for name, option in plain.options.items():
+        tables = {f"{name}:{c}": e for c, e in option.by_choice.items()} if option.many else {name: option.effects}
+        for label, effects in tables.items():
+            if effects.units.get(kind, {}).get("buyable") is True:
+                return label
+    return None
+
+
 def check_before(state: GameState, command: Command) -> None:
-    """Refuse a purchase the options forbid (a type no one may buy, or a group too many)."""
+    """Refuse a purchase the unit table or the options forbid (a type not in the game, not
+    yet developed or bought once too often this turn, a type no one may buy, or a group too
+    many)."""
     if not isinstance(command, Buy):
         return
     variant = state.rules.variant
-    for kind, _ in command.units:
+    for kind, count in command.units:
+        if problem := buy_problem(state, state.turn, kind, count):
+            raise IllegalCommandError(problem[0], reason=problem[1])
         if kind in variant.not_buyable:
             raise IllegalCommandError(
                 f"No power may buy {unit_word(state.rules, kind, 2)} in this game (option {variant.not_buyable[kind]}).",

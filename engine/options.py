@@ -16,6 +16,7 @@ from .combat.choices import retreat_options
 from .combat.withdraw import withdraw_options
 from .commands import UnitCounts
 from .ids import SpaceId, UnitKind
+from .limits import buy_problem
 from .mobilize import eligible_factories, remaining_capacity
 from .phases import phase_entry
 from .production import FACTORY, city_points_left, city_problem, factory_site_problem
@@ -93,9 +94,10 @@ def legal_commands(state: GameState) -> LegalCommands:
 
 
 def buy_offers(state: GameState) -> Offers:
-    """Unit types the treasury can pay for."""
+    """Unit types the treasury can pay for and the unit table lets the power buy now."""
     have = state.treasury.get(state.turn, 0)
-    return Offers(buyable=tuple(k for k in state.rules.units if price(state, state.turn, k) <= have))
+    return Offers(buyable=tuple(k for k in state.rules.units if price(state, state.turn, k) <= have
+                                and buy_problem(state, state.turn, k) is None))
 
 
 def move_offers(state: GameState) -> Offers:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import BoardDataError
 from .ids import PowerId, SpaceId, UnitKind
-from .prose import one_stop
+from .prose import one_stop, possessive
 
 from .state import PLACED, GameState
 
@@ -63,10 +63,13 @@ class Production:
     factory_cost: FactoryCost | None = None
     two_round: frozenset[UnitKind] = frozenset()
     """Unit types that take two turns to build (001, Phase 6, "Build schedule")."""
+    capital_only: frozenset[UnitKind] = frozenset()
+    """Of ``at_victory_cities``, the types built only at the power's capital, at their list
+    price (001, Phase 6: "Airborne Infantry units are mobilized at your capital victory city")."""
 
     def sited(self, kind: UnitKind) -> bool:
         """Whether a purchase of ``kind`` names where it will be built (its price depends on it)."""
-        return (kind in self.at_victory_cities and bool(self.infantry_cost)) or (
+        return (kind in self.at_victory_cities and kind not in self.capital_only and bool(self.infantry_cost)) or (
             kind == FACTORY and self.factory_cost is not None)
 
     @classmethod
@@ -97,8 +100,11 @@ class Production:
                                        int(factory["major_above"])) if factory else None
         except KeyError as err:
             raise BoardDataError(f"{where} [production.factory_cost]: needs {err.args[0]!r}") from None
-        return cls({kind(k): int(v) for k, v in data.get("at_victory_cities", {}).items()}, costs, factory_cost,
-                   frozenset(kind(k) for k in data.get("two_round", ())))
+        at_cities = {kind(k): int(v) for k, v in data.get("at_victory_cities", {}).items()}
+        capital_only = frozenset(kind(k) for k in data.get("capital_only", ()))
+        if capital_only - set(at_cities):
+            raise BoardDataError(f"{where} [production]: capital_only names types not built at victory cities")
+        return cls(at_cities, costs, factory_cost, frozenset(kind(k) for k in data.get("two_round", ())), capital_only)
 
 
 FACTORY = UnitKind("industrial_complex")
@@ -180,6 +186,10 @@ def city_problem(state: GameState, kind: UnitKind, city: SpaceId, points: int, b
         return f"{state.rules.power_name(power)} does not control {space.name}."
     if state.turn_start_owners.get(city) != power:
         return f"{space.name} was captured this turn; its victory city builds {plural} from next turn."
+    capital = state.board.powers[power].capital
+    if kind in state.rules.production.capital_only and city != capital:
+        return (f"{plural.capitalize()} are placed only at {possessive(state.rules.power_name(power))} capital "
+                f"{state.board.name(capital)}, not {space.name}.")
     left = city_points_left(state, city)
     if points > left:
         each = state.rules.production.at_victory_cities[kind]

@@ -321,6 +321,10 @@ class RuleSet:
                 raise BoardDataError(f"{rid}: the troops of {space.id} name unknown unit types {unknown}")
         technology = Technology.from_dict(f"{rid}/ruleset.toml", ruleset.get("technology", {}))
         technology.check_names(f"{rid}/ruleset.toml", the_board.powers, specs)
+        for spec in specs.values():
+            if spec.requires_development and spec.requires_development not in {d.id for d in technology.developments}:
+                raise BoardDataError(f"{rid}/units.toml: {spec.kind} requires unknown development "
+                                     f"{spec.requires_development!r}")
         battle = BattleSequence.from_dict(f"{rid}/ruleset.toml", ruleset.get("battle", {}))
         known = Known(the_board.powers, specs, tuple(ruleset["phases"]), tuple(d.id for d in technology.developments),
                       the_board, battle.steps)
@@ -382,17 +386,23 @@ def _option(rid: str, board: Board, specs: Mapping[UnitKind, UnitSpec], known: K
 
 
 def _add_placements(placements: list[Placement], more: tuple[Placement, ...]) -> list[Placement]:
-    """``placements`` with ``more`` added, counts summed where space and power repeat."""
+    """``placements`` with ``more`` added, counts summed where space and power repeat; a
+    negative count takes units away (an option whose units replace others: AARHE's
+    mechanized infantry "replace Infantry", 001 › Optional units setup)."""
     out = list(placements)
     for p in more:
         at = next((i for i, q in enumerate(out) if (q.space, q.power) == (p.space, p.power)), None)
-        if at is None:
-            out.append(p)
-            continue
-        units = dict(out[at].units)
+        units = {} if at is None else dict(out[at].units)
         for kind, n in p.units.items():
             units[kind] = units.get(kind, 0) + n
-        out[at] = Placement(p.space, p.power, units)
+            if units[kind] < 0:
+                raise BoardDataError(f"setup: an option takes {-n} {kind} from {p.space}, where {p.power} has "
+                                     f"{units[kind] - n}")
+        placed = Placement(p.space, p.power, {k: n for k, n in units.items() if n})
+        if at is None:
+            out.append(placed)
+        else:
+            out[at] = placed
     return out
 
 

@@ -95,6 +95,15 @@ class UnitSpec:
     has aircraft (001 › Air Supremacy: "Fighter increases Tank's attack by 1")."""
     infrastructure_fire: InfrastructureFire | None = None
     """AARHE's Infrastructure Defence fire (001 › Anti-Air); None: the unit has none."""
+    buyable: bool = True
+    """False: no power may buy it unless a game option makes it buyable (AARHE's optional
+    units, 001 › Appendix: Units, "Optional units")."""
+    requires_development: str | None = None
+    """Only a power with this development may buy it (AARHE's Heavy Tank and Self-propelled
+    Artillery: "You may build Heavy Tank for 8 IPC", 001 › Phase 7)."""
+    per_turn: int = 0
+    """The most one power may buy in a turn; 0: no limit (AARHE's heavy tank "can only be
+    built at the rate of one per turn")."""
 
     def word(self, count: int = 1) -> str:
         """The rule system's name for ``count`` units of this type, as its unit table gives
@@ -141,6 +150,7 @@ _KNOWN = {
     "escort", "strategic_bomber", "surface_warship", "bombard", "carrier_capacity",
     "anti_submarine", "submarine", "surprise_strike", "transport_capacity", "chosen_last",
     "dogfight", "jet_dogfight", "air_support", "infrastructure_fire",
+    "buyable", "requires_development", "per_turn",
 }
 
 
@@ -197,6 +207,9 @@ def unit_spec_from_dict(kind: str, data: Mapping[str, Any]) -> UnitSpec:
             if "jet_dogfight" in data else None,
             air_support=data.get("air_support"),
             infrastructure_fire=_infrastructure_fire(data.get("infrastructure_fire")),
+            buyable=bool(data.get("buyable", True)),
+            requires_development=data.get("requires_development"),
+            per_turn=int(data.get("per_turn", 0)),
         )
     except KeyError as missing:
         raise BoardDataError(f"unit {kind!r}: missing key {missing}") from None

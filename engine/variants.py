@@ -8,9 +8,11 @@ never tests an option's name:
 - ``switches``: switch values (``{ aa_fires_at_overflight = true }``);
 - ``battle_steps``: steps added to a battle, each before a step the rule system lists
   (``[{ step = "submerge_defender", before = "withdraw_defender" }]``);
-- ``units``: unit table fields (``{ battleship = { hits = 2 } }``);
+- ``units``: unit table fields (``{ battleship = { hits = 2 } }``; ``buyable = true`` brings
+  in a type the table keeps out of games without the option);
 - ``skip_phases``: phases the turn leaves out;
-- ``place``: units added to the opening setup, written like setup.toml's ``[[place]]``;
+- ``place``: units added to the opening setup, written like setup.toml's ``[[place]]``
+  (a negative count takes units away: units the option's units replace);
 - ``tech``: developments powers have from the start (``{ germany = ["jet_power"] }``);
 - ``truce``: attacks a power may not make in the first rounds
   (``[{ power = "soviet_union", target = "germany", rounds = 1 }]``);
@@ -135,7 +137,7 @@ def effects_from_dict(where: str, name: str, data: Mapping[str, Any], known: Kno
     if unknown:
         raise BoardDataError(f"{at}: unknown key {unknown[0]!r}; an option takes {', '.join(KEYS)}")
     units = {UnitKind(_one_of(at, "units", k, known.units)): dict(v) for k, v in data.get("units", {}).items()}
-    spec_fields = {"hits", "attack", "defense", "move", "cost"}
+    spec_fields = {"hits", "attack", "defense", "move", "cost", "buyable", "carrier_based"}
     for kind, changes in units.items():
         for f in changes:
             if f not in spec_fields:

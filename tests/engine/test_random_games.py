@@ -277,6 +277,17 @@ def test_random_aarhe_games_dock() -> None:
     assert any(line.startswith("/dock") for line in play.history), play.refused
 
 
+def test_random_aarhe_games_with_optional_units() -> None:
+    """With the optional units (001 › Appendix: Units, "Optional units"), random AARHE play
+    starts from their setup, buys them, places airborne infantry at capitals only, and the
+    invariants hold."""
+    play = _play(5, 2, {"optional_rules": "optional_units"}, ruleset="aarhe")
+    assert play.state.round > 2, (play.state.round, play.state.phase, play.history[-5:])
+    optional = {k for k, s in play.state.rules.units.items() if not maps.load_ruleset("aarhe").spec(k).buyable}
+    bought = [line for line in play.history if line.startswith("/buy") and any(k in line for k in optional)]
+    assert bought, play.history[:40]
+
+
 def test_random_team_games() -> None:
     """Teammates acting in interleaved order (001 › Game Sequence › Round Sequence: "Players
     on the same team perform turn sequence at their own rate"), on Revised's data with team
@@ -308,7 +319,7 @@ def test_soak_random_games(seed: int, ruleset: str) -> None:
     elif ruleset == "revised-lhtr":
         options = {"victory": "world_domination"} if seed % 2 else {}
     elif ruleset == "aarhe":
-        options = {"optional_rules": "strategic_redeployment"} if seed % 2 else {}
+        options = {"optional_rules": "strategic_redeployment,optional_units"} if seed % 2 else {}
     play = _play(1000 + seed, 15, options, switches, ruleset)
     assert play.state.is_over or play.state.round > 15, (play.state.round, play.state.phase, play.history[-5:])
 

@@ -228,10 +228,79 @@ def test_standard_units() -> None:
     """001 › Appendix: Units, "Standard units": the table as written; "Aircraft Carrier now
     takes 2 hits"; "Destroyer now may perform shore bombardment"; Infrastructure Defense
     "can not move in "Combat Move"". No AA gun: the ID replaces it."""
-    assert {k: (s.cost, s.move, s.attack, s.defense) for k, s in RULES.units.items()} == PROFILES
+    assert {k: (s.cost, s.move, s.attack, s.defense) for k, s in RULES.units.items() if k in PROFILES} == PROFILES
     assert RULES.spec("carrier").hits == 2 and RULES.spec("battleship").hits == 2
     assert RULES.spec("destroyer").bombard == RULES.spec("destroyer").attack
     assert RULES.spec("infrastructure_defense").noncombat_move_only
+
+
+# 001 › Appendix: Units, "Optional units": cost, move, attack, defense.
+OPTIONAL_PROFILES: dict[str, tuple[int, int, int, int]] = {
+    "mechanized_infantry": (4, 2, 2, 2), "airborne_infantry": (5, 1, 2, 2), "self_propelled_artillery": (5, 2, 3, 2),
+    "heavy_tank": (8, 2, 4, 4), "naval_fighter": (8, 2, 3, 2), "fighter_bomber": (8, 4, 3, 2),
+    "transport_plane": (8, 6, 0, 1), "cruiser": (15, 3, 3, 3),
+}
+OPTIONAL = maps.load_ruleset(RULESET, unplayable=True).for_options({"optional_rules": "optional_units"})
+
+
+def test_optional_units_in_the_table() -> None:
+    """001 › Appendix: Units, "Optional units": the table as written, and its notes:
+    "Mechanized Infantry may blitz like Tank", "Self-propelled Artillery increases Infantry's
+    attack by 1", "Heavy Tank may blitz like Tank and can only be built at the rate of one per
+    turn", "Cruisers take 2 hits". Heavy Tank and Self-propelled Artillery are built by the
+    power with the development (001 › Phase 7); the others only in a game with the option."""
+    assert {k: (s.cost, s.move, s.attack, s.defense) for k, s in RULES.units.items()
+            if k in OPTIONAL_PROFILES} == OPTIONAL_PROFILES
+    spec = RULES.spec
+    assert spec("mechanized_infantry").blitz and spec("heavy_tank").blitz
+    assert spec("self_propelled_artillery").supports == "infantry"
+    assert spec("heavy_tank").per_turn == 1 and spec("heavy_tank").requires_development == "heavy_tank"
+    assert spec("self_propelled_artillery").requires_development == "self_propelled_artillery"
+    assert spec("cruiser").hits == 2 and spec("cruiser").bombard == 3
+    plain = {k for k, s in RULES.units.items() if not s.buyable}
+    assert plain == set(OPTIONAL_PROFILES) - {"heavy_tank", "self_propelled_artillery"}
+    assert all(OPTIONAL.spec(k).buyable for k in OPTIONAL_PROFILES)
+
+
+def test_naval_fighters_alone_on_carriers_with_the_option() -> None:
+    """001 › Phase 3, Air Movement: "If optional unit Naval Fighter is taken, only it can land
+    on aircraft carriers"."""
+    assert RULES.spec("fighter").carrier_based
+    assert not OPTIONAL.spec("fighter").carrier_based and OPTIONAL.spec("naval_fighter").carrier_based
+
+
+def _totals(placements: object) -> Counter[tuple[str, str]]:
+    out: Counter[tuple[str, str]] = Counter()
+    for p in placements:  # type: ignore[attr-defined]
+        for kind, n in p.units.items():
+            out[(p.power, kind)] += n
+    return out
+
+
+def test_optional_units_setup() -> None:
+    """001 › Optional units setup: "Mechanized Infantry: replace Infantry", "Naval Fighter:
+    replace Fighter", the others new placements; each nation's line (no Italy on the standard
+    map: README, ruling 1). Japan's three carrier fighters become its three naval fighters
+    (README, ruling 6)."""
+    change = {k: n for k, n in (_totals(OPTIONAL.placements) - _totals(RULES.placements)).items()}
+    gone = {k: n for k, n in (_totals(RULES.placements) - _totals(OPTIONAL.placements)).items()}
+    assert change == {
+        ("germany", "cruiser"): 1, ("germany", "fighter_bomber"): 1, ("germany", "mechanized_infantry"): 2,
+        ("germany", "airborne_infantry"): 1, ("germany", "transport_plane"): 2,
+        ("japan", "cruiser"): 1, ("japan", "naval_fighter"): 3, ("japan", "airborne_infantry"): 1,
+        ("japan", "transport_plane"): 1,
+        ("soviet_union", "mechanized_infantry"): 2, ("soviet_union", "fighter_bomber"): 1,
+        ("soviet_union", "airborne_infantry"): 1, ("soviet_union", "transport_plane"): 1,
+        ("united_kingdom", "cruiser"): 2, ("united_kingdom", "naval_fighter"): 1,
+        ("united_kingdom", "transport_plane"): 1,
+        ("united_states", "cruiser"): 1, ("united_states", "naval_fighter"): 1,
+        ("united_states", "mechanized_infantry"): 1, ("united_states", "airborne_infantry"): 1,
+        ("united_states", "transport_plane"): 1,
+    }
+    assert gone == {("germany", "infantry"): 2, ("soviet_union", "infantry"): 2, ("united_states", "infantry"): 1,
+                    ("japan", "fighter"): 3, ("united_kingdom", "fighter"): 1, ("united_states", "fighter"): 1}
+    at_sea = [p for p in OPTIONAL.placements if OPTIONAL.board.spaces[p.space].is_sea]
+    assert not any(p.units.get("fighter") for p in at_sea)
 
 
 # ---- canals and straits -------------------------------------------------------------------
