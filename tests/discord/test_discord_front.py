@@ -210,9 +210,10 @@ async def test_a_list_option_completes_its_last_item(fake: FakeDiscord, start_bo
     assert [c["value"] for c in answer.payload["data"]["choices"]] == ["paratroops, two_hit_battleships"]
     payload = await fake.autocomplete("game new", {"optional_rules": "kamikazes,"}, "optional_rules")
     offered = [c["value"] for c in (await fake.wait_for_token(payload["token"])).payload["data"]["choices"]]
-    # No rule system named: Classic's nine others and AARHE's strategic_redeployment.
-    assert len(offered) == 10 and "kamikazes, kamikazes" not in offered and "kamikazes, paratroops" in offered
-    assert "kamikazes, strategic_redeployment" in offered
+    # No rule system named: Classic's nine others and AARHE's strategic_redeployment and
+    # optional_units.
+    assert len(offered) == 11 and "kamikazes, kamikazes" not in offered and "kamikazes, paratroops" in offered
+    assert {"kamikazes, strategic_redeployment", "kamikazes, optional_units"} <= set(offered)
 
 
 async def test_game_options_reach_the_service_as_console_words(fake: FakeDiscord,
