@@ -31,6 +31,7 @@ from .flow import Result, current, with_battle
 from .losses import destroy
 from .phase import CombatPhase
 from .report import counts, unit_text
+from .sides import attackers, defenders
 
 DOGFIGHT = "dogfight"
 """``Battle.air`` when both sides had aircraft as the cycle began; else the side that alone
@@ -47,6 +48,14 @@ def air_over(state: GameState, attacking: Sequence[Unit], defending: Sequence[Un
     """Who holds the air as a cycle begins: ``dogfight``, ``attacker``, ``defender`` or ``""``."""
     a, d = bool(aircraft(state, attacking)), bool(aircraft(state, defending))
     return DOGFIGHT if a and d else "attacker" if a else "defender" if d else ""
+
+
+def air_cycle(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
+    """Battle step ``air_cycle``: note who holds the air as this cycle begins
+    (``Battle.air``), which every later step of the cycle reads."""
+    b = current(phase)
+    held = air_over(state, attackers(state, b), defenders(state, b, phase))
+    return state, with_battle(phase, b.but(air=held)), []
 
 
 def _jet(unit: Unit) -> bool:

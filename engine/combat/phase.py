@@ -71,6 +71,9 @@ class Battle:
     """Units that left the battle (submerged submarines, retreated aircraft)."""
     destroyers: tuple[bool, bool] = (False, False)
     """Attacker / defender had a destroyer when this round started (000, Destroyers)."""
+    air: str = ""
+    """Who held the air as this cycle began, where the rule system fights for it (AARHE,
+    step ``air_cycle``): ``dogfight``, ``attacker``, ``defender`` or ``""`` (``combat.air``)."""
 
     def but(self, **changes: Any) -> Battle:
         return replace(self, **changes)
@@ -138,6 +141,7 @@ def _battle_to_json(b: Battle) -> dict[str, Any]:
         "space": b.space, "kind": b.kind, "attacker": b.attacker, "amphibious": b.amphibious,
         "round": b.round, "step": b.step, "pending": pending, "strip": list(b.strip),
         "out": sorted(b.out), "destroyers": list(b.destroyers),
+        **({"air": b.air} if b.air else {}),
     }
 
 
@@ -162,6 +166,7 @@ def combat_from_json(d: Mapping[str, Any]) -> CombatPhase:
             amphibious=bool(c["amphibious"]), round=int(c["round"]), step=step, pending=pending,
             strip=tuple(int(u) for u in c["strip"]), out=frozenset(int(u) for u in c["out"]),
             destroyers=(bool(c["destroyers"][0]), bool(c["destroyers"][1])),
+            air=str(c.get("air", "")),
         )
     return CombatPhase(
         attacker=PowerId(d["attacker"]),

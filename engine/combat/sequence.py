@@ -21,7 +21,7 @@ from ..errors import BoardDataError
 from ..events import Event
 from ..ruleset import RuleSet
 from ..state import GameState
-from . import amphibious, conclude, raids, steps, withdraw
+from . import air, amphibious, conclude, raids, steps, withdraw
 from .flow import Result, Step, current, with_battle
 from .phase import Battle, CombatPhase
 
@@ -66,6 +66,7 @@ STEPS: dict[str, BattleStep] = _entries(
     BattleStep("bombard", amphibious.bombard, _amphibious_land),
     BattleStep("undefended", conclude.undefended, _land),
     BattleStep("round", steps.round_start),
+    BattleStep("air_cycle", air.air_cycle),
     BattleStep("submerge_attacker", steps.submerge("attacker"), _sea),
     BattleStep("submerge_defender", steps.submerge("defender"), _sea),
     BattleStep("surprise_attacker", steps.surprise("attacker"), _sea),
