@@ -95,6 +95,17 @@ class UnitSpec:
     has aircraft (001 › Air Supremacy: "Fighter increases Tank's attack by 1")."""
     infrastructure_fire: InfrastructureFire | None = None
     """AARHE's Infrastructure Defence fire (001 › Anti-Air); None: the unit has none."""
+    land_hits: str = "land"
+    """AARHE: the rule the hits of this land unit follow in a land battle (``hits.RULES``):
+    ``land`` (on land units), or ``armour`` (on other land units before infantry: 001 ›
+    Land Combat: Hit Allocation, "Tank hits must be allocated on other land units before
+    Infantry or Airborne Infantry")."""
+    taken_last: tuple[str, ...] = ()
+    """AARHE: hit rules whose hits fall on this unit only when no other unit they may fall on
+    is left (infantry for ``armour``, the transport plane for ``dogfight``)."""
+    opening_fire: bool = False
+    """AARHE: the unit fires in a land battle's opening fire, after the air units (001 ›
+    Appendix: Units, Heavy Tank: "They fire in opening-fire")."""
     buyable: bool = True
     """False: no power may buy it unless a game option makes it buyable (AARHE's optional
     units, 001 › Appendix: Units, "Optional units")."""
@@ -149,7 +160,7 @@ _KNOWN = {
     "antiaircraft", "destroyed_when_alone", "structure", "captured", "raid_defense", "carrier_based",
     "escort", "strategic_bomber", "surface_warship", "bombard", "carrier_capacity",
     "anti_submarine", "submarine", "surprise_strike", "transport_capacity", "chosen_last",
-    "dogfight", "jet_dogfight", "air_support", "infrastructure_fire",
+    "dogfight", "jet_dogfight", "air_support", "infrastructure_fire", "land_hits", "taken_last", "opening_fire",
     "buyable", "requires_development", "per_turn",
 }
 
@@ -207,6 +218,9 @@ def unit_spec_from_dict(kind: str, data: Mapping[str, Any]) -> UnitSpec:
             if "jet_dogfight" in data else None,
             air_support=data.get("air_support"),
             infrastructure_fire=_infrastructure_fire(data.get("infrastructure_fire")),
+            land_hits=str(data.get("land_hits", "land")),
+            taken_last=tuple(str(r) for r in data.get("taken_last", ())),
+            opening_fire=bool(data.get("opening_fire", False)),
             buyable=bool(data.get("buyable", True)),
             requires_development=data.get("requires_development"),
             per_turn=int(data.get("per_turn", 0)),

@@ -135,6 +135,8 @@ def _retreat_by_orders(state: GameState, phase: CombatPhase) -> tuple[SpaceId | 
     note = ""
     if o["retreat_below"] and len(atk) < int(o["retreat_below"]):
         note = f"retreat below {o['retreat_below']} units: {len(atk)} left"
+    elif o["retreat_odds"] and not covered(state, b):
+        return None, f"retreat below {o['retreat_odds']}% odds not applied: the odds do not cover this battle"
     elif o["retreat_odds"]:
         chance = 100 * estimate(state, phase)
         if chance < float(o["retreat_odds"]):
@@ -144,6 +146,13 @@ def _retreat_by_orders(state: GameState, phase: CombatPhase) -> tuple[SpaceId | 
     options = retreat_options(state, phase)
     came = [u.came_from for u in _movers(state, b, atk)]
     return min(options, key=lambda s: (-came.count(s), state.board.name(s))), note
+
+
+def covered(state: GameState, b: Battle) -> bool:
+    """Whether the exact odds model this battle's steps (not AARHE's land cycle)."""
+    from ..odds.sequence import unmodelled
+
+    return not unmodelled(state.rules, b.kind, b.amphibious)
 
 
 def estimate(state: GameState, phase: CombatPhase) -> float:

@@ -9,6 +9,12 @@ Rules (000, General Combat, Steps 2-4 and Unit Profiles):
   destroyer in the battle; antiaircraft hits fall on aircraft.
 - Transports are chosen only when no other eligible unit is left ("Chosen Last").
 - A battleship takes two hits; the first only damages it.
+- AARHE's land battles (001 › Land Combat: Hit Allocation): "Land units' hits can only be
+  allocated on land units" (rule ``land``); tank hits and, under air supremacy, air units'
+  hits fall "on other land units before Infantry or Airborne Infantry" (``armour``); in a
+  dogfight air units' hits fall "on other air units before Transport Plane" (``dogfight``).
+  A unit's ``taken_last`` names the rules whose hits reach it only when no other unit they
+  may fall on is left; an Infrastructure Defense "may not be taken as casualty".
 
 A choice is a number of hits per unit kind; hits on a kind go first to units that survive
 them (a battleship's first hit), then destroy units, lowest id first. A choice may also
@@ -24,9 +30,11 @@ from ..ids import UnitKind
 from ..state import GameState, Unit
 from ..units import UnitSpec
 
-RULES = ("any", "sea", "not_sub", "air")
+RULES = ("any", "sea", "not_sub", "air", "land", "armour", "dogfight")
 """Who a hit may fall on: anyone; sea units only (submarine hits); anyone but submarines
-(air hits without a friendly destroyer); aircraft only (antiaircraft fire)."""
+(air hits without a friendly destroyer); aircraft only (antiaircraft fire); AARHE's land
+combat units only (land fire), the same with infantry last (``armour``); aircraft only, the
+transport plane last (``dogfight``)."""
 
 
 def eligible(spec: UnitSpec, rule: str) -> bool:
@@ -34,9 +42,32 @@ def eligible(spec: UnitSpec, rule: str) -> bool:
         return spec.is_sea
     if rule == "not_sub":
         return not spec.submarine
-    if rule == "air":
+    if rule in ("air", "dogfight"):
         return spec.is_air
+    if rule in ("land", "armour"):
+        return spec.is_land and spec.is_combat_unit
     return True
+
+
+def _first(spec: UnitSpec, rule: str) -> bool:
+    """Hits of ``rule`` may fall on this unit before those it reaches last."""
+    return eligible(spec, rule) and rule not in spec.taken_last
+
+
+def _owed_first(state: GameState, hits: Sequence[tuple[int, str]], units: Sequence[Unit]) -> int:
+    """How many hits must fall on units taken before the ``taken_last`` ones: for each rule
+    that spares some units, its hits up to the hit points of the others (0 when no rule of
+    these hits spares anyone)."""
+    owed = 0
+    for n, rule in hits:
+        spared = [u for u in units if eligible(state.rules.spec(u.kind), rule) and rule in state.rules.spec(u.kind).taken_last]
+        if n and spared:
+            owed += min(n, sum(hit_points(state, u) for u in units if _first(state.rules.spec(u.kind), rule)))
+    return owed
+
+
+def _spares(state: GameState, hits: Sequence[tuple[int, str]]) -> frozenset[str]:
+    return frozenset(r for n, r in hits if n and any(r in s.taken_last for s in state.rules.units.values()))
 
 
 def hit_points(state: GameState, unit: Unit) -> int:
@@ -105,6 +136,13 @@ def check_choice(state: GameState, hits: Sequence[tuple[int, str]], units: Seque
     others = sum(n for k, n in chosen.items() if not state.rules.spec(k).chosen_last)
     if others != on_others:
         return "transports can be chosen only when no other eligible unit is left"
+    spared = _spares(state, hits)
+    if spared:
+        first = sum(n for k, n in chosen.items() if any(_first(state.rules.spec(k), r) for r in spared))
+        if first < _owed_first(state, hits, units):
+            last = sorted({state.rules.spec(u.kind).plural for u in units
+                           if any(r in state.rules.spec(u.kind).taken_last for r in spared)})
+            return f"{' and '.join(last)} can be chosen only when no other unit these hits may fall on is left"
     return None
 
 
@@ -182,7 +220,21 @@ def choose_by_order(state: GameState, hits: Sequence[tuple[int, str]], units: Se
     rules_used = {r for n, r in hits if n > 0}
     chosen: dict[UnitKind, int] = {}
     taken = 0
-    for u in slots:
+    spared = _spares(state, hits)
+    used: set[int] = set()
+    if spared:
+        # The hits owed to units before the ``taken_last`` ones go on them first, in order.
+        owed = _owed_first(state, hits, units)
+        for i, u in enumerate(slots):
+            if taken == owed:
+                break
+            if any(_first(state.rules.spec(u.kind), r) for r in spared):
+                chosen[u.kind] = chosen.get(u.kind, 0) + 1
+                taken += 1
+                used.add(i)
+    for i, u in enumerate(slots):
+        if i in used:
+            continue
         if taken == must:
             break
         spec = state.rules.spec(u.kind)

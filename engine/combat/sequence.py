@@ -7,6 +7,11 @@ function that does one thing and returns the state and the next decision point (
 battles it applies. No step names its successor: :func:`advance` takes the next id from
 the list, and after the last step of a round starts the next round at ``repeat_from``.
 
+A listed id may name a kind of battle after ``@`` (``remove@sea``): the step then runs only
+in battles of that kind, besides its own condition. A rule system whose land and sea
+battles differ lists each kind's steps so (AARHE: its land cycle, 001 › Phase 4, and the
+sea battles that still follow LHTR's steps).
+
 ``Battle.step`` holds the id of the step to run next, so a game stored mid-battle resumes
 where it stopped.
 """
@@ -21,7 +26,7 @@ from ..errors import BoardDataError
 from ..events import Event
 from ..ruleset import RuleSet
 from ..state import GameState
-from . import air, amphibious, conclude, raids, steps, withdraw
+from . import air, amphibious, conclude, land_cycle, raids, steps, withdraw
 from .flow import Result, Step, current, with_battle
 from .phase import Battle, CombatPhase
 
@@ -44,6 +49,12 @@ def _amphibious_land(b: Battle) -> bool:
     """Bombardment supports the land battle of an amphibious assault (000, Amphibious
     Assaults, Step 2), never the sea battle before it."""
     return b.kind == "land" and b.amphibious
+
+
+def _assault_first_cycle(b: Battle) -> bool:
+    """AARHE's amphibious assault sequence is that of the 1st cycle (001 › Land Combat:
+    Amphibious Assault Sequence, 1st cycle)."""
+    return _amphibious_land(b) and b.round == 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +95,18 @@ STEPS: dict[str, BattleStep] = _entries(
     BattleStep("withdraw_attacker", withdraw.withdraw("attacker"), _sea),
     BattleStep("withdraw_defender", withdraw.withdraw("defender"), _sea),
     BattleStep("next_round", steps.next_round),
+    BattleStep("anti_air", land_cycle.anti_air, _land),
+    BattleStep("air_fire_attacker", land_cycle.air_fire("attacker"), _land),
+    BattleStep("air_fire_defender", land_cycle.air_fire("defender"), _land),
+    BattleStep("air_remove", steps.remove_strip, _land),
+    BattleStep("opening_fire_attacker", land_cycle.opening_land("attacker"), _land),
+    BattleStep("opening_fire_defender", land_cycle.opening_land("defender"), _land),
+    BattleStep("opening_remove", steps.remove_strip, _land),
+    BattleStep("land_fire_attacker", land_cycle.land_fire("attacker"), _land),
+    BattleStep("land_fire_defender", land_cycle.land_fire("defender"), _land),
+    BattleStep("land_remove", steps.remove_strip, _land),
+    BattleStep("cycle_end", land_cycle.cycle_end, _land),
+    BattleStep("retreat_attacker", steps.end_round, _land),
     BattleStep("raid_start", raids.raid_start),
     BattleStep("raid_escort_fire", raids.escort_fire),
     BattleStep("raid_interceptor_fire", raids.interceptor_fire),
@@ -93,10 +116,25 @@ STEPS: dict[str, BattleStep] = _entries(
 )
 
 
+KINDS = ("land", "sea")
+"""The kinds of battle a listed step id may name after ``@``."""
+
+
+def entry(listed: str) -> BattleStep:
+    """The registry entry of a listed step id (``remove@sea`` is ``remove``'s)."""
+    return STEPS[listed.partition("@")[0]]
+
+
+def applies(listed: str, b: Battle) -> bool:
+    """Whether the listed step runs in ``b``: its condition, and the kind it names if any."""
+    kind = listed.partition("@")[2]
+    return (not kind or kind == b.kind) and entry(listed).applies(b)
+
+
 def check_battle_steps(rules: RuleSet) -> None:
     """Every step the rule system lists has a function (raised at load, naming the id)."""
     listed = (*rules.battle.steps, *rules.battle.raid)
-    unknown = [s for s in listed if s not in STEPS]
+    unknown = [s for s in listed if s.partition("@")[0] not in STEPS or s.partition("@")[2] not in ("", *KINDS)]
     if unknown:
         raise BoardDataError(f"{rules.id}: [battle] lists unknown steps {', '.join(unknown)}")
 
@@ -111,10 +149,9 @@ def run_step(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
     battle at the step after it (unless the step ended the battle, or asked a choice it
     runs again once answered: ``Pending.again``)."""
     b = current(phase)
-    entry = STEPS[b.step]
     events: list[Event] = []
-    if entry.applies(b):
-        state, phase, events = entry.run(state, phase, dice)
+    if applies(b.step, b):
+        state, phase, events = entry(b.step).run(state, phase, dice)
     after = phase.current
     again = after is not None and after.pending is not None and after.pending.again
     if after is not None and (after.space, after.kind) == (b.space, b.kind) and not again:
@@ -125,7 +162,8 @@ def run_step(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
 def advance(rules: RuleSet, b: Battle) -> str:
     """The id of the step after ``b.step`` in the rule system's sequence."""
     order = rules.battle.raid if b.kind == "raid" else rules.battle.steps
-    index = order.index(b.step)
+    # A game stored before the step was listed for one kind (``remove`` now ``remove@sea``).
+    index = order.index(b.step) if b.step in order else [s.partition("@")[0] for s in order].index(b.step)
     if index + 1 < len(order):
         return order[index + 1]
     if b.kind == "raid":

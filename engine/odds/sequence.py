@@ -17,9 +17,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 
 from ..combat.phase import Battle
-from ..combat.sequence import STEPS as ENGINE_STEPS
+from ..combat.sequence import applies
 from ..errors import BoardDataError
 from ..ids import PowerId, SpaceId
+from ..ruleset import RuleSet
 from .arena import ATTACKER, DEFENDER, Arena, Dist, Ending, Fire, Position, Result, add, fire_of, other
 from .dist import salvo
 from .question import Force, force
@@ -191,6 +192,14 @@ def _apply(arena: Arena, now: Dist, step: str, des: Des | None) -> Dist:
     return out
 
 
+def unmodelled(rules: RuleSet, kind: str, amphibious: bool = False) -> list[str]:
+    """The steps of a ``kind`` battle (``land`` or ``sea``) the rule system lists that these
+    odds have no model of (AARHE's land cycle, 001 › Phase 4): none where they cover it."""
+    battle = Battle(SpaceId("battle"), kind, PowerId(ATTACKER), amphibious=amphibious)
+    return [s.partition("@")[0] for s in rules.battle.steps
+            if applies(s, battle) and s.partition("@")[0] not in STEPS]
+
+
 def _listed(arena: Arena, opening: bool) -> list[str]:
     """The rule system's steps that apply to this battle, of round 1's opening or of
     every round; a step the odds do not know is refused naming it."""
@@ -198,7 +207,7 @@ def _listed(arena: Arena, opening: bool) -> list[str]:
     cut = steps.index(arena.rules.battle.repeat_from)
     battle = Battle(SpaceId("battle"), "sea" if arena.q.sea else "land", PowerId(ATTACKER),
                     amphibious=arena.amphibious)
-    chosen = [s for s in (steps[:cut] if opening else steps[cut:]) if ENGINE_STEPS[s].applies(battle)]
+    chosen = [s.partition("@")[0] for s in (steps[:cut] if opening else steps[cut:]) if applies(s, battle)]
     unknown = [s for s in chosen if s not in STEPS]
     if unknown:
         raise BoardDataError(f"{arena.rules.id}: the odds have no model of battle steps {', '.join(unknown)}")

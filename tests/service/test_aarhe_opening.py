@@ -22,14 +22,18 @@ from tests.service.transcript import play_transcript, refusals
 
 TRANSCRIPT = Path(__file__).with_name("transcripts") / "aarhe_opening.txt"
 DICE = [
-    1, 1, 4, 2,                       # Belorussia: 3 Soviet infantry @1 hit twice, the fighter @3 once
-    3, 5, 6,                          # the 3 German infantry @2 miss
+    2,                                # Belorussia: the Soviet fighter, alone in the air, @3 hits
+    1, 1, 4,                          # 3 Soviet infantry @1 hit twice
+    5, 6,                             # the 2 German infantry left @2 miss
     2, 5,                             # Soviet research: Self-propelled Artillery hits, Atomic Weaponry not
     1,                                # Soviet diplomacy for Turkey @1 hits
-    1, 1, 2, 4,                       # Belorussia again: 2 German infantry, then the tank and fighter: 3 hits
-    1, 5, 6,                          # 3 Soviet infantry @2: one German infantry lost
-    1, 4, 3,                          # Buryatia: 2 Japanese infantry, then the fighter: 2 hits
-    5, 6,                             # 2 Soviet infantry miss
+    2,                                # Belorussia again: the German fighter @3 hits
+    1, 1, 5,                          # 2 German infantry @1 hit, the tank (a fighter's +1) @4 misses
+    1, 6,                             # the 2 Soviet infantry left @2: one German infantry lost
+    6,                                # Buryatia, a victory city: its implicit ID's search @1 misses
+    3,                                # the Japanese fighter, alone in the air, @3 hits
+    1, 4,                             # 2 Japanese infantry @1: 1 hit
+    5,                                # the Soviet infantry left misses
     4, 5, 6,                          # Germany's 3 research dice on Rockets miss
     2,                                # Japan's free die on Long Range Aircraft hits
     1, 2, 4,                          # diplomacy: Germany's Spain @1 and Japan's Mongolia @2 hit, Sweden not

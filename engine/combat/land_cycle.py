@@ -1,0 +1,243 @@
+"""AARHE's land combat cycle (001 › Phase 4, Land Combat: Sequence): opening fire, then the
+main round, then the retreat decision, each item "Attacker fires before defender" and "Hits
+are allocated on 'remove casualties'" (the defender's casualties fire back in the item
+they fall in; ``steps.remove_strip`` removes them after it).
+
+- Opening fire, 1: "Infrastructure Defense fire" (001 › Anti-Air, ``air.fire``): the
+  defender's IDs, implicit ones included, at the attacking aircraft (step ``anti_air``).
+- Opening fire, 2: "Air units fire" (``air_fire_attacker``, ``air_fire_defender``): in a
+  dogfight at dogfight values, on aircraft only, the transport plane last (001 › Land Combat:
+  Air Units: "air units do not attack land units"); under air supremacy matched with the
+  side's land units, the excess at 1, on land units, infantry last (001 › Air Supremacy).
+  Units that "fire in opening-fire" (the heavy tank, ``opening_fire``) fire after them
+  (``opening_fire_attacker``, ``opening_fire_defender``).
+- Main round: "Land unit's fire" (``land_fire_attacker``, ``land_fire_defender``): on land
+  units only, tanks' hits on other land units before infantry (001 › Land Combat: Hit
+  Allocation; ``hits.RULES``); "Fighter increases Tank's attack by 1 on a 1-to-1 basis"
+  while the attacker alone has aircraft (``air.supported``).
+- Retreat decision (``cycle_end``): "if only one side has land units the other side must
+  retreat" (001 › Land Combat: Retreat Decision).
+
+An Infrastructure Defense "may not be taken as casualty" and has no combat value: it is no
+land unit of these rules (``land_units``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+
+from ..dice import Dice
+from ..events import Event, event
+from ..ids import SpaceId
+from ..state import RETREATED, GameState, Unit
+from . import air
+from .conclude import conclude
+from .fire import roll_groups
+from .flow import Result, Step, ask_casualties, current, with_battle
+from .hits import eligible
+from .phase import Battle, CombatPhase
+from .report import counts, unit_text
+from .sides import at_war, attackers, defenders
+
+TERRAIN_DEFENSE = {"snowy": 1, "mountainous": 1}
+"""001 › Phase 3, Terrain: "Defending land units in snowy or mountainous terrain have defense
+increased by 1 in first cycle of combat"."""
+
+
+def land_units(state: GameState, units: Sequence[Unit]) -> list[Unit]:
+    """The land units of a side that fight and may be hit (not Infrastructure Defense)."""
+    return [u for u in units if state.rules.spec(u.kind).is_land and state.rules.spec(u.kind).is_combat_unit]
+
+
+def _sides(state: GameState, phase: CombatPhase, side: str) -> tuple[list[Unit], list[Unit]]:
+    """``side``'s units and the enemy's it may still hit (not those already behind the strip)."""
+    b = current(phase)
+    atk, dfn = attackers(state, b), defenders(state, b, phase)
+    mine, theirs = (atk, dfn) if side == "attacker" else (dfn, atk)
+    return mine, [u for u in theirs if u.id not in b.strip]
+
+
+def _fire(state: GameState, phase: CombatPhase, dice: Dice, side: str, shooters: Sequence[Unit],
+          vals: dict[int, int], rule_of: Callable[[Unit], str], targets: Sequence[Unit]) -> Result:
+    """``shooters`` roll by (value, hit rule), those with nothing their hits may fall on
+    sitting out; the defender's casualties go behind the strip, the attacker's at once."""
+    b = current(phase)
+    groups: dict[tuple[int, str], list[Unit]] = {}
+    for u in shooters:
+        rule = rule_of(u)
+        if any(eligible(state.rules.spec(t.kind), rule) for t in targets):
+            groups.setdefault((vals[u.id], rule), []).append(u)
+    hits, events = roll_groups(state, dice, b.space, b.round, side, groups, "fire")
+    victims = "defender" if side == "attacker" else "attacker"
+    return state, ask_casualties(state, phase, hits, victims, "fire", side == "defender"), events
+
+
+# -- opening fire --------------------------------------------------------------------------
+
+def anti_air(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
+    """Opening fire, 1: the defender's Infrastructure Defenses fire at the attacking
+    aircraft (001 › Anti-Air); jets are immune (``air.targets``)."""
+    b = current(phase)
+    guns = air.guns(state, b.space, defenders(state, b, phase))
+    result = air.fire(state, dice, b.space, b.round, "defender", guns, air.targets(state, attackers(state, b)))
+    return air.apply(state, phase, result, "attacker")
+
+
+def air_fire(side: str) -> Step:
+    """Opening fire, 2: ``side``'s air units fire."""
+
+    def step(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
+        """In a dogfight at dogfight values on aircraft (001 › Land Combat: Air Units); under
+        air supremacy, matched 1-to-1 with the side's land units, the excess at 1, on land
+        units, infantry last (001 › Air Supremacy)."""
+        b = current(phase)
+        mine, targets = _sides(state, phase, side)
+        planes = air.aircraft(state, mine)
+        if b.air == air.DOGFIGHT:
+            vals, rule = air.dogfight_values(state, planes, side), "dogfight"
+        elif b.air == side:
+            vals, rule = air.supremacy_values(state, planes, len(land_units(state, mine)), side), "armour"
+        else:
+            return state, phase, []
+        return _fire(state, phase, dice, side, planes, vals, lambda u: rule, targets)
+    return step
+
+
+def opening_land(side: str) -> Step:
+    """Opening fire, after the air units: ``side``'s land units that fire in opening fire."""
+
+    def step(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
+        """001 › Appendix: Units, Heavy Tank: "They fire in opening-fire"."""
+        mine, targets = _sides(state, phase, side)
+        land = land_units(state, mine)
+        early = [u for u in land if state.rules.spec(u.kind).opening_fire]
+        return _fire(state, phase, dice, side, early, land_values(state, phase, land, side),
+                     lambda u: state.rules.spec(u.kind).land_hits, targets)
+    return step
+
+
+# -- main round ----------------------------------------------------------------------------
+
+def land_values(state: GameState, phase: CombatPhase, land: Sequence[Unit], side: str) -> dict[int, int]:
+    """The values ``side``'s land units fight at this cycle: the rule system's (support,
+    technology); a fighter's +1 to a tank while the attacker alone has aircraft (001 › Air
+    Supremacy: "Fighter increases Tank's attack by 1"); the defense of snowy or
+    mountainous terrain in the first cycle (001 › Phase 3, Terrain)."""
+    b = current(phase)
+    out = dict(state.rules.hooks.unit_values(state, land, side))
+    if side == "attacker" and b.air == "attacker":
+        for uid in air.supported(state, land, air.aircraft(state, attackers(state, b))):
+            out[uid] += 1
+    terrain = state.board.spaces[b.space].terrain
+    if side == "defender" and b.round == 1 and terrain in TERRAIN_DEFENSE:
+        out = {uid: v + TERRAIN_DEFENSE[terrain] for uid, v in out.items()}
+    return out
+
+
+def land_fire(side: str) -> Step:
+    """Main round: ``side``'s land units fire."""
+
+    def step(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
+        """001 › Land Combat: Sequence, Main-round: "Land unit's fire", those that fired in
+        the opening fire excepted; hits on land units only (001 › Land Combat: Hit Allocation)."""
+        mine, targets = _sides(state, phase, side)
+        land = land_units(state, mine)
+        main = [u for u in land if not state.rules.spec(u.kind).opening_fire]
+        return _fire(state, phase, dice, side, main, land_values(state, phase, land, side),
+                     lambda u: state.rules.spec(u.kind).land_hits, targets)
+    return step
+
+
+# -- the end of a cycle ----------------------------------------------------------------------
+
+def cycle_end(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
+    """001 › Land Combat: Retreat Decision: "if only one side has land units the other side
+    must retreat". A side with no unit left loses; an attacker with no land unit left breaks
+    off with its aircraft (they land in Noncombat Move); a defender with no land unit left
+    has its aircraft forced away and the attacker takes the territory. Otherwise the cycle's
+    retreat decisions follow (``end_round``: the attacker may retreat)."""
+    b = current(phase)
+    atk, dfn = attackers(state, b), defenders(state, b, phase)
+    fighting = [u for u in dfn if state.rules.spec(u.kind).is_combat_unit]
+    if not atk or not fighting:
+        return conclude(state, phase, "attacker" if atk else ("defender" if fighting else "none"), [])
+    if not land_units(state, atk):
+        state, phase, events = _break_off(state, phase, b, atk)
+        return conclude(state, phase, "retreat", events)
+    if not land_units(state, dfn):
+        state, phase, events = _forced_away(state, phase, b, air.aircraft(state, fighting))
+        return conclude(state, phase, "attacker", events)
+    return state, phase, []
+
+
+def _break_off(state: GameState, phase: CombatPhase, b: Battle, units: Sequence[Unit]) -> Result:
+    """The attacker, left without land units, retreats its aircraft: they leave the battle
+    and stay where they are to land in Noncombat Move, as every retreating attacking aircraft."""
+    planes = air.aircraft(state, units)
+    state = state.with_units([u.with_flags(RETREATED) for u in planes])
+    name = state.board.name(b.space)
+    who = state.rules.power_name(b.attacker)
+    events = [event("retreat", f"{name}: {who} must retreat {unit_text(state, counts(state, planes))}: only the "
+                    "defender has land units left (no choice).", space=name, round=b.round, to=name,
+                    units=counts(state, planes), chosen_by=who, by="no choice")] if planes else []
+    return state, with_battle(phase, b.but(out=b.out | frozenset(u.id for u in planes))), events
+
+
+REFUGE_REACH = 2
+"""001 › Land Combat: Retreat Decision, Defender retreat: "Retreating air units must retreat to
+friendly territories or sea zones within 2 spaces"."""
+
+
+def air_refuges(state: GameState, phase: CombatPhase, unit: Unit) -> list[SpaceId]:
+    """Where a defending aircraft may retreat: a territory its side holds or a sea zone with
+    no enemy unit, within 2 spaces of the battle, not a battle still to fight, nearest first
+    (then by name)."""
+    b = current(phase)
+    pending = {e.space for e in phase.entries}
+    seen = {b.space: 0}
+    frontier = [b.space]
+    for reach in range(1, REFUGE_REACH + 1):
+        frontier = [n for s in frontier for n in state.board.neighbours(s) if n not in seen]
+        seen.update({n: reach for n in frontier})
+    out = []
+    for space, reach in seen.items():
+        if reach == 0 or space in pending:
+            continue
+        if state.board.spaces[space].is_sea:
+            ok = not any(at_war(state, u.owner, unit.owner) for u in state.units_at(space))
+        else:
+            ok = bool(state.board.allies(state.owners.get(space), unit.owner))
+        if ok:
+            out.append(space)
+    return sorted(out, key=lambda s: (seen[s], state.board.name(s)))
+
+
+def _forced_away(state: GameState, phase: CombatPhase, b: Battle, planes: Sequence[Unit]) -> Result:
+    """The defender, left without land units, retreats its aircraft, each to the nearest
+    refuge (``air_refuges``); one with none is lost, as an aircraft that "can't land"
+    (README, ruling 57)."""
+    name = state.board.name(b.space)
+    events: list[Event] = []
+    moved: list[Unit] = []
+    lost: list[int] = []
+    for u in planes:
+        refuges = air_refuges(state, phase, u)
+        if refuges:
+            moved.append(replace(u, space=refuges[0], path=(*u.path, refuges[0]), flags=u.flags | {RETREATED}))
+        else:
+            lost.append(u.id)
+    state = state.with_units(moved, lost)
+    for u in moved:
+        who = state.rules.power_name(u.owner)
+        events.append(event("retreat", f"{name}: {who} must retreat 1 {state.rules.spec(u.kind).word()} to "
+                            f"{state.board.name(u.space)}: only the attacker has land units left (no choice).",
+                            space=name, round=b.round, to=state.board.name(u.space), units=counts(state, [u]),
+                            chosen_by=who, by="no choice"))
+    if lost:
+        gone = [p for p in planes if p.id in lost]
+        events.append(event("casualties", f"{name}: {unit_text(state, counts(state, gone))} with nowhere to "
+                            "retreat to within 2 spaces is lost (no choice).", space=name, round=b.round,
+                            side="defender", units=counts(state, gone), damaged={}, cargo={}, source="retreat",
+                            chosen_by=None, by="no choice", immediate=True))
+    return state, phase, events
