@@ -15,7 +15,7 @@ from ..prose import possessive
 from ..restrictions import sharing
 from ..state import RETREATED, SEABORNE, SUBMERGED, GameState, Unit
 from . import hits as cas
-from . import withdraw
+from . import land_retreat, withdraw
 from .conclude import conclude
 from .flow import Result, current, with_battle
 from .losses import destroy
@@ -48,6 +48,9 @@ def by_orders(state: GameState, phase: CombatPhase) -> tuple[str, Any, str, str]
         return "casualties", _ordered_choice(state, b, p, units), BY_ORDERS, note
     if in_person(state, p.chooser):
         return None
+    if p.kind == "retreat" and p.source == land_retreat.CYCLE:
+        moves, note = land_retreat.by_orders(state, phase)
+        return "retreat", moves, BY_ORDERS, note
     if p.kind == "retreat":
         to, note = _retreat_by_orders(state, phase)
         return "retreat", to, BY_ORDERS, note
@@ -100,8 +103,11 @@ def retreat_options(state: GameState, phase: CombatPhase) -> list[SpaceId]:
     space where a restriction keeps the attacker's units from being (``engine.restrictions``;
     AARHE's Axis Co-operation). Aircraft
     stay in the space (its own id) to land in Noncombat Move. Seaborne land units cannot
-    retreat (Amphibious Assaults, Step 3)."""
+    retreat (Amphibious Assaults, Step 3). An AARHE cycle's retreat decision has its own
+    (``land_retreat.options``)."""
     b = current(phase)
+    if b.pending is not None and b.pending.source == land_retreat.CYCLE:
+        return land_retreat.options(state, phase)
     atk = attackers(state, b)
     movers = _movers(state, b, atk)
     if movers:
@@ -167,8 +173,11 @@ def estimate(state: GameState, phase: CombatPhase) -> float:
 
 def apply_answer(state: GameState, phase: CombatPhase, kind: str, answer: Any, by: str, note: str = "") -> Result:
     """Carry out an answer; ``note`` names the standing order that gave it, if any."""
+    asked = current(phase).pending
     if kind == "casualties":
         state, phase, events = take_casualties(state, phase, answer, by)
+    elif kind == "retreat" and asked is not None and asked.source == land_retreat.CYCLE:
+        state, phase, events = land_retreat.apply(state, phase, answer or (), by)
     elif kind == "retreat":
         state, phase, events = retreat(state, phase, answer, by)
     elif kind == "submerge":

@@ -15,6 +15,7 @@ from ..events import Event
 from ..ids import SpaceId, UnitKind
 from ..state import GameState, Unit
 from . import hits as cas
+from . import land_retreat
 from .choices import (
     IN_PERSON,
     apply_answer,
@@ -201,7 +202,15 @@ def _bombard_choice(state: GameState, p: Pending, ships: list[Unit], chosen: dic
 
 
 def retreat(state: GameState, cmd: Retreat, dice: Dice) -> tuple[GameState, list[Event]]:
-    phase, _ = _due(state, "retreat")
+    """``/retreat to:X [units:...]``: the attacker retreats; at the end of an AARHE land cycle
+    either side, some or all of its units (``land_retreat``)."""
+    phase, p = _due(state, "retreat")
+    named = {UnitKind(k): n for k, n in cmd.units if n > 0} if cmd.units else None
+    if p.source == land_retreat.CYCLE:
+        return _answer(state, phase, "retreat", land_retreat.chosen_moves(state, phase, cmd.to, named), dice)
+    if named:
+        raise IllegalCommandError("All the attacking units retreat together here: leave out units:.",
+                                  reason="combat.retreat_units")
     options = retreat_options(state, phase)
     if cmd.to not in options:
         names = ", ".join(state.board.name(s) for s in options)

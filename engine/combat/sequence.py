@@ -26,7 +26,7 @@ from ..errors import BoardDataError
 from ..events import Event
 from ..ruleset import RuleSet
 from ..state import GameState
-from . import air, amphibious, conclude, land_cycle, raids, steps, withdraw
+from . import air, amphibious, conclude, land_cycle, land_retreat, raids, steps, withdraw
 from .flow import Result, Step, current, with_battle
 from .phase import Battle, CombatPhase
 
@@ -106,7 +106,8 @@ STEPS: dict[str, BattleStep] = _entries(
     BattleStep("land_fire_defender", land_cycle.land_fire("defender"), _land),
     BattleStep("land_remove", steps.remove_strip, _land),
     BattleStep("cycle_end", land_cycle.cycle_end, _land),
-    BattleStep("retreat_attacker", steps.end_round, _land),
+    BattleStep("retreat_defender", land_retreat.retreat_step("defender"), _land),
+    BattleStep("retreat_attacker", land_retreat.retreat_step("attacker"), _land),
     BattleStep("raid_start", raids.raid_start),
     BattleStep("raid_escort_fire", raids.escort_fire),
     BattleStep("raid_interceptor_fire", raids.interceptor_fire),

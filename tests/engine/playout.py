@@ -290,7 +290,13 @@ class Playout:
         s = self.state
         b = s.combat.current  # type: ignore[union-attr]
         places = {u.came_from for u in s.units_at(b.space) if u.owner == b.attacker and u.came_from}
-        for place in sorted(p for p in places if p):
+        offered = list(legal_commands(s).retreats)
+        among = [s.units[i] for i in b.pending.among if i in s.units]  # type: ignore[union-attr]
+        for place in [*offered, *sorted(p for p in places if p and p not in offered)]:
+            # Where a part of the force may retreat (AARHE's land cycle), sometimes one unit.
+            if among and self.rng.random() < 0.5 and self.send(
+                    f'/retreat to:"{s.board.name(place)}" units:"1 {self.rng.choice(among).kind}"'):
+                return True
             if self.send(f'/retreat to:"{s.board.name(place)}"'):
                 return True
         return False

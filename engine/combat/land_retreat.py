@@ -1,0 +1,255 @@
+"""AARHE's retreat decision at the end of a land combat cycle (001 › Land Combat: Retreat
+Decision): "Defender declares retreat decisions before attacker"; each side "may choose to
+retreat some or all of the units".
+
+- Defender: "Retreating land units can retreat to adjacent friendly territories. Retreating
+  air units must retreat to friendly territories or sea zones within 2 spaces. You may
+  retreat to territories with unresolved combat if the attacker in that combat only has air
+  units."
+- Attacker: "if defender has no land units left, attacker must leave behind at least one land
+  unit. Retreating land units must retreat to adjacent space which they came from.
+  Amphibious assault land units offloaded from Transport may also retreat" (back aboard a
+  transport with room in the zone they came from); aircraft break off and land in Noncombat
+  Move, as every retreating attacking aircraft.
+
+The steps ``retreat_defender`` and ``retreat_attacker`` ask with a ``retreat`` Pending whose
+source is ``cycle``. An answer is a tuple of (unit id, destination) moves, empty to stay:
+``/retreat to:X units:"..."`` sends the named units (all that may go to X without ``units``)
+and asks again while others could still go; ``/press`` keeps the rest fighting. Standing
+orders: ``retreat_below`` (fewer units than that left: every unit that may go goes, each to
+its first destination; the attacker also by ``retreat_odds`` where the odds cover the battle).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+from ..cargo import transport_fits
+from ..dice import Dice
+from ..errors import IllegalCommandError
+from ..events import Event, event
+from ..ids import SpaceId, UnitKind
+from ..restrictions import sharing
+from ..state import RETREATED, SEABORNE, GameState, Unit
+from .conclude import conclude
+from .flow import Result, Step, current, with_battle
+from .land_cycle import air_refuges, land_units
+from .orders import orders_of
+from .phase import Battle, CombatPhase, Pending
+from .report import counts, unit_text
+from .sides import attackers, defenders, friendly_to_attacker, lead_defender
+
+CYCLE = "cycle"
+"""``Pending.source`` of the retreat decision of an AARHE land cycle."""
+Moves = tuple[tuple[int, SpaceId], ...]
+
+
+def _units(state: GameState, phase: CombatPhase, side: str) -> list[Unit]:
+    b = current(phase)
+    return attackers(state, b) if side == "attacker" else defenders(state, b, phase)
+
+
+def _open_to_defender(state: GameState, phase: CombatPhase, space: SpaceId) -> bool:
+    """Not a battle still to fight, unless "the attacker in that combat only has air units"."""
+    if space not in {e.space for e in phase.entries}:
+        return True
+    return all(state.rules.spec(u.kind).is_air for u in state.units_at(space) if u.owner == phase.attacker)
+
+
+def destinations(state: GameState, phase: CombatPhase, unit: Unit, side: str) -> list[SpaceId]:
+    """Where ``unit`` of ``side`` may retreat now, the first being where standing orders send it."""
+    b = current(phase)
+    spec = state.rules.spec(unit.kind)
+    if side == "defender":
+        if spec.is_air:
+            return air_refuges(state, phase, unit)
+        near = [s for s in state.board.neighbours(b.space) if not state.board.spaces[s].is_sea
+                and state.board.allies(state.owners.get(s), unit.owner) and _open_to_defender(state, phase, s)]
+        return sorted(near, key=state.board.name)
+    if spec.is_air:
+        return [b.space]
+    origin = unit.came_from
+    pending = {e.space for e in phase.entries}
+    if origin is None or origin not in state.board.neighbours(b.space) or origin in pending:
+        return []
+    if not friendly_to_attacker(state, phase, origin, b) or sharing(state, b.attacker, origin) is not None:
+        return []
+    if unit.has(SEABORNE) and not _reboard(state, origin, b, [unit]):
+        return []
+    return [origin]
+
+
+def _reboard(state: GameState, zone: SpaceId, b: Battle, units: Sequence[Unit]) -> dict[int, int] | None:
+    """Transports of the attacker in ``zone`` the seaborne ``units`` go back aboard (unit id to
+    transport id), filling each with what it already carries; None when they do not all fit."""
+    ships = sorted((u for u in state.units_at(zone) if u.owner == b.attacker and state.rules.spec(u.kind).is_transport),
+                   key=lambda u: u.id)
+    load = {s.id: [state.rules.spec(c.kind) for c in state.cargo_of(s.id)] for s in ships}
+    out: dict[int, int] = {}
+    for u in sorted(units, key=lambda u: state.rules.spec(u.kind).transport_size != "large"):
+        spec = state.rules.spec(u.kind)
+        ship = next((s for s in ships if transport_fits(state.rules.spec(s.kind), [*load[s.id], spec])), None)
+        if ship is None:
+            return None
+        load[ship.id].append(spec)
+        out[u.id] = ship.id
+    return out
+
+
+def _fights(state: GameState, unit: Unit) -> bool:
+    """An aircraft or a land unit of these rules (an Infrastructure Defense stays)."""
+    return state.rules.spec(unit.kind).is_air or bool(land_units(state, [unit]))
+
+
+def candidates(state: GameState, phase: CombatPhase, side: str) -> list[Unit]:
+    """``side``'s units that have somewhere to retreat to."""
+    return [u for u in _units(state, phase, side) if _fights(state, u) and destinations(state, phase, u, side)]
+
+
+def options(state: GameState, phase: CombatPhase) -> list[SpaceId]:
+    """Every destination of the side the pending decision is about (for /retreat's choices)."""
+    p = current(phase).pending
+    assert p is not None
+    found = {s for u in candidates(state, phase, p.side) for s in destinations(state, phase, u, p.side)}
+    return sorted(found, key=state.board.name)
+
+
+def _must_stay(state: GameState, phase: CombatPhase) -> bool:
+    """The attacker must leave a land unit behind when the defender has none left."""
+    b = current(phase)
+    return not land_units(state, defenders(state, b, phase))
+
+
+def retreat_step(side: str) -> Step:
+    """The retreat decision of ``side`` at the end of a cycle."""
+
+    def step(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
+        """Ask ``side`` (its chooser) whether units retreat; the defender first (001 › Land
+        Combat: Retreat Decision). A side already gone ends the battle."""
+        b = current(phase)
+        atk, dfn = attackers(state, b), defenders(state, b, phase)
+        fighting = [u for u in dfn if state.rules.spec(u.kind).is_combat_unit]
+        if not atk or not fighting:
+            return conclude(state, phase, "attacker" if atk else ("defender" if fighting else "none"), [])
+        if not candidates(state, phase, side):
+            return state, phase, []
+        chooser = b.attacker if side == "attacker" else lead_defender(state, b, dfn)
+        pending = Pending("retreat", chooser, side, source=CYCLE,
+                          among=tuple(u.id for u in candidates(state, phase, side)))
+        return state, with_battle(phase, b.but(pending=pending)), []
+    return step
+
+
+def chosen_moves(state: GameState, phase: CombatPhase, to: SpaceId, named: Mapping[UnitKind, int] | None) -> Moves:
+    """The moves ``/retreat to:X [units:...]`` asks for, or a refusal naming what may go where."""
+    p = current(phase).pending
+    assert p is not None
+    able = [u for u in candidates(state, phase, p.side) if to in destinations(state, phase, u, p.side)]
+    if not able:
+        names = ", ".join(state.board.name(s) for s in options(state, phase)) or "nowhere"
+        raise IllegalCommandError(f"No unit of this battle may retreat to {state.board.name(to)}; they may retreat "
+                                  f"to: {names}.", reason="combat.retreat")
+    if named:
+        picked: list[Unit] = []
+        for kind, n in named.items():
+            of_kind = sorted((u for u in able if u.kind == kind), key=lambda u: u.id)
+            if n > len(of_kind):
+                raise IllegalCommandError(
+                    f"{len(of_kind)} {state.rules.spec(kind).word(len(of_kind))} may retreat to "
+                    f"{state.board.name(to)} here, not {n}.", reason="combat.retreat_units")
+            picked += of_kind[:n]
+        able = picked
+    if p.side == "attacker" and _must_stay(state, phase):
+        staying = [u for u in land_units(state, attackers(state, current(phase))) if u not in able]
+        if not staying:
+            raise IllegalCommandError("The defender has no land unit left: at least one attacking land unit must stay "
+                                      "behind (001 › Land Combat: Retreat Decision).", reason="combat.retreat_last")
+    if p.side == "attacker" and state.board.spaces[to].is_sea and _reboard(
+            state, to, current(phase), [u for u in able if not state.rules.spec(u.kind).is_air]) is None:
+        raise IllegalCommandError(f"The transports in {state.board.name(to)} have no room for all of them.",
+                                  reason="combat.retreat_room")
+    return tuple((u.id, to) for u in able)
+
+
+def by_orders(state: GameState, phase: CombatPhase) -> tuple[Moves, str]:
+    """The moves standing orders make: every unit that may go, each to its first destination,
+    when fewer units than ``retreat_below`` are left (the attacker keeping a land unit when it
+    must); otherwise none."""
+    b = current(phase)
+    p = b.pending
+    assert p is not None
+    below = int(orders_of(state, p.chooser)["retreat_below"])
+    mine = _units(state, phase, p.side)
+    if not below or len(mine) >= below:
+        return (), "no retreat condition met"
+    going = candidates(state, phase, p.side)
+    if p.side == "attacker" and _must_stay(state, phase):
+        land = land_units(state, going)
+        if land and len(land) == len(land_units(state, mine)):
+            keep = max(land, key=lambda u: (state.rules.spec(u.kind).cost, u.id))
+            going = [u for u in going if u.id != keep.id]
+    first: dict[int, SpaceId] = {u.id: destinations(state, phase, u, p.side)[0] for u in going}
+    by_zone: dict[SpaceId, list[Unit]] = {}
+    for u in going:
+        if state.board.spaces[first[u.id]].is_sea:
+            by_zone.setdefault(first[u.id], []).append(u)
+    for zone, group in by_zone.items():
+        if _reboard(state, zone, b, group) is None:
+            going = [u for u in going if u not in group]
+    return tuple((u.id, first[u.id]) for u in going), f"retreat below {below} units: {len(mine)} left"
+
+
+def apply(state: GameState, phase: CombatPhase, moves: Moves, by: str) -> Result:
+    """Carry out a cycle's retreat: land units move (seaborne ones back aboard), aircraft of
+    the attacker break off, the defender's fly to their refuge; while units that could go are
+    left after an answer in person, the side is asked again."""
+    b = current(phase)
+    p = b.pending
+    assert p is not None
+    name = state.board.name(b.space)
+    who = state.rules.power_name(p.chooser)
+    b = b.but(pending=None)
+    if not moves:
+        ev = event("press", f"{name}: {who} {'holds' if p.side == 'defender' else 'presses the attack'} ({by}).",
+                   space=name, round=b.round, chosen_by=who, by=by, side=p.side)
+        return state, with_battle(phase, b), [ev]
+    units = [state.units[i] for i, _ in moves]
+    stay = [u for u in units if u.space == dict(moves)[u.id]]
+    zones: dict[SpaceId, list[Unit]] = {}
+    for u in units:
+        if state.board.spaces[dict(moves)[u.id]].is_sea and state.rules.spec(u.kind).is_land:
+            zones.setdefault(dict(moves)[u.id], []).append(u)
+    aboard: dict[int, int] = {}
+    for zone, group in zones.items():
+        aboard.update(_reboard(state, zone, b, group) or {})
+    moved = [u.with_flags(RETREATED) if u in stay else
+             replace(u, space=to, path=(*u.path, to), flags=u.flags | {RETREATED}, aboard=aboard.get(u.id, u.aboard))
+             for u, (_, to) in zip(units, moves, strict=True)]
+    state = state.with_units(moved)
+    b = b.but(out=b.out | frozenset(u.id for u in stay))
+    phase = with_battle(phase, b)
+    events = [_event(state, b, p.side, who, by, moved, stay)]
+    if by != "standing orders" and candidates(state, phase, p.side):
+        again = Pending("retreat", p.chooser, p.side, source=CYCLE,
+                        among=tuple(u.id for u in candidates(state, phase, p.side)))
+        return state, with_battle(phase, b.but(pending=again)), events
+    if not attackers(state, b):
+        return conclude(state, phase, "retreat", events)
+    return state, phase, events
+
+
+def _event(state: GameState, b: Battle, side: str, who: str, by: str, moved: list[Unit], stay: list[Unit]) -> Event:
+    name = state.board.name(b.space)
+    parts = []
+    places: dict[SpaceId, list[Unit]] = {}
+    for u in moved:
+        if u not in stay:
+            places.setdefault(u.space, []).append(u)
+    for space, group in places.items():
+        parts.append(f"{unit_text(state, counts(state, group))} to {state.board.name(space)}")
+    if stay:
+        parts.append(f"{unit_text(state, counts(state, stay))} break off and stay to land in Noncombat Move")
+    return event("retreat", f"{name}: {who} retreats {'; '.join(parts)} ({by}).", space=name, round=b.round,
+                 side=side, to=", ".join(state.board.name(s) for s in places) or name,
+                 units=counts(state, moved), chosen_by=who, by=by)
