@@ -125,6 +125,10 @@ class Switches:
     Amphibious Assaults, Step 2: "limited to one ship per land unit being offloaded"), or
     every ship supporting the assault fires (004 §10: "Several battleships can be in the
     same assault and each one will have ... one shot support attack")."""
+    bombard_land_units_per_ship: int
+    """Where ``bombard_limit_per_land_unit`` holds: the land units offloaded that allow one
+    bombarding ship: 1 (000, Step 2) or 4 (001 › Offshore bombardment: "limited to one roll
+    for every four offloaded land units")."""
     factory_spending_factor: int
     """IPCs of units one industrial complex may mobilize a turn, as a multiple of its
     territory's printed value (001, Phase 6: "Total IPC spent per turn on an IC cannot exceed

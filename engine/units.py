@@ -106,6 +106,14 @@ class UnitSpec:
     opening_fire: bool = False
     """AARHE: the unit fires in a land battle's opening fire, after the air units (001 ›
     Appendix: Units, Heavy Tank: "They fire in opening-fire")."""
+    infantry: bool = False
+    """AARHE: an infantry for the +1 a bombarding ship (attacking) or an Infrastructure
+    Defense (defending) gives one to one in an amphibious assault's 1st cycle (001 › Offshore
+    bombardment: "Infantry or Airborne Infantry")."""
+    assault_artillery: bool = False
+    """AARHE: defending, it fires before the other land units in an amphibious assault's 1st
+    cycle (001 › Land Combat: Amphibious Assault Sequence: "Defending artillery fires before
+    other land units")."""
     buyable: bool = True
     """False: no power may buy it unless a game option makes it buyable (AARHE's optional
     units, 001 › Appendix: Units, "Optional units")."""
@@ -161,6 +169,7 @@ _KNOWN = {
     "escort", "strategic_bomber", "surface_warship", "bombard", "carrier_capacity",
     "anti_submarine", "submarine", "surprise_strike", "transport_capacity", "chosen_last",
     "dogfight", "jet_dogfight", "air_support", "infrastructure_fire", "land_hits", "taken_last", "opening_fire",
+    "infantry", "assault_artillery",
     "buyable", "requires_development", "per_turn",
 }
 
@@ -221,6 +230,8 @@ def unit_spec_from_dict(kind: str, data: Mapping[str, Any]) -> UnitSpec:
             land_hits=str(data.get("land_hits", "land")),
             taken_last=tuple(str(r) for r in data.get("taken_last", ())),
             opening_fire=bool(data.get("opening_fire", False)),
+            infantry=bool(data.get("infantry", False)),
+            assault_artillery=bool(data.get("assault_artillery", False)),
             buyable=bool(data.get("buyable", True)),
             requires_development=data.get("requires_development"),
             per_turn=int(data.get("per_turn", 0)),

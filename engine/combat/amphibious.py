@@ -36,32 +36,51 @@ def bombarding_ships(state: GameState, sea_fought: frozenset[SpaceId], bombarded
 def candidates(state: GameState, sea_fought: frozenset[SpaceId], bombarded: frozenset[int],
                battle_space: SpaceId, attacker: PowerId) -> tuple[list[Unit], int]:
     """Every ship that may bombard ``battle_space``, strongest first, and how many may
-    (one per land unit offloaded there, or all: switch ``bombard_limit_per_land_unit``)."""
+    (one per land unit offloaded there, or per ``bombard_land_units_per_ship`` of them, or
+    all: switch ``bombard_limit_per_land_unit``)."""
     seaborne = [u for u in state.units_at(battle_space) if u.owner == attacker and u.has(SEABORNE)]
     zones = {u.came_from for u in seaborne if u.came_from is not None}
     ships = [u for z in sorted(zones - sea_fought) for u in state.units_at(z)
              if u.owner == attacker and u.target == battle_space and u.aboard is None
              and state.rules.hooks.bombard_value(state, u) > 0 and u.id not in bombarded]
     ships.sort(key=lambda u: (-state.rules.hooks.bombard_value(state, u), u.id))
-    return ships, len(seaborne) if state.rules.switches.bombard_limit_per_land_unit else len(ships)
+    switches = state.rules.switches
+    limit = len(seaborne) // switches.bombard_land_units_per_ship if switches.bombard_limit_per_land_unit else len(ships)
+    return ships, limit
 
 
 def bombard(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
     """Step 2 of an amphibious assault, before the first round of its land battle."""
+    return _bombard(state, phase, dice, "any")
+
+
+def shore_bombard(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
+    """AARHE's offshore bombardment in the 1st cycle's opening fire (001 › Land Combat:
+    Amphibious Assault Sequence, Offshore bombardment): one roll for every four offloaded land
+    units (switch ``bombard_land_units_per_ship``), hits on land units ("Land units' hits can
+    only be allocated on land units" read for ships' hits too: README, ruling 62); the ships
+    that roll are noted on the battle (``Battle.bombarding``): each gives an infantry +1 and
+    the defender's Infrastructure Defenses fire at them."""
+    return _bombard(state, phase, dice, "land", note=True)
+
+
+def _bombard(state: GameState, phase: CombatPhase, dice: Dice, rule: str, note: bool = False) -> Result:
     b = current(phase)
     ships, limit = candidates(state, phase.sea_fought, phase.bombarded, b.space, b.attacker)
     targets = defenders(state, b, phase)
     if not ships or not targets or not attackers(state, b):
         return state, phase, []
     if len(ships) > limit and len({s.kind for s in ships}) > 1 and in_person(state, b.attacker):
-        pending = Pending("bombard", b.attacker, "attacker", hits=((limit, "any"),), source="bombard",
+        pending = Pending("bombard", b.attacker, "attacker", hits=((limit, rule),), source="bombard",
                           among=tuple(s.id for s in ships), again=True)
         return state, with_battle(phase, b.but(pending=pending)), []
     ships = ships[:limit]
     groups: dict[tuple[int, str], list[Unit]] = {}
     for s in ships:
-        groups.setdefault((state.rules.hooks.bombard_value(state, s), "any"), []).append(s)
+        groups.setdefault((state.rules.hooks.bombard_value(state, s), rule), []).append(s)
     hits, events = roll_groups(state, dice, b.space, b.round, "attacker", groups, "bombard")
     phase = phase.but(bombarded=phase.bombarded | frozenset(s.id for s in ships))
+    if note:
+        phase = with_battle(phase, b.but(bombarding=tuple(s.id for s in ships)))
     at_once = not state.rules.switches.bombarded_units_fire_back
     return state, ask_casualties(state, phase, hits, "defender", "bombard", at_once), events

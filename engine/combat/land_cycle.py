@@ -43,6 +43,9 @@ from .sides import at_war, attackers, defenders
 TERRAIN_DEFENSE = {"snowy": 1, "mountainous": 1}
 """001 › Phase 3, Terrain: "Defending land units in snowy or mountainous terrain have defense
 increased by 1 in first cycle of combat"."""
+ASSAULT_VALUE, ASSAULT_MOUNTAIN_VALUE = 1, 0
+"""001 › Amphibious Assault Sequence: "Attacking land units fight at combat value of 1, or 0
+for mountainous terrain" in the 1st cycle."""
 
 
 def land_units(state: GameState, units: Sequence[Unit]) -> list[Unit]:
@@ -112,24 +115,47 @@ def opening_land(side: str) -> Step:
         mine, targets = _sides(state, phase, side)
         land = land_units(state, mine)
         early = [u for u in land if state.rules.spec(u.kind).opening_fire]
-        return _fire(state, phase, dice, side, early, land_values(state, phase, land, side),
-                     lambda u: state.rules.spec(u.kind).land_hits, targets)
+        return fire_units(state, phase, dice, side, early, land, targets)
     return step
+
+
+def fire_units(state: GameState, phase: CombatPhase, dice: Dice, side: str, shooters: Sequence[Unit],
+               land: Sequence[Unit], targets: Sequence[Unit]) -> Result:
+    """Some of ``side``'s ``land`` units fire at their values this cycle (``land_values`` of
+    all of them, support counted among them), their hits by their ``land_hits`` rule."""
+    return _fire(state, phase, dice, side, shooters, land_values(state, phase, land, side),
+                 lambda u: state.rules.spec(u.kind).land_hits, targets)
 
 
 # -- main round ----------------------------------------------------------------------------
 
+def assault_cycle(b: Battle) -> bool:
+    """The 1st cycle of an amphibious assault, which has a sequence of its own."""
+    return b.amphibious and b.round == 1
+
+
 def land_values(state: GameState, phase: CombatPhase, land: Sequence[Unit], side: str) -> dict[int, int]:
     """The values ``side``'s land units fight at this cycle: the rule system's (support,
-    technology); a fighter's +1 to a tank while the attacker alone has aircraft (001 › Air
-    Supremacy: "Fighter increases Tank's attack by 1"); the defense of snowy or
+    technology), or in an amphibious assault's 1st cycle the attacker's at 1, 0 in
+    mountainous terrain (001 › Amphibious Assault Sequence: "Attacking land units fight at
+    combat value of 1, or 0 for mountainous terrain"), then a bombarding ship's +1 to an
+    attacking infantry and an Infrastructure Defense's +1 to a defending one, one to one (001
+    › Offshore bombardment); a fighter's +1 to a tank while the attacker alone has aircraft
+    (001 › Air Supremacy: "Fighter increases Tank's attack by 1"); the defense of snowy or
     mountainous terrain in the first cycle (001 › Phase 3, Terrain)."""
     b = current(phase)
     out = dict(state.rules.hooks.unit_values(state, land, side))
+    terrain = state.board.spaces[b.space].terrain
+    if assault_cycle(b):
+        if side == "attacker":
+            out = {uid: ASSAULT_MOUNTAIN_VALUE if terrain == "mountainous" else ASSAULT_VALUE for uid in out}
+        givers = len(b.bombarding) if side == "attacker" else len(air.guns(state, b.space, defenders(state, b, phase)))
+        foot = sorted(u.id for u in land if state.rules.spec(u.kind).infantry)
+        for uid in foot[:givers]:
+            out[uid] += 1
     if side == "attacker" and b.air == "attacker":
         for uid in air.supported(state, land, air.aircraft(state, attackers(state, b))):
             out[uid] += 1
-    terrain = state.board.spaces[b.space].terrain
     if side == "defender" and b.round == 1 and terrain in TERRAIN_DEFENSE:
         out = {uid: v + TERRAIN_DEFENSE[terrain] for uid, v in out.items()}
     return out
@@ -141,11 +167,14 @@ def land_fire(side: str) -> Step:
     def step(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
         """001 › Land Combat: Sequence, Main-round: "Land unit's fire", those that fired in
         the opening fire excepted; hits on land units only (001 › Land Combat: Hit Allocation)."""
+        b = current(phase)
         mine, targets = _sides(state, phase, side)
         land = land_units(state, mine)
         main = [u for u in land if not state.rules.spec(u.kind).opening_fire]
-        return _fire(state, phase, dice, side, main, land_values(state, phase, land, side),
-                     lambda u: state.rules.spec(u.kind).land_hits, targets)
+        if side == "defender" and assault_cycle(b):
+            # "Defending land units (not Artillery) fire" (001 › Amphibious Assault Sequence).
+            main = [u for u in main if not state.rules.spec(u.kind).assault_artillery]
+        return fire_units(state, phase, dice, side, main, land, targets)
     return step
 
 

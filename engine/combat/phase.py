@@ -74,6 +74,9 @@ class Battle:
     air: str = ""
     """Who held the air as this cycle began, where the rule system fights for it (AARHE,
     step ``air_cycle``): ``dogfight``, ``attacker``, ``defender`` or ``""`` (``combat.air``)."""
+    bombarding: tuple[int, ...] = ()
+    """AARHE: the ships that rolled for offshore bombardment in this assault (each gives an
+    infantry +1 in the 1st cycle; the defender's IDs fire at them: ``amphibious.shore_bombard``)."""
 
     def but(self, **changes: Any) -> Battle:
         return replace(self, **changes)
@@ -142,6 +145,7 @@ def _battle_to_json(b: Battle) -> dict[str, Any]:
         "round": b.round, "step": b.step, "pending": pending, "strip": list(b.strip),
         "out": sorted(b.out), "destroyers": list(b.destroyers),
         **({"air": b.air} if b.air else {}),
+        **({"bombarding": list(b.bombarding)} if b.bombarding else {}),
     }
 
 
@@ -167,6 +171,7 @@ def combat_from_json(d: Mapping[str, Any]) -> CombatPhase:
             strip=tuple(int(u) for u in c["strip"]), out=frozenset(int(u) for u in c["out"]),
             destroyers=(bool(c["destroyers"][0]), bool(c["destroyers"][1])),
             air=str(c.get("air", "")),
+            bombarding=tuple(int(u) for u in c.get("bombarding", ())),
         )
     return CombatPhase(
         attacker=PowerId(d["attacker"]),

@@ -26,7 +26,7 @@ from ..errors import BoardDataError
 from ..events import Event
 from ..ruleset import RuleSet
 from ..state import GameState
-from . import air, amphibious, conclude, land_cycle, land_retreat, raids, steps, withdraw
+from . import air, amphibious, assault, conclude, land_cycle, land_retreat, raids, steps, withdraw
 from .flow import Result, Step, current, with_battle
 from .phase import Battle, CombatPhase
 
@@ -102,6 +102,9 @@ STEPS: dict[str, BattleStep] = _entries(
     BattleStep("opening_fire_attacker", land_cycle.opening_land("attacker"), _land),
     BattleStep("opening_fire_defender", land_cycle.opening_land("defender"), _land),
     BattleStep("opening_remove", steps.remove_strip, _land),
+    BattleStep("shore_bombard", amphibious.shore_bombard, _assault_first_cycle),
+    BattleStep("anti_ship", assault.anti_ship, _assault_first_cycle),
+    BattleStep("assault_artillery", assault.defending_artillery, _assault_first_cycle),
     BattleStep("land_fire_attacker", land_cycle.land_fire("attacker"), _land),
     BattleStep("land_fire_defender", land_cycle.land_fire("defender"), _land),
     BattleStep("land_remove", steps.remove_strip, _land),

@@ -376,6 +376,7 @@ def test_switches(rules: RuleSet) -> None:
         "factory_spending_factor": 0,
         "capital_lost_keeps_production": False,
         "bombard_limit_per_land_unit": True,
+        "bombard_land_units_per_ship": 1,
     }
 
 
