@@ -353,7 +353,8 @@ ENGINE_COMMANDS: tuple[CommandSpec, ...] = (
         options=(OptionSpec("units", Kind.LOSSES, _UNITS_HELP + '; "1 damaged battleship" '
                             "names a damaged one", required=True),)),
     CommandSpec(
-        "retreat", "Retreat the attacking units to a space they came from.",
+        "retreat", "Retreat the attacking units to a space they came from (in AARHE's land battles "
+        "either side, some or all of its units).",
         '/retreat to:"West Russia"', command=Retreat,
         options=(OptionSpec("to", Kind.SPACE, "where they retreat to", required=True),
                  OptionSpec("units", Kind.UNITS, "which units retreat, where a part of the force may "

@@ -6,7 +6,8 @@ Stored in ``GameState.orders[power]`` as a plain mapping:
   first). Always: a battleship's first hit is taken before any unit is lost, transports
   go last, and an attacker keeps its last unit able to capture the territory.
 - ``retreat_below``: the attacker retreats when fewer than this many attacking units
-  remain in the battle.
+  remain in the battle; where the defender may retreat too (AARHE's land cycle,
+  ``land_retreat``), the defender likewise.
 - ``retreat_odds``: the attacker retreats when its estimated chance of winning
   (``odds.win_chance``) falls below this percentage.
 - ``submerge``: ``never`` (default: make the surprise strike), ``always``, or

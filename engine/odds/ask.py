@@ -15,6 +15,7 @@ from ..notation import parse_units
 from ..ruleset import RuleSet
 from ..state import GameState, Unit
 from .question import DICE_MODES, Force, Question, force
+from .sequence import check_covered
 
 
 def ask(rules: RuleSet, attack: str, defend: str, sea: bool = False, bombard: str = "",
@@ -42,6 +43,7 @@ def ask(rules: RuleSet, attack: str, defend: str, sea: bool = False, bombard: st
                 raise IllegalCommandError(f"{rules.spec(kind).plural.capitalize()} cannot bombard.",
                                           reason="odds.bombard")
             ships += [kind] * n
+    check_covered(rules, "sea" if sea else "land", bool(bombard))
     return Question(
         attack=side(rules, attack, sea, "attack"), defend=side(rules, defend, sea, "defend"), sea=sea,
         bombard=tuple(ships), attacker_loss=_order(rules, attacker_loss), defender_loss=_order(rules, defender_loss),

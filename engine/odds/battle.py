@@ -11,11 +11,10 @@ from ..combat.phase import AMPHIBIOUS, Battle, CombatPhase
 from ..combat.sequence import first_step
 from ..combat.sides import attackers, defenders, lead_defender
 from ..combat.withdraw import withdraw_options
-from ..errors import IllegalCommandError
 from ..ids import SpaceId
 from ..state import SEABORNE, GameState
 from .question import Force, Question, force
-from .sequence import unmodelled
+from .sequence import check_covered
 
 
 ANTIAIRCRAFT_STEPS = ("antiaircraft", "antiaircraft_each")
@@ -43,12 +42,7 @@ def _question(state: GameState, phase: CombatPhase, battle: Battle, attack: Forc
     the developments the attacker's and the lead defender's (``tech``); ``overland``: some
     attacking land units came overland (``Question.overland``). A battle whose steps the
     odds have no model of is refused, naming them, rather than given wrong numbers."""
-    missing = unmodelled(state.rules, battle.kind, battle.amphibious)
-    if missing:
-        raise IllegalCommandError(
-            f"The odds do not cover {state.rules.name}'s {battle.kind} battles: their exact model follows the "
-            f"battle steps of 1942, Revised with LHTR and Classic, and has none of {', '.join(missing)}. "
-            "No numbers are given rather than wrong ones.", reason="odds.not_covered")
+    check_covered(state.rules, battle.kind, battle.amphibious)
     dfn = [u for u in defenders(state, battle, phase) if u.id not in battle.strip]
     ships = bombarding_ships(state, phase.sea_fought, phase.bombarded, battle.space, battle.attacker) \
         if battle.amphibious and _still_to_come(state, battle, "bombard") else []

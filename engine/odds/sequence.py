@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 from ..combat.phase import Battle
 from ..combat.sequence import applies
-from ..errors import BoardDataError
+from ..errors import BoardDataError, IllegalCommandError
 from ..ids import PowerId, SpaceId
 from ..ruleset import RuleSet
 from .arena import ATTACKER, DEFENDER, Arena, Dist, Ending, Fire, Position, Result, add, fire_of, other
@@ -200,6 +200,16 @@ def unmodelled(rules: RuleSet, kind: str, amphibious: bool = False) -> list[str]
             if applies(s, battle) and s.partition("@")[0] not in STEPS]
 
 
+def check_covered(rules: RuleSet, kind: str, amphibious: bool = False) -> None:
+    """Refuse, plainly, a battle whose steps these odds do not model (README of AARHE, ruling 64)."""
+    missing = unmodelled(rules, kind, amphibious)
+    if missing:
+        raise IllegalCommandError(
+            f"The odds do not cover {rules.name}'s {kind} battles: their exact model follows the battle steps "
+            f"of 1942, Revised with LHTR and Classic, and has none of {', '.join(missing)}. No numbers are "
+            "given rather than wrong ones.", reason="odds.not_covered")
+
+
 def _listed(arena: Arena, opening: bool) -> list[str]:
     """The rule system's steps that apply to this battle, of round 1's opening or of
     every round; a step the odds do not know is refused naming it."""
@@ -374,6 +384,9 @@ STEPS: dict[str, Step] = {
     "bombard": _bombard,
     "undefended": _undefended,
     "round": _round,
+    # Who holds the air only notes it for later steps (AARHE); the steps the odds model never
+    # read it, and those that do are not modelled, so a battle listing them is refused.
+    "air_cycle": _nothing,
     "submerge_attacker": _submerge(ATTACKER),
     "submerge_defender": _submerge(DEFENDER),
     "surprise_attacker": _surprise(ATTACKER),

@@ -1,0 +1,120 @@
+"""AARHE's land combat cycle where scenario cases cannot reach (001 = 001_4ad7942ffba8a1ea.txt,
+› Phase 3, Terrain; › Phase 4): terrain, which the standard board gives no territory the
+battle rules read (README, ruling 11), the heavy tank's opening fire, the odds' refusal and a
+stored battle's bombarding ships. The rules themselves are cases in
+``tests/scenarios/aarhe/combat-land-*.case``."""
+
+from __future__ import annotations
+
+from copy import copy
+from dataclasses import replace
+
+import pytest
+
+import maps
+from engine import RuleSet
+from engine.board import Board
+from engine.combat.phase import Battle, CombatPhase, combat_from_json
+from engine.errors import IllegalCommandError
+from engine.odds import calculate, force_of, proposed
+
+from .combat_kit import begin, board, fight, moved, sid, tally
+
+
+@pytest.fixture(scope="module")
+def rules() -> RuleSet:
+    return maps.load_ruleset("aarhe")
+
+
+def _with_terrain(rules: RuleSet, territory: str, terrain: str) -> RuleSet:
+    """The rules on a board where ``territory`` has ``terrain`` (a board field, ruling 11)."""
+    b = rules.board
+    where = b.find_space(territory)
+    spaces = {**b.spaces, where: replace(b.spaces[where], terrain=terrain)}
+    other = copy(rules)
+    other.board = Board(b.id, b.title, spaces, tuple(b.powers.values()), b.canals, b.straits)
+    return other
+
+
+def _belorussia(rules: RuleSet, attack: dict[str, int], defend: dict[str, int]) -> object:
+    state = board(rules, "Germany", {"Belorussia": {"Germany": attack, "Soviet Union": defend}},
+                  owners={"Belorussia": "Soviet Union"})
+    for kind in attack:
+        state = moved(state, "Belorussia", "Germany", kind, came_from="Eastern Europe")
+    return state
+
+
+@pytest.mark.parametrize("terrain", ["mountainous", "snowy"])
+def test_defenders_in_mountains_and_snow_gain_1_in_the_first_cycle(rules: RuleSet, terrain: str) -> None:
+    """001 › Phase 3, Terrain: "Defending land units in snowy or mountainous terrain have
+    defense increased by 1 in first cycle of combat"."""
+    state = _belorussia(_with_terrain(rules, "Belorussia", terrain), {"infantry": 2}, {"infantry": 1, "tank": 1})
+    state, _ = begin(state)  # type: ignore[arg-type]
+    state, _, dice = fight(state, "Belorussia", [6, 6, 6, 6, 6, 6, 1, 1])
+    rolls = [p for p, _ in dice.log]
+    assert rolls[:4] == ["Belorussia r1 attacker 2 infantry @1", "Belorussia r1 defender 1 infantry @3",
+                         "Belorussia r1 defender 1 tank @4", "Belorussia r2 attacker 2 infantry @1"]
+    assert rolls[4:6] == ["Belorussia r2 defender 1 infantry @2", "Belorussia r2 defender 1 tank @3"]
+    assert tally(state, "Belorussia", "Soviet Union") == {"infantry": 1, "tank": 1}
+
+
+def test_open_terrain_gives_no_bonus(rules: RuleSet) -> None:
+    """Desert is no snowy or mountainous terrain: the defense stays as the table gives it."""
+    state = _belorussia(_with_terrain(rules, "Belorussia", "desert"), {"infantry": 1}, {"infantry": 1})
+    state, _ = begin(state)  # type: ignore[arg-type]
+    state, _, dice = fight(state, "Belorussia", [1, 6])
+    assert [p for p, _ in dice.log] == ["Belorussia r1 attacker 1 infantry @1", "Belorussia r1 defender 1 infantry @2"]
+
+
+def test_assault_into_mountains_fights_at_0_in_the_first_cycle(rules: RuleSet) -> None:
+    """001 › Land Combat: Amphibious Assault Sequence: "Attacking land units fight at combat
+    value of 1, or 0 for mountainous terrain": the landing tank does not roll in cycle 1."""
+    mountain = _with_terrain(rules, "Karelia S.S.R.", "mountainous")
+    state = board(mountain, "Germany", {"Karelia S.S.R.": {"Germany": {"tank": 1}, "Soviet Union": {"infantry": 1}},
+                                        "Sea Zone 5": {"Germany": {"transport": 1}}})
+    state = moved(state, "Karelia S.S.R.", "Germany", "tank", came_from="Sea Zone 5", flags={"seaborne"})
+    state, _ = begin(state)
+    entry = state.combat.entries[0]  # type: ignore[union-attr]
+    assert (entry.kind, entry.step) == ("land", 2)
+    # Karelia's implicit ID finds nothing to fire at (no aircraft, no transport offloaded
+    # there this turn) but gives the infantry +1 (001 › Offshore bombardment), and the
+    # mountains another: it defends at 4; in cycle 2 the tank is back at 3, the infantry at 2.
+    state, _, dice = fight(state, "Karelia", [6, 1, 6])
+    assert [p for p, _ in dice.log] == ["Karelia S.S.R. r1 defender 1 infantry @4", "Karelia S.S.R. r2 attacker 1 tank @3",
+                                       "Karelia S.S.R. r2 defender 1 infantry @2"]
+
+
+def test_the_heavy_tank_fires_in_opening_fire(rules: RuleSet) -> None:
+    """001 › Appendix: Units, Heavy Tank: "They fire in opening-fire": before the land units,
+    and its casualty is removed before they fire; its hit falls on a tank before infantry."""
+    state = _belorussia(rules, {"heavy_tank": 1, "infantry": 1}, {"infantry": 1, "tank": 1})
+    state, _ = begin(state)  # type: ignore[arg-type]
+    state, events, dice = fight(state, "Belorussia", [1, 6, 6, 1])
+    assert [p for p, _ in dice.log] == ["Belorussia r1 attacker 1 heavy tank @4", "Belorussia r1 attacker 1 infantry @1",
+                                       "Belorussia r1 defender 1 infantry @2", "Belorussia r2 attacker 1 heavy tank @4"]
+    removed = [e.data["units"] for e in events if e.type == "removed"]
+    assert removed[0] == {"tank": 1}
+
+
+def test_the_odds_say_they_do_not_cover_aarhe_land_battles(rules: RuleSet) -> None:
+    """The exact odds follow the battle steps of 1942, Revised and Classic: for AARHE's land
+    cycle they are refused plainly (README, ruling 64); its sea battles, still LHTR's, keep them."""
+    state = board(rules, "Germany", {"Eastern Europe": {"Germany": {"infantry": 2}},
+                                     "Belorussia": {"Soviet Union": {"infantry": 1}},
+                                     "Sea Zone 5": {"Soviet Union": {"transport": 1}}},
+                  owners={"Belorussia": "Soviet Union"})
+    with pytest.raises(IllegalCommandError) as refused:
+        proposed(state, sid(state, "Belorussia"), force_of({"infantry": 2}))
+    assert refused.value.reason == "odds.not_covered"
+    assert "anti_air" in str(refused.value) and "No numbers are given" in str(refused.value)
+    sea = proposed(state, sid(state, "Sea Zone 5"), force_of({"destroyer": 1}))
+    assert sea.sea and calculate(rules, sea).attacker_wins == pytest.approx(1.0)
+
+
+def test_a_stored_battle_keeps_its_bombarding_ships(rules: RuleSet) -> None:
+    """The ships that rolled for offshore bombardment give infantry +1 all cycle: a game
+    stored mid-cycle keeps them (``Battle.bombarding``)."""
+    state = board(rules, "Germany", {})
+    phase = CombatPhase(attacker=state.turn, current=Battle(sid(state, "Karelia"), "land", state.turn,
+                                                            amphibious=True, bombarding=(7, 9)))
+    assert combat_from_json(phase.to_json()) == phase
