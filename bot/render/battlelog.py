@@ -19,7 +19,7 @@ Counts = dict[str, int]
 # Events a battle is made of; any other type (phase, move, ...) closes nothing.
 INSIDE = frozenset({
     "roll", "casualties", "removed", "submerge", "withdraw", "intercept", "press", "retreat", "repair",
-    "landing", "destroyed", "bombing", "capture", "liberate", "plunder", "reland",
+    "landing", "destroyed", "bombing", "capture", "liberate", "plunder", "reland", "anti_air",
 })
 # What a battle seen only from its middle must be, told by an event type or a dice source.
 KIND_HINTS = {"submerge": "sea", "withdraw": "sea", "surprise": "sea", "intercept": "raid", "raid_defense": "raid",
@@ -27,7 +27,7 @@ KIND_HINTS = {"submerge": "sea", "withdraw": "sea", "surprise": "sea", "intercep
 # Events that can only come from a battle in progress, so they continue one when the
 # given events begin mid-battle (a capture or landing alone is not a battle).
 MIDWAY = frozenset({"roll", "casualties", "removed", "submerge", "withdraw", "intercept", "press", "retreat",
-                    "bombing"})
+                    "bombing", "anti_air"})
 
 
 @dataclass

@@ -147,7 +147,10 @@ def note_text(note: Note, names: Mapping[str, str], key: UnitKey) -> str | None:
     if note.type == "intercept":
         return f"{who} sends up {units_text(d.get('units') or {}, key)} to intercept {how}".rstrip()
     if note.type == "press":
-        return f"{who} presses on {how}".rstrip() if d.get("by") == "in person" else None
+        verb = "holds" if d.get("side") == "defender" else "presses on"
+        return f"{who} {verb} {how}".rstrip() if d.get("by") == "in person" else None
+    if note.type == "anti_air":  # what the guns did, in the rule system's words
+        return str(d.get("text", "")).split(": ", 1)[-1] or None
     if note.type == "retreat":
         units = units_text(d.get("units") or {}, key)
         where = "(aircraft stay to land)" if d.get("to") == d.get("space") else f"to {d.get('to')}"

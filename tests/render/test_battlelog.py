@@ -10,6 +10,7 @@ from __future__ import annotations
 import maps
 from bot.render.battlelog import Volley, battle_logs, partition
 from bot.render.battletext import battle_text, body_lines, title
+from bot.render.unitkey import unit_key
 from engine import RuleSet
 from engine.combat import casualties, press, submerge
 from engine.commands import Casualties, Press, Submerge
@@ -240,3 +241,21 @@ def test_a_submarine_withdrawing_to_another_zone_stays_in_the_battle_log() -> No
     lines = flat(body_lines(log))
     assert "Germany withdraws 1 ss to Sea Zone 5 (in person)" in lines
     assert lines.index("Round 2") > lines.index("Germany withdraws 1 ss to Sea Zone 5 (in person)")
+
+
+def test_aarhe_land_cycle_shows_the_ids_fire_and_the_defenders_retreat() -> None:
+    """AARHE (001 › Anti-Air; › Land Combat: Retreat Decision): what the Infrastructure
+    Defenses did is a line of its round, and a defender's retreat reads as one."""
+    rules = maps.load_ruleset("aarhe")
+    state = kit.board(rules, "Germany", {"Karelia S.S.R.": {
+        "Germany": {"infantry": 1, "bomber": 1}, "Soviet Union": {"infantry": 2}}},
+        orders={"Soviet Union": {"retreat_below": 3}})
+    state = kit.moved(state, "Karelia", "Germany", "infantry", came_from="Belorussia")
+    state = kit.moved(state, "Karelia", "Germany", "bomber", came_from="Belorussia")
+    state = kit.begin(state)[0]
+    # The implicit ID of the victory city finds the bomber (1) and forces it out (3); the
+    # German infantry and the Soviet infantry miss; the Soviet infantry, 2 of them, retreat.
+    _, events = kit.fight(state, "Karelia", [1, 3, 6, 6, 6])
+    lines = flat(body_lines(battle_logs(events, unit_key(rules))[0]))
+    assert "Infrastructure Defense fire: Germany 1 bomber forced to retreat." in lines
+    assert any(line.startswith("Soviet Union retreats 2 inf to Archangel") for line in lines), lines
