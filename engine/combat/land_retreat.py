@@ -179,9 +179,15 @@ def by_orders(state: GameState, phase: CombatPhase) -> tuple[Moves, str]:
     b = current(phase)
     p = b.pending
     assert p is not None
-    below = int(orders_of(state, p.chooser)["retreat_below"])
+    orders = orders_of(state, p.chooser)
+    below, odds = int(orders["retreat_below"]), float(orders["retreat_odds"])
     mine = _units(state, phase, p.side)
-    if not below or len(mine) >= below:
+    note = f"retreat below {below} units: {len(mine)} left" if below and len(mine) < below else ""
+    if not note and odds and p.side == "attacker":
+        note = _odds_note(state, phase, odds)
+        if note.endswith("not applied: the odds do not cover this battle"):
+            return (), note
+    if not note:
         return (), "no retreat condition met"
     going = candidates(state, phase, p.side)
     if p.side == "attacker" and _must_stay(state, phase):
@@ -197,7 +203,19 @@ def by_orders(state: GameState, phase: CombatPhase) -> tuple[Moves, str]:
     for zone, group in by_zone.items():
         if _reboard(state, zone, b, group) is None:
             going = [u for u in going if u not in group]
-    return tuple((u.id, first[u.id]) for u in going), f"retreat below {below} units: {len(mine)} left"
+    return tuple((u.id, first[u.id]) for u in going), note
+
+
+def _odds_note(state: GameState, phase: CombatPhase, odds: float) -> str:
+    """The attacker's ``retreat_odds`` order: a reason to retreat, "" when the chance is
+    high enough, or a note that it is not applied where the odds do not cover the battle
+    (README of AARHE, ruling 64). The odds are built on this package, hence imported here."""
+    from .choices import covered, estimate
+
+    if not covered(state, current(phase)):
+        return f"retreat below {odds:g}% odds not applied: the odds do not cover this battle"
+    chance = 100 * estimate(state, phase)
+    return f"retreat below {odds:g}% odds: {chance:.0f}% to win" if chance < odds else ""
 
 
 def apply(state: GameState, phase: CombatPhase, moves: Moves, by: str) -> Result:
