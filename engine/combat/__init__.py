@@ -10,7 +10,10 @@ Modules: ``phase`` (the phase value), ``start`` (battles from the board), ``sequ
 (the step registry and the order the rule system gives), ``steps`` (land and sea battle
 steps), ``raids``, ``amphibious`` (bombardment), ``hits`` (who may take
 which hit, order of loss), ``choices`` (standing orders versus in person), ``orders``,
-``odds``, ``conclude`` (step 7), ``landing`` (fighters without a base), ``handlers``.
+``odds``, ``conclude`` (step 7), ``landing`` (fighters without a base), ``handlers``;
+AARHE's land cycle (001 › Phase 4): ``air`` (who holds the air, dogfight and supremacy
+values, anti-air), ``land_cycle`` (the cycle's fire and its end), ``assault`` (an amphibious
+assault's 1st cycle), ``land_retreat`` (both sides' retreat decisions).
 
 Referee rulings where the rulebook leaves a gap (each cited where it is applied):
 
@@ -35,7 +38,8 @@ display names):
 - ``battle_start``: space, combat (``land``/``sea``/``raid``), amphibious, attacker,
   attackers (counts), defenders ({power: counts}), seaborne (counts).
 - ``roll``: space, round, side, source (``fire``, ``surprise``, ``antiaircraft``,
-  ``bombard``, ``intercept``, ``raid_defense``, ``bombing``), units (counts), value
+  ``bombard``, ``intercept``, ``raid_defense``, ``bombing``, AARHE's ``anti_air_search``
+  and ``anti_air_attack``), units (counts), value
   (hits on this or less), dice (faces), hits, rule (who the hits may fall on), purpose
   (the dice purpose, e.g. ``Ukraine S.S.R. r2 attacker 3 infantry @1``).
 - ``casualties``: space, round, side, units (destroyed or moved behind the strip),
@@ -49,7 +53,10 @@ display names):
 - ``submerge``, ``intercept``: side/units, chosen_by, by. ``press``: chosen_by, by.
 - ``withdraw``: submarines leave for another zone (side, units, to, chosen_by, by; no
   units when the side keeps them in the battle).
-- ``retreat``: to, units, chosen_by, by.
+- ``retreat``: to, units, chosen_by, by (AARHE's cycle: also side; ``to`` may list
+  several places). ``press`` of a defender holding in AARHE's cycle: also side.
+- ``anti_air``: AARHE's Infrastructure Defense fire: space, round, side (whose units were
+  fired at), units (destroyed), retreating (forced to retreat).
 - ``repair``: battleships return upright. ``landing``: cargo goes ashore after a won sea
   battle. ``destroyed``: lonely AAA removed.
 - ``bombing``: rolled, applied, damage (total), cap.
