@@ -158,7 +158,8 @@ def luck_notes(state: GameState, events: list[dict[str, Any]],
     """A luck line for each land or sea battle these events finish, by space; ``opening``
     is the ``battle_start`` of a battle they continue."""
     run = [opening, *events] if opening is not None else events
-    return {luck.space: luck_line(luck) for luck in (battle_luck(state, b) for b in battles(run))}
+    lucks = (battle_luck(state, b) for b in battles(run))
+    return {luck.space: luck_line(luck) for luck in lucks if luck is not None}
 
 
 async def luck_reply(service: GameService, ref: GameRef) -> Reply:
@@ -186,21 +187,23 @@ def luck_line(luck: Luck) -> str:
 
 def game_luck(state: GameState, events: list[dict[str, Any]]) -> str:
     """Each side's luck over the game: IPC value its units destroyed, actual against
-    expected, summed over every land and sea battle."""
+    expected, summed over every land and sea battle the odds cover."""
     board = state.board
     actual: dict[str, float] = {}
     expected: dict[str, float] = {}
-    fought = battles(events)
-    for b in fought:
-        luck = battle_luck(state, b)
+    every = battles(events)
+    fought = [luck for luck in (battle_luck(state, b) for b in every) if luck is not None]
+    for luck in fought:
         attacker = board.side_of(state.rules.find_power(luck.attacker))
         defender = next(s for s in SIDES if s != attacker)
         for who, done, due in ((attacker, luck.destroyed[0], luck.expected[0]),
                                (defender, luck.destroyed[1], luck.expected[1])):
             actual[who] = actual.get(who, 0) + done
             expected[who] = expected.get(who, 0) + due
-    if not fought:
+    if not every:
         return "No land or sea battle has been fought yet."
+    if not fought:
+        return "The odds do not cover the battles fought so far, so they have no luck to tell."
     lines = [f"Luck over {len(fought)} battle{'s' if len(fought) != 1 else ''} "
              "(IPC value destroyed, actual against expected):"]
     for who in SIDES:

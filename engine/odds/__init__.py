@@ -16,13 +16,17 @@ from .ask import ask, side
 from .battle import battle_at, from_battle, proposed
 from .question import DICE_MODES, Force, Question, force, force_of, tally
 from .result import Odds, percentile, summarise
+from .sequence import check_covered, unmodelled
 from .arena import Arena
 
-__all__ = ["DICE_MODES", "Force", "Odds", "Question", "ask", "battle_at", "calculate", "force", "force_of", "from_battle",
-           "percentile", "proposed", "side", "tally"]
+__all__ = ["DICE_MODES", "Force", "Odds", "Question", "ask", "battle_at", "calculate", "check_covered", "force",
+           "force_of", "from_battle", "percentile", "proposed", "side", "tally", "unmodelled"]
 
 
 def calculate(rules: RuleSet, question: Question) -> Odds:
+    """The odds of ``question``; refused (``odds.not_covered``) for a battle whose steps the
+    model does not cover, rather than numbers of another game (AARHE's land battles)."""
+    check_covered(rules, "sea" if question.sea else "land", question.amphibious)
     arena = Arena(rules, question)
     solver = general if question.sea else ladder
     return summarise(rules, question, solver.endings(arena))

@@ -19,6 +19,7 @@ from ..state import GameState
 from . import calculate
 from .question import Question, force_of
 from .result import percentile
+from .sequence import unmodelled
 
 Stored = Mapping[str, Any]
 
@@ -55,11 +56,14 @@ def battles(events: Sequence[Stored]) -> list[list[Stored]]:
     return out
 
 
-def battle_luck(state: GameState, events: Sequence[Stored]) -> Luck:
+def battle_luck(state: GameState, events: Sequence[Stored]) -> Luck | None:
     """The luck of one battle (its events from ``battle_start`` to ``battle_end``), with the
-    game's rules, dice options and the powers' standing orders."""
+    game's rules, dice options and the powers' standing orders; None for a battle the odds
+    do not cover (AARHE's land battles), which has no luck to tell."""
     start, end = events[0], events[-1]
     rules = state.rules
+    if unmodelled(rules, "sea" if start.get("combat") == "sea" else "land", bool(start.get("amphibious"))):
+        return None
     attacker = rules.find_power(str(start["attacker"]))
     defending = [rules.find_power(str(p)) for p in start.get("defenders", {})]
     attack, defend = dict(start["attackers"]), _merged(start.get("defenders", {}).values())

@@ -16,7 +16,8 @@ from engine import RuleSet
 from engine.board import Board
 from engine.combat.phase import Battle, CombatPhase, combat_from_json
 from engine.errors import IllegalCommandError
-from engine.odds import calculate, force_of, proposed
+from engine.odds import Question, calculate, force_of, proposed
+from engine.odds.luck import battle_luck, battles
 
 from .combat_kit import begin, board, fight, moved, sid, tally
 
@@ -118,3 +119,16 @@ def test_a_stored_battle_keeps_its_bombarding_ships(rules: RuleSet) -> None:
     phase = CombatPhase(attacker=state.turn, current=Battle(sid(state, "Karelia"), "land", state.turn,
                                                             amphibious=True, bombarding=(7, 9)))
     assert combat_from_json(phase.to_json()) == phase
+
+
+def test_no_luck_is_told_for_a_battle_the_odds_do_not_cover(rules: RuleSet) -> None:
+    """The luck of a battle is its outcome against the exact odds; AARHE's land battles
+    have none (README, ruling 64), and ``calculate`` refuses them rather than answer for
+    LHTR's battle."""
+    state = _belorussia(rules, {"infantry": 1}, {"infantry": 1})
+    state, _ = begin(state)  # type: ignore[arg-type]
+    state, events, _ = fight(state, "Belorussia", [1, 6])
+    fought = battles([e.to_json() for e in events])
+    assert len(fought) == 1 and battle_luck(state, fought[0]) is None
+    with pytest.raises(IllegalCommandError):
+        calculate(rules, Question(force_of({"infantry": 1}), force_of({"infantry": 1})))
