@@ -19,12 +19,11 @@ from . import land_retreat, withdraw
 from .conclude import conclude
 from .flow import Result, current, with_battle
 from .losses import destroy
-from .orders import in_person, loss_order, orders_of
+from .orders import BY_ORDERS, IN_PERSON, NO_CHOICE, in_person, loss_order, orders_of
 from .phase import Battle, CombatPhase, Pending
 from .report import counts, unit_text
 from .sides import attackers, defenders, friendly_to_attacker
 
-IN_PERSON, BY_ORDERS, NO_CHOICE = "in person", "standing orders", "no choice"
 
 
 def pool(state: GameState, pending: Pending) -> list[Unit]:

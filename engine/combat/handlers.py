@@ -17,7 +17,6 @@ from ..state import GameState, Unit
 from . import hits as cas
 from . import land_retreat
 from .choices import (
-    IN_PERSON,
     apply_answer,
     by_orders,
     pool,
@@ -28,6 +27,7 @@ from .choices import (
 from .conclude import land_cargo
 from .flow import Result
 from .landing import rehome
+from .orders import IN_PERSON
 from .phase import AMPHIBIOUS, STEP_NAMES, Battle, CombatPhase, Entry, Pending
 from .report import unit_text
 from .sequence import first_step, run_step

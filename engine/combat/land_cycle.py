@@ -36,6 +36,7 @@ from .conclude import conclude
 from .fire import roll_groups
 from .flow import Result, Step, ask_casualties, current, with_battle
 from .hits import eligible
+from .orders import NO_CHOICE
 from .phase import Battle, CombatPhase
 from .report import counts, unit_text
 from .sides import at_war, attackers, defenders
@@ -209,7 +210,7 @@ def _break_off(state: GameState, phase: CombatPhase, b: Battle, units: Sequence[
     who = state.rules.power_name(b.attacker)
     events = [event("retreat", f"{name}: {who} must retreat {unit_text(state, counts(state, planes))}: only the "
                     "defender has land units left (no choice).", space=name, round=b.round, to=name,
-                    units=counts(state, planes), chosen_by=who, by="no choice")] if planes else []
+                    units=counts(state, planes), chosen_by=who, by=NO_CHOICE)] if planes else []
     return state, with_battle(phase, b.but(out=b.out | frozenset(u.id for u in planes))), events
 
 
@@ -262,11 +263,11 @@ def _forced_away(state: GameState, phase: CombatPhase, b: Battle, planes: Sequen
         events.append(event("retreat", f"{name}: {who} must retreat 1 {state.rules.spec(u.kind).word()} to "
                             f"{state.board.name(u.space)}: only the attacker has land units left (no choice).",
                             space=name, round=b.round, to=state.board.name(u.space), units=counts(state, [u]),
-                            chosen_by=who, by="no choice"))
+                            chosen_by=who, by=NO_CHOICE))
     if lost:
         gone = [p for p in planes if p.id in lost]
         events.append(event("casualties", f"{name}: {unit_text(state, counts(state, gone))} with nowhere to "
                             "retreat to within 2 spaces is lost (no choice).", space=name, round=b.round,
                             side="defender", units=counts(state, gone), damaged={}, cargo={}, source="retreat",
-                            chosen_by=None, by="no choice", immediate=True))
+                            chosen_by=None, by=NO_CHOICE, immediate=True))
     return state, phase, events

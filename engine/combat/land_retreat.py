@@ -35,7 +35,7 @@ from ..state import RETREATED, SEABORNE, GameState, Unit
 from .conclude import conclude
 from .flow import Result, Step, current, with_battle
 from .land_cycle import air_refuges, land_units
-from .orders import orders_of
+from .orders import IN_PERSON, orders_of
 from .phase import Battle, CombatPhase, Pending
 from .report import counts, unit_text
 from .sides import attackers, defenders, friendly_to_attacker, lead_defender
@@ -232,23 +232,26 @@ def apply(state: GameState, phase: CombatPhase, moves: Moves, by: str) -> Result
         ev = event("press", f"{name}: {who} {'holds' if p.side == 'defender' else 'presses the attack'} ({by}).",
                    space=name, round=b.round, chosen_by=who, by=by, side=p.side)
         return state, with_battle(phase, b), [ev]
-    units = [state.units[i] for i, _ in moves]
-    stay = [u for u in units if u.space == dict(moves)[u.id]]
+    dest = dict(moves)
+    units = [state.units[i] for i in dest]
+    stay = [u for u in units if u.space == dest[u.id]]
     zones: dict[SpaceId, list[Unit]] = {}
     for u in units:
-        if state.board.spaces[dict(moves)[u.id]].is_sea and state.rules.spec(u.kind).is_land:
-            zones.setdefault(dict(moves)[u.id], []).append(u)
+        if state.board.spaces[dest[u.id]].is_sea and state.rules.spec(u.kind).is_land:
+            zones.setdefault(dest[u.id], []).append(u)
     aboard: dict[int, int] = {}
     for zone, group in zones.items():
         aboard.update(_reboard(state, zone, b, group) or {})
     moved = [u.with_flags(RETREATED) if u in stay else
-             replace(u, space=to, path=(*u.path, to), flags=u.flags | {RETREATED}, aboard=aboard.get(u.id, u.aboard))
-             for u, (_, to) in zip(units, moves, strict=True)]
+             replace(u, space=dest[u.id], path=(*u.path, dest[u.id]), flags=u.flags | {RETREATED},
+                     aboard=aboard.get(u.id, u.aboard))
+             for u in units]
     state = state.with_units(moved)
     b = b.but(out=b.out | frozenset(u.id for u in stay))
     phase = with_battle(phase, b)
     events = [_event(state, b, p.side, who, by, moved, stay)]
-    if by != "standing orders" and candidates(state, phase, p.side):
+    # Asked again after an answer in person: standing orders send all they send at once.
+    if by == IN_PERSON and candidates(state, phase, p.side):
         again = Pending("retreat", p.chooser, p.side, source=CYCLE,
                         among=tuple(u.id for u in candidates(state, phase, p.side)))
         return state, with_battle(phase, b.but(pending=again)), events

@@ -26,6 +26,9 @@ from ..events import Event, event
 from ..ids import PowerId
 from ..state import GameState
 
+IN_PERSON, BY_ORDERS, NO_CHOICE = "in person", "standing orders", "no choice"
+"""How a battle choice was made, as its event tells (``by``)."""
+
 DEFAULTS: dict[str, Any] = {
     "loss": [], "retreat_below": 0, "retreat_odds": 0, "submerge": "never", "decide": "orders"}
 SUBMERGE = ("never", "always", "when_outnumbered")
