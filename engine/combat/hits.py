@@ -24,9 +24,11 @@ from ..ids import UnitKind
 from ..state import GameState, Unit
 from ..units import UnitSpec
 
-RULES = ("any", "sea", "not_sub", "air")
+RULES = ("any", "sea", "not_sub", "air", "surface", "sub")
 """Who a hit may fall on: anyone; sea units only (submarine hits); anyone but submarines
-(air hits without a friendly destroyer); aircraft only (antiaircraft fire)."""
+(air hits without a friendly destroyer); aircraft only (antiaircraft fire); in AARHE's sea
+battles, naval units other than submarines (001 › Naval Combat: Hit Allocation) and
+submarines only (ASW attack rolls, among the detected ones)."""
 
 
 def eligible(spec: UnitSpec, rule: str) -> bool:
@@ -36,6 +38,10 @@ def eligible(spec: UnitSpec, rule: str) -> bool:
         return not spec.submarine
     if rule == "air":
         return spec.is_air
+    if rule == "surface":
+        return spec.is_sea and not spec.submarine
+    if rule == "sub":
+        return spec.submarine
     return True
 
 

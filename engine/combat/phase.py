@@ -36,7 +36,9 @@ class Pending:
     """A choice the battle waits for."""
 
     kind: str
-    """``casualties``, ``retreat``, ``submerge``, ``withdraw``, ``intercept`` or ``bombard``."""
+    """``casualties``, ``retreat``, ``submerge``, ``withdraw``, ``intercept``, ``bombard``, or
+    in an AARHE sea battle ``targets`` (what undetected submarines fire at) or ``asw`` (which
+    units make ASW attacks)."""
     chooser: PowerId
     side: str
     """Whose units the choice is about: ``attacker`` or ``defender``."""
@@ -74,6 +76,19 @@ class Battle:
     air: str = ""
     """Who held the air as this cycle began, where the rule system fights for it (AARHE,
     step ``air_cycle``): ``dogfight``, ``attacker``, ``defender`` or ``""`` (``combat.air``)."""
+    detected: frozenset[int] = frozenset()
+    """Submarines an ASW search detected (AARHE, 001 › Naval Combat: ASW; ``combat.naval``):
+    they fire in the main round and ASW attack rolls may destroy them."""
+    asw: frozenset[int] = frozenset()
+    """Units allocated to ASW attack instead of normal combat in this cycle's main round."""
+    broke_off: bool = False
+    """The defender chose to break off at the end of this cycle (001 › Break off)."""
+    aborted: bool = False
+    """The attacker broke off while the defender stayed: the amphibious assault this sea
+    battle clears the way for is aborted (001 › Naval Combat: Amphibious Assault)."""
+    aim: tuple[int, ...] = ()
+    """The targets chosen for the undetected submarines' selective fire, one per submarine
+    in id order, until they roll (001 › Submarine Warfare)."""
 
     def but(self, **changes: Any) -> Battle:
         return replace(self, **changes)
@@ -142,6 +157,11 @@ def _battle_to_json(b: Battle) -> dict[str, Any]:
         "round": b.round, "step": b.step, "pending": pending, "strip": list(b.strip),
         "out": sorted(b.out), "destroyers": list(b.destroyers),
         **({"air": b.air} if b.air else {}),
+        **({"detected": sorted(b.detected)} if b.detected else {}),
+        **({"asw": sorted(b.asw)} if b.asw else {}),
+        **({"broke_off": True} if b.broke_off else {}),
+        **({"aborted": True} if b.aborted else {}),
+        **({"aim": list(b.aim)} if b.aim else {}),
     }
 
 
@@ -167,6 +187,11 @@ def combat_from_json(d: Mapping[str, Any]) -> CombatPhase:
             strip=tuple(int(u) for u in c["strip"]), out=frozenset(int(u) for u in c["out"]),
             destroyers=(bool(c["destroyers"][0]), bool(c["destroyers"][1])),
             air=str(c.get("air", "")),
+            detected=frozenset(int(u) for u in c.get("detected", ())),
+            asw=frozenset(int(u) for u in c.get("asw", ())),
+            broke_off=bool(c.get("broke_off", False)),
+            aborted=bool(c.get("aborted", False)),
+            aim=tuple(int(u) for u in c.get("aim", ())),
         )
     return CombatPhase(
         attacker=PowerId(d["attacker"]),

@@ -21,7 +21,7 @@ from ..errors import BoardDataError
 from ..events import Event
 from ..ruleset import RuleSet
 from ..state import GameState
-from . import air, amphibious, conclude, raids, steps, withdraw
+from . import air, amphibious, breakoff, conclude, naval, raids, steps, withdraw
 from .flow import Result, Step, current, with_battle
 from .phase import Battle, CombatPhase
 
@@ -84,6 +84,32 @@ STEPS: dict[str, BattleStep] = _entries(
     BattleStep("withdraw_attacker", withdraw.withdraw("attacker"), _sea),
     BattleStep("withdraw_defender", withdraw.withdraw("defender"), _sea),
     BattleStep("next_round", steps.next_round),
+    # AARHE's land battles fight LHTR's rounds (README, ruling 4): its steps, on land only, so
+    # that its sea battles fight by 001's Naval Combat: Sequence (engine/combat/naval.py).
+    BattleStep("round_land", steps.round_start, _land),
+    BattleStep("fire_attacker_land", steps.fire_attacker, _land),
+    BattleStep("fire_defender_land", steps.fire_defender, _land),
+    BattleStep("end_round_land", steps.end_round, _land),
+    BattleStep("naval_cycle", naval.cycle_start, _sea),
+    BattleStep("asw_search", naval.asw_search, _sea),
+    BattleStep("sub_strike_attacker", naval.sub_strike("attacker"), _sea),
+    BattleStep("sub_strike_defender", naval.sub_strike("defender"), _sea),
+    BattleStep("anti_air_attacker", naval.anti_air("attacker"), _sea),
+    BattleStep("anti_air_defender", naval.anti_air("defender"), _sea),
+    BattleStep("opening_remove", naval.remove, _sea),
+    BattleStep("battleships_attacker", naval.early_fire("attacker"), _sea),
+    BattleStep("battleships_defender", naval.early_fire("defender"), _sea),
+    BattleStep("mid_remove", naval.remove, _sea),
+    BattleStep("asw_allocate_attacker", naval.asw_allocate("attacker"), _sea),
+    BattleStep("asw_allocate_defender", naval.asw_allocate("defender"), _sea),
+    BattleStep("main_attacker", naval.main_fire("attacker"), _sea),
+    BattleStep("main_defender", naval.main_fire("defender"), _sea),
+    BattleStep("main_remove", naval.remove, _sea),
+    BattleStep("naval_cycle_end", naval.cycle_end, _sea),
+    BattleStep("naval_submerge_defender", steps.submerge("defender", despite_destroyers=True), _sea),
+    BattleStep("naval_retreat_defender", breakoff.decision("defender"), _sea),
+    BattleStep("naval_submerge_attacker", steps.submerge("attacker", despite_destroyers=True), _sea),
+    BattleStep("naval_retreat_attacker", breakoff.decision("attacker"), _sea),
     BattleStep("raid_start", raids.raid_start),
     BattleStep("raid_escort_fire", raids.escort_fire),
     BattleStep("raid_interceptor_fire", raids.interceptor_fire),
