@@ -214,9 +214,12 @@ class Casualties(Command):
 
 @dataclass(frozen=True, slots=True)
 class Retreat(Command):
-    """The attacker retreats from the current battle to ``to``."""
+    """The attacker retreats from the current battle to ``to``; in an AARHE sea battle
+    either side may, and ``units`` names the units that go where not all of them do (001 ›
+    Naval Combat: Retreat Decision: "some or all")."""
 
     to: SpaceId
+    units: UnitCounts | None = None
     name = "retreat"
 
 

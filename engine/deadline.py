@@ -44,8 +44,10 @@ def standing_answer(state: GameState) -> Command:
     kind, value, _by, _note = answer
     if kind == "casualties":
         return Casualties(units=tuple((k, n) for k, n in value.items() if n))
-    if kind in ("retreat", "naval_retreat") and value is not None:
+    if kind == "retreat" and value is not None:
         return Retreat(to=value)
+    if kind == "naval_retreat" and value[0] is not None:
+        return Retreat(to=value[0])
     if kind in ("targets", "asw"):
         whole: dict[UnitKind, int] = {}
         hurt: dict[UnitKind, int] = {}

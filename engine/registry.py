@@ -355,7 +355,9 @@ ENGINE_COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "retreat", "Retreat the attacking units to a space they came from.",
         '/retreat to:"West Russia"', command=Retreat,
-        options=(OptionSpec("to", Kind.SPACE, "where they retreat to", required=True),)),
+        options=(OptionSpec("to", Kind.SPACE, "where they retreat to", required=True),
+                 OptionSpec("units", Kind.UNITS, "where the rules let some units retreat and others "
+                            "stay: the ones that retreat"))),
     CommandSpec("press", "Go on with the attack for another round.", "/press",
                 aliases=("continue",), command=Press),
     CommandSpec(

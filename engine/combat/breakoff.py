@@ -41,11 +41,15 @@ def decision(side: str) -> Step:
     def step(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
         """Ask ``side`` to press on, break off or retreat (001 › Defender Retreat, Attacker
         Retreat: "may choose to retreat some or all the units ... may choose press on or
-        break-off with remaining units")."""
+        break-off with remaining units"). The attacker is asked even when the defender has
+        no unit left ("This is allowed even if defender has no units left"), unless it has
+        nowhere to go: it then wins the zone."""
         b = current(phase)
         units = side_units(state, phase, side)
         if not units:
             return state, phase, []
+        if side == "attacker" and not defenders(state, b, phase) and len(options(state, phase, side)) == 1:
+            return conclude(state, phase, "attacker", [])
         pending = Pending(KIND, chooser(state, phase, side), side, among=tuple(u.id for u in units))
         return state, with_battle(phase, b.but(pending=pending)), []
     return step
@@ -77,7 +81,12 @@ def options(state: GameState, phase: CombatPhase, side: str) -> list[SpaceId]:
     return [b.space, *zones]
 
 
-def by_orders(state: GameState, phase: CombatPhase) -> tuple[SpaceId | None, str]:
+Answer = tuple[SpaceId | None, tuple[int, ...]]
+"""A retreat decision: press on (``None``), break off (the battle's own zone) or the zone to
+retreat to, and the ids of the units that retreat (empty: all of the side's units)."""
+
+
+def by_orders(state: GameState, phase: CombatPhase) -> tuple[Answer, str]:
     """Standing orders: the defender presses on; the attacker retreats when fewer than its
     ``retreat_below`` units are left, to the zone most of its ships came from, else presses
     on (the odds do not model this battle, so ``retreat_odds`` is not read: README, ruling 70)."""
@@ -85,60 +94,74 @@ def by_orders(state: GameState, phase: CombatPhase) -> tuple[SpaceId | None, str
     p = b.pending
     assert p is not None
     if p.side == "defender":
-        return None, "the defender presses on"
+        return (None, ()), "the defender presses on"
     below = int(orders_of(state, b.attacker)["retreat_below"])
     atk = attackers(state, b)
     zones = options(state, phase, "attacker")[1:]
     if not below or len(atk) >= below or not zones:
-        return None, "no retreat condition met"
+        return (None, ()), "no retreat condition met"
     came = [u.came_from for u in atk]
-    return (min(zones, key=lambda s: (-came.count(s), state.board.name(s))),
+    return ((min(zones, key=lambda s: (-came.count(s), state.board.name(s))), ()),
             f"retreat below {below} units: {len(atk)} left")
 
 
-def apply(state: GameState, phase: CombatPhase, to: SpaceId | None, by: str) -> Result:
-    """Carry out a side's retreat decision: press on (``None``), break off (the battle's own
-    zone) or retreat to ``to``."""
-    from .choices import retreat
-
+def apply(state: GameState, phase: CombatPhase, answer: Answer, by: str) -> Result:
+    """Carry out a side's retreat decision: press on, break off or retreat (some units or
+    all). A side that retreated some units is asked again about the rest ("may choose press
+    on or break-off with remaining units"). An attacker deciding after the defender has no
+    unit left wins the zone by staying."""
+    to, ids = answer
     b = current(phase)
     p = b.pending
     assert p is not None
     name = state.board.name(b.space)
     who = state.rules.power_name(p.chooser)
+    alone = p.side == "attacker" and not defenders(state, b, phase)
     if to is None:
         verb = "chases" if p.side == "attacker" and b.broke_off else "presses on"
         ev = event("press", f"{name}: {who} {verb} ({by}).", space=name, round=b.round, side=p.side,
                    chosen_by=who, by=by)
-        return state, with_battle(phase, b.but(pending=None)), [ev]
+        phase = with_battle(phase, b.but(pending=None))
+        return conclude(state, phase, "attacker", [ev]) if alone else (state, phase, [ev])
     if to == b.space:
-        if p.side == "defender":
-            ev = event("break_off", f"{name}: {who} breaks off ({by}).", space=name, round=b.round,
-                       side=p.side, chosen_by=who, by=by)
-            return state, with_battle(phase, b.but(pending=None, broke_off=True)), [ev]
-        if b.broke_off:
-            ev = event("break_off", f"{name}: {who} breaks off too ({by}).", space=name, round=b.round,
-                       side=p.side, chosen_by=who, by=by)
-            return conclude(state, with_battle(phase, b.but(pending=None)), "break_off", [ev])
-        ev = event("break_off", f"{name}: {who} breaks off; the defender remains, so combat goes on for another "
-                   f"cycle and any amphibious assault from here is aborted ({by}).", space=name, round=b.round,
-                   side=p.side, chosen_by=who, by=by)
-        return state, with_battle(phase, b.but(pending=None, aborted=True)), [ev]
-    if p.side == "attacker":
-        return retreat(state, phase, to, by)
-    return _defender_retreats(state, phase, to, by)
+        return _break_off(state, phase, who, by, alone)
+    return _retreat(state, phase, to, ids, by)
 
 
-def _defender_retreats(state: GameState, phase: CombatPhase, to: SpaceId, by: str) -> Result:
-    """The defender's naval units (with their cargo) sail to ``to``; its aircraft leave the
-    battle and land in Noncombat Move. A defender with nothing left loses the zone."""
+def _break_off(state: GameState, phase: CombatPhase, who: str, by: str, alone: bool) -> Result:
     b = current(phase)
     p = b.pending
     assert p is not None
-    dfn = defenders(state, b, phase)
-    ships = [u for u in dfn if state.rules.spec(u.kind).is_sea]
+    name = state.board.name(b.space)
+    if p.side == "defender":
+        ev = event("break_off", f"{name}: {who} breaks off ({by}).", space=name, round=b.round,
+                   side=p.side, chosen_by=who, by=by)
+        return state, with_battle(phase, b.but(pending=None, broke_off=True)), [ev]
+    if b.broke_off or alone:
+        ev = event("break_off", f"{name}: {who} breaks off{' too' if b.broke_off else ''} ({by}).", space=name,
+                   round=b.round, side=p.side, chosen_by=who, by=by)
+        return conclude(state, with_battle(phase, b.but(pending=None)), "break_off" if b.broke_off else "attacker",
+                        [ev])
+    ev = event("break_off", f"{name}: {who} breaks off; the defender remains, so combat goes on for another "
+               f"cycle and any amphibious assault from here is aborted ({by}).", space=name, round=b.round,
+               side=p.side, chosen_by=who, by=by)
+    return state, with_battle(phase, b.but(pending=None, aborted=True)), [ev]
+
+
+def _retreat(state: GameState, phase: CombatPhase, to: SpaceId, ids: tuple[int, ...], by: str) -> Result:
+    """The side's named naval units (all, where none are named), with their cargo, sail to
+    ``to``; named aircraft (all, where none are named) leave the battle and land in
+    Noncombat Move ("Retreating air units must retreat to friendly territories or sea zone
+    within 2 spaces"). An attacker with nothing left ends the battle; a side with units
+    left is asked again about them."""
+    b = current(phase)
+    p = b.pending
+    assert p is not None
+    side_now = side_units(state, phase, p.side)
+    going = [u for u in side_now if not ids or u.id in ids]
+    ships = [u for u in going if state.rules.spec(u.kind).is_sea]
     carried = {u.id for s in ships for u in state.cargo_of(s.id)}
-    planes = [u for u in dfn if state.rules.spec(u.kind).is_air and u.id not in carried]
+    planes = [u for u in going if state.rules.spec(u.kind).is_air and u.id not in carried]
     moved: list[Unit] = []
     for u in ships:
         moved.append(replace(u, space=to, path=(*(u.path or (b.space,)), to), flags=u.flags | {RETREATED}))
@@ -152,9 +175,11 @@ def _defender_retreats(state: GameState, phase: CombatPhase, to: SpaceId, by: st
     if planes:
         parts.append(f"{unit_text(state, counts(state, planes))} leave the battle to land in Noncombat Move")
     events = [event("retreat", f"{name}: {who} retreats {'; '.join(parts)} ({by}).", space=name, round=b.round,
-                    side="defender", to=state.board.name(to), units=counts(state, ships + planes), chosen_by=who,
+                    side=p.side, to=state.board.name(to), units=counts(state, ships + planes), chosen_by=who,
                     by=by)]
     phase = with_battle(phase, b)
-    if defenders(state, b, phase):
-        return state, phase, events
-    return conclude(state, phase, "attacker", events)
+    left = side_units(state, phase, p.side)
+    if not left:
+        return conclude(state, phase, "retreat", events) if p.side == "attacker" else (state, phase, events)
+    again = Pending(KIND, p.chooser, p.side, among=tuple(u.id for u in left))
+    return state, with_battle(phase, b.but(pending=again)), events

@@ -56,8 +56,8 @@ def by_orders(state: GameState, phase: CombatPhase) -> tuple[str, Any, str, str]
         return ("asw", naval.default_asw(state, units, p.hits[0][0]), BY_ORDERS,
                 "one ASW attack for each detected submarine")
     if p.kind == breakoff.KIND:
-        to, note = breakoff.by_orders(state, phase)
-        return breakoff.KIND, to, BY_ORDERS, note
+        decided, note = breakoff.by_orders(state, phase)
+        return breakoff.KIND, decided, BY_ORDERS, note
     if p.kind == "retreat":
         to, note = _retreat_by_orders(state, phase)
         return "retreat", to, BY_ORDERS, note

@@ -237,19 +237,45 @@ def _bombard_choice(state: GameState, p: Pending, ships: list[Unit], chosen: dic
 def retreat(state: GameState, cmd: Retreat, dice: Dice) -> tuple[GameState, list[Event]]:
     phase, p = _due(state, "retreat", breakoff.KIND)
     if p.kind == breakoff.KIND:
-        zones = breakoff.options(state, phase, p.side)
-        if cmd.to not in zones:
-            names = ", ".join(state.board.name(s) for s in zones[1:]) or "no other zone"
-            raise IllegalCommandError(
-                f"The {p.side} cannot retreat to {state.board.name(cmd.to)}; it may break off (to: "
-                f"{state.board.name(zones[0])}) or retreat to: {names}.", reason="combat.retreat")
-        return _answer(state, phase, breakoff.KIND, cmd.to, dice)
+        return _answer(state, phase, breakoff.KIND, _naval_retreat(state, phase, p, cmd), dice)
+    if cmd.units is not None:
+        raise IllegalCommandError("Here the attacking units retreat together: leave out units:.",
+                                  reason="combat.retreat_units")
     options = retreat_options(state, phase)
     if cmd.to not in options:
         names = ", ".join(state.board.name(s) for s in options)
         raise IllegalCommandError(f"The attacker cannot retreat to {state.board.name(cmd.to)}; it may retreat to: "
                                   f"{names}.", reason="combat.retreat")
     return _answer(state, phase, "retreat", cmd.to, dice)
+
+
+def _naval_retreat(state: GameState, phase: CombatPhase, p: Pending, cmd: Retreat) -> breakoff.Answer:
+    """The retreat decision a ``/retreat`` gives in an AARHE sea battle: break off (the
+    battle's own zone, all units), or retreat to an adjacent zone the units named (all
+    where none are)."""
+    b = phase.current
+    assert b is not None
+    zones = breakoff.options(state, phase, p.side)
+    if cmd.to not in zones:
+        names = ", ".join(state.board.name(s) for s in zones[1:]) or "no other zone"
+        raise IllegalCommandError(
+            f"The {p.side} cannot retreat to {state.board.name(cmd.to)}; it may break off (to: "
+            f"{state.board.name(zones[0])}) or retreat to: {names}.", reason="combat.retreat")
+    if cmd.units is None:
+        return cmd.to, ()
+    if cmd.to == b.space:
+        raise IllegalCommandError("Breaking off is for all the units that stay: leave out units:.",
+                                  reason="combat.retreat_units")
+    units = pool(state, p)
+    ids: list[int] = []
+    for kind, n in cmd.units:
+        have = sorted(u.id for u in units if u.kind == kind)
+        if n > len(have):
+            spec = state.rules.spec(kind)
+            raise IllegalCommandError(f"Only {len(have)} {spec.plural if len(have) != 1 else spec.name.lower()} "
+                                      f"can retreat here, not {n}.", reason="combat.retreat_units")
+        ids += have[:n]
+    return cmd.to, tuple(ids)
 
 
 def press(state: GameState, cmd: Press, dice: Dice) -> tuple[GameState, list[Event]]:
@@ -262,7 +288,7 @@ def press(state: GameState, cmd: Press, dice: Dice) -> tuple[GameState, list[Eve
         assert answer is not None
         return _answer(state, phase, p.kind, answer[1], dice)
     if p.kind == breakoff.KIND:
-        return _answer(state, phase, breakoff.KIND, None, dice)
+        return _answer(state, phase, breakoff.KIND, (None, ()), dice)
     if p.kind == "withdraw":
         return _answer(state, phase, "withdraw", (0, None), dice)
     if p.kind == "retreat":

@@ -409,10 +409,11 @@ def main_fire(side: str) -> Step:
 
 
 def cycle_end(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
-    """The cycle's casualties are gone: a side with nothing left ends the battle. Then "at
-    the end combat cycle air units that cannot land on Aircraft Carrier or excess to Aircraft
+    """The cycle's casualties are gone. "At the end combat cycle air units that cannot land on Aircraft Carrier or excess to Aircraft
     Carrier capacity must retreat" (001 › Naval Combat: Retreat Decision): they leave the
-    battle and land in Noncombat Move, as every retreating aircraft here."""
+    battle and land in Noncombat Move, as every retreating aircraft here. An attacker with
+    nothing left loses the battle; one whose enemy has nothing left still has its retreat
+    decision (001 › Attacker Retreat: "This is allowed even if defender has no units left")."""
     b = current(phase)
     events: list[Event] = []
     left = False
@@ -429,9 +430,8 @@ def cycle_end(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
                                 to=name, units=counts(state, forced), chosen_by=None, by="rules"))
     phase = with_battle(phase, b)
     atk, dfn = attackers(state, b), defenders(state, b, phase)
-    if not atk or not dfn:
-        outcome = "attacker" if atk else ("retreat" if left else "defender") if dfn else "none"
-        return conclude(state, phase, outcome, events)
+    if not atk:
+        return conclude(state, phase, ("retreat" if left else "defender") if dfn else "none", events)
     return state, phase, events
 
 

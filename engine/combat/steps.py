@@ -184,7 +184,8 @@ def submerge(side: str, despite_destroyers: bool = False) -> Step:
         Destroyer or Cruiser is present or not", 001 › Submarine Submerge)."""
         b = current(phase)
         subs = _subs(state, phase, side)
-        if not subs or not (despite_destroyers or _surprise_allowed(b, side)):
+        enemy = defenders(state, b, phase) if side == "attacker" else attackers(state, b)
+        if not subs or not enemy or not (despite_destroyers or _surprise_allowed(b, side)):
             return state, phase, []
         chooser = b.attacker if side == "attacker" else lead_defender(state, b, defenders(state, b, phase))
         pending = Pending("submerge", chooser, side, among=tuple(u.id for u in subs))
