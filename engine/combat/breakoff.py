@@ -30,7 +30,7 @@ from .naval import chooser, side_units
 from .orders import orders_of
 from .phase import CombatPhase, Pending
 from .report import counts, unit_text
-from .sides import at_war, attackers, defenders
+from .sides import at_war, defenders
 
 KIND = "naval_retreat"
 
@@ -75,7 +75,7 @@ def options(state: GameState, phase: CombatPhase, side: str) -> list[SpaceId]:
                 continue
             hostile = [u for u in state.units_at(s) if any(at_war(state, u.owner, p) for p in mine)
                        and makes_sea_zone_hostile(state, u)]
-            if all(state.rules.spec(u.kind).chosen_last for u in hostile):
+            if all(state.rules.spec(u.kind).is_sea and state.rules.spec(u.kind).chosen_last for u in hostile):
                 zones.append(s)
         zones.sort(key=state.board.name)
     return [b.space, *zones]
@@ -87,22 +87,21 @@ retreat to, and the ids of the units that retreat (empty: all of the side's unit
 
 
 def by_orders(state: GameState, phase: CombatPhase) -> tuple[Answer, str]:
-    """Standing orders: the defender presses on; the attacker retreats when fewer than its
-    ``retreat_below`` units are left, to the zone most of its ships came from, else presses
-    on (the odds do not model this battle, so ``retreat_odds`` is not read: README, ruling 70)."""
+    """Standing orders: a side retreats when fewer than its chooser's ``retreat_below`` units
+    are left (the defender's too, here), to the zone most of its ships came from (the first
+    by name), else presses on; the odds do not model this battle, so ``retreat_odds`` is not
+    read (README, ruling 70)."""
     b = current(phase)
     p = b.pending
     assert p is not None
-    if p.side == "defender":
-        return (None, ()), "the defender presses on"
-    below = int(orders_of(state, b.attacker)["retreat_below"])
-    atk = attackers(state, b)
-    zones = options(state, phase, "attacker")[1:]
-    if not below or len(atk) >= below or not zones:
+    below = int(orders_of(state, p.chooser)["retreat_below"])
+    mine = side_units(state, phase, p.side)
+    zones = options(state, phase, p.side)[1:]
+    if not below or len(mine) >= below or not zones:
         return (None, ()), "no retreat condition met"
-    came = [u.came_from for u in atk]
+    came = [u.came_from for u in mine]
     return ((min(zones, key=lambda s: (-came.count(s), state.board.name(s))), ()),
-            f"retreat below {below} units: {len(atk)} left")
+            f"retreat below {below} units: {len(mine)} left")
 
 
 def apply(state: GameState, phase: CombatPhase, answer: Answer, by: str) -> Result:
