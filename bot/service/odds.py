@@ -8,14 +8,14 @@ engine's exact calculator, run in a worker thread so the bot keeps answering.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bot.service.commands import OTHER_COMMANDS
 from bot.service.lines import LineError, words_and_options
 from bot.service.reply import Refusal, Reply
 from bot.store import repo
-from engine import GameState, IllegalCommandError, RuleSet, RulesError
+from engine import BoardDataError, GameState, IllegalCommandError, RuleSet, RulesError
 from engine.examples import example_in
 from engine.ids import SIDES, SpaceId
 from engine.notation import format_units
@@ -108,7 +108,11 @@ async def odds_command(service: GameService, channel_id: str, line: str) -> Repl
         question, what = _question(state, options["territory"], options.get("attack", ""))
     except RulesError as err:
         return Reply(False, str(err), reason=err.reason)
-    odds = await asyncio.to_thread(calculate, state.rules, question)
+    try:
+        odds = await asyncio.to_thread(calculate, state.rules, question)
+    except BoardDataError:
+        return Reply(False, f"The odds of this battle cannot be worked out yet: {state.rules.name} fights it by steps "
+                     "the odds calculator does not model.", reason="odds.unmodelled")
     space = state.board.find_space(options["territory"])
     sides = (state.rules.power_name(state.turn), defending_powers(state, space))
     title = what.split(":")[0]
@@ -158,7 +162,16 @@ def luck_notes(state: GameState, events: list[dict[str, Any]],
     """A luck line for each land or sea battle these events finish, by space; ``opening``
     is the ``battle_start`` of a battle they continue."""
     run = [opening, *events] if opening is not None else events
-    return {luck.space: luck_line(luck) for luck in (battle_luck(state, b) for b in battles(run))}
+    return {luck.space: luck_line(luck) for luck in (_luck(state, b) for b in battles(run)) if luck is not None}
+
+
+def _luck(state: GameState, events: Sequence[Mapping[str, Any]]) -> Luck | None:
+    """The battle's luck, or None where the odds have no model of the rule system's battle
+    steps (AARHE's own, for now): such a battle gets no luck line."""
+    try:
+        return battle_luck(state, events)
+    except BoardDataError:
+        return None
 
 
 async def luck_reply(service: GameService, ref: GameRef) -> Reply:
@@ -190,9 +203,8 @@ def game_luck(state: GameState, events: list[dict[str, Any]]) -> str:
     board = state.board
     actual: dict[str, float] = {}
     expected: dict[str, float] = {}
-    fought = battles(events)
-    for b in fought:
-        luck = battle_luck(state, b)
+    fought = [luck for luck in (_luck(state, b) for b in battles(events)) if luck is not None]
+    for luck in fought:
         attacker = board.side_of(state.rules.find_power(luck.attacker))
         defender = next(s for s in SIDES if s != attacker)
         for who, done, due in ((attacker, luck.destroyed[0], luck.expected[0]),
@@ -200,7 +212,8 @@ def game_luck(state: GameState, events: list[dict[str, Any]]) -> str:
             actual[who] = actual.get(who, 0) + done
             expected[who] = expected.get(who, 0) + due
     if not fought:
-        return "No land or sea battle has been fought yet."
+        return ("No battle's luck can be worked out: the odds do not model the battles fought so far."
+                if battles(events) else "No land or sea battle has been fought yet.")
     lines = [f"Luck over {len(fought)} battle{'s' if len(fought) != 1 else ''} "
              "(IPC value destroyed, actual against expected):"]
     for who in SIDES:

@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from ..errors import BoardDataError
 from ..events import Event, event
 from ..ids import SpaceId, UnitKind
 from ..prose import possessive
@@ -146,9 +147,9 @@ def _retreat_by_orders(state: GameState, phase: CombatPhase) -> tuple[SpaceId | 
     if o["retreat_below"] and len(atk) < int(o["retreat_below"]):
         note = f"retreat below {o['retreat_below']} units: {len(atk)} left"
     elif o["retreat_odds"]:
-        chance = 100 * estimate(state, phase)
-        if chance < float(o["retreat_odds"]):
-            note = f"retreat below {o['retreat_odds']}% odds: {chance:.0f}% to win"
+        chance = estimate(state, phase)
+        if chance is not None and 100 * chance < float(o["retreat_odds"]):
+            note = f"retreat below {o['retreat_odds']}% odds: {100 * chance:.0f}% to win"
     if not note:
         return None, "no retreat condition met"
     options = retreat_options(state, phase)
@@ -156,12 +157,17 @@ def _retreat_by_orders(state: GameState, phase: CombatPhase) -> tuple[SpaceId | 
     return min(options, key=lambda s: (-came.count(s), state.board.name(s))), note
 
 
-def estimate(state: GameState, phase: CombatPhase) -> float:
+def estimate(state: GameState, phase: CombatPhase) -> float | None:
     """The attacker's chance to win from here, exactly, with both sides' orders of loss
-    (``engine.odds``, which is built on this package, hence imported here)."""
+    (``engine.odds``, which is built on this package, hence imported here); None where the
+    odds have no model of the rule system's battle steps (AARHE's own, for now), so that
+    ``retreat_odds`` is then not read."""
     from ..odds import calculate, from_battle
 
-    return calculate(state.rules, from_battle(state, phase, current(phase))).attacker_wins
+    try:
+        return calculate(state.rules, from_battle(state, phase, current(phase))).attacker_wins
+    except BoardDataError:
+        return None
 
 
 # -- applying an answer ------------------------------------------------------------------

@@ -426,7 +426,7 @@ def cycle_end(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
             name = state.board.name(b.space)
             events.append(event("retreat", f"{name}: {state.rules.power_name(forced[0].owner)} "
                                 f"{unit_text(state, counts(state, forced))} cannot land on a carrier here and "
-                                "must retreat, to land in Noncombat Move.", space=name, round=b.round,
+                                "must retreat, to land in Noncombat Move.", space=name, round=b.round, side=side,
                                 to=name, units=counts(state, forced), chosen_by=None, by="rules"))
     phase = with_battle(phase, b)
     atk, dfn = attackers(state, b), defenders(state, b, phase)
