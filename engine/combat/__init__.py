@@ -10,7 +10,9 @@ Modules: ``phase`` (the phase value), ``start`` (battles from the board), ``sequ
 (the step registry and the order the rule system gives), ``steps`` (land and sea battle
 steps), ``raids``, ``amphibious`` (bombardment), ``hits`` (who may take
 which hit, order of loss), ``choices`` (standing orders versus in person), ``orders``,
-``odds``, ``conclude`` (step 7), ``landing`` (fighters without a base), ``handlers``.
+``odds``, ``conclude`` (step 7), ``landing`` (fighters without a base), ``handlers``;
+AARHE's ``air`` (air combat), ``naval`` (the sea battle's cycle, 001 › Naval Combat:
+Sequence) and ``breakoff`` (its Retreat Decision).
 
 Referee rulings where the rulebook leaves a gap (each cited where it is applied):
 
@@ -35,7 +37,8 @@ display names):
 - ``battle_start``: space, combat (``land``/``sea``/``raid``), amphibious, attacker,
   attackers (counts), defenders ({power: counts}), seaborne (counts).
 - ``roll``: space, round, side, source (``fire``, ``surprise``, ``antiaircraft``,
-  ``bombard``, ``intercept``, ``raid_defense``, ``bombing``), units (counts), value
+  ``bombard``, ``intercept``, ``raid_defense``, ``bombing``; AARHE at sea ``asw_search``,
+  ``selective``, ``anti_air``), units (counts), value
   (hits on this or less), dice (faces), hits, rule (who the hits may fall on), purpose
   (the dice purpose, e.g. ``Ukraine S.S.R. r2 attacker 3 infantry @1``).
 - ``casualties``: space, round, side, units (destroyed or moved behind the strip),
@@ -45,16 +48,22 @@ display names):
 - Every choice event made by standing orders also carries ``order``: the standing order
   that decided (``order of loss: tank, then cheapest first``, ``retreat below 3 units:
   2 left``).
-- ``removed``: the defender's casualties leave the strip (space, round, units, cargo).
+- ``removed``: the defender's casualties leave the strip (space, round, units, cargo); in an
+  AARHE sea battle both sides'.
 - ``submerge``, ``intercept``: side/units, chosen_by, by. ``press``: chosen_by, by.
 - ``withdraw``: submarines leave for another zone (side, units, to, chosen_by, by; no
   units when the side keeps them in the battle).
-- ``retreat``: to, units, chosen_by, by.
+- ``retreat``: to, units, chosen_by, by; in an AARHE sea battle also side (either side
+  retreats; ``by`` is ``rules`` for aircraft that must retreat, no carrier having room).
+- AARHE at sea: ``detected`` (submarines an ASW search found: side whose they are, units),
+  ``targets`` (the undetected submarines' targets: side, units, chosen_by, by), ``asw``
+  (units allocated to ASW attack: side, units, chosen_by, by), ``break_off`` (side,
+  chosen_by, by); ``press`` also carries side.
 - ``repair``: battleships return upright. ``landing``: cargo goes ashore after a won sea
   battle. ``destroyed``: lonely AAA removed.
 - ``bombing``: rolled, applied, damage (total), cap.
 - ``battle_end``: outcome (``attacker``, ``defender``, ``none``, ``stalemate``,
-  ``retreat``, ``raid``), rounds, captured, attackers, defenders (counts left).
+  ``retreat``, ``raid``, ``break_off``), rounds, captured, attackers, defenders (counts left).
 - ``rocket_ready`` (``/rocket`` in Combat Move: power, origin, space) and ``rocket`` (its
   strike when the phase begins: origin, space, power, victim, rolled, applied, cap,
   treasury), ``engine.combat.rockets``.
