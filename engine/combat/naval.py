@@ -430,8 +430,10 @@ def cycle_end(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
                                 to=name, units=counts(state, forced), chosen_by=None, by="rules"))
     phase = with_battle(phase, b)
     atk, dfn = attackers(state, b), defenders(state, b, phase)
+    if not dfn and not atk:
+        return conclude(state, phase, "attacker" if left else "none", events)
     if not atk:
-        return conclude(state, phase, ("retreat" if left else "defender") if dfn else "none", events)
+        return conclude(state, phase, "retreat" if left else "defender", events)
     return state, phase, events
 
 
