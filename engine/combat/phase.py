@@ -68,7 +68,8 @@ class Battle:
     step: str = "start"
     pending: Pending | None = None
     strip: tuple[int, ...] = ()
-    """Defending units hit and not yet removed: they still fire this round."""
+    """Defending units hit and not yet removed: they still fire this round (in an AARHE sea
+    battle the attacker's too, until the next "Remove casualties": ``combat.naval``)."""
     out: frozenset[int] = frozenset()
     """Units that left the battle (submerged submarines, retreated aircraft)."""
     destroyers: tuple[bool, bool] = (False, False)

@@ -267,8 +267,14 @@ class Playout:
                 self.send("/press")
             return
         if pending.kind == "naval_retreat":
-            # AARHE's Retreat Decision: press on, break off (the battle's own zone) or retreat.
+            # AARHE's Retreat Decision: press on, break off (the battle's own zone) or retreat,
+            # now and then only one unit.
             zones = list(legal_commands(s).retreats)
+            ships = [s.units[i] for i in pending.among if i in s.units and s.rules.spec(s.units[i].kind).is_sea]
+            if ships and len(zones) > 1 and self.rng.random() < 0.15:
+                some = f' units:"1 {self.rng.choice(ships).kind}"'
+                if self.send(f'/retreat to:"{s.board.name(self.rng.choice(zones[1:]))}"{some}'):
+                    return
             if self.rng.random() < 0.6 or not self.send(f'/retreat to:"{s.board.name(self.rng.choice(zones))}"'):
                 self.send("/press")
             return
