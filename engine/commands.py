@@ -215,7 +215,9 @@ class Casualties(Command):
 @dataclass(frozen=True, slots=True)
 class Retreat(Command):
     """The attacker retreats from the current battle to ``to``; where a part of a force may
-    retreat (AARHE's land cycle), ``units`` names that part (all that may go to ``to`` without it)."""
+    retreat (AARHE's land cycle, and either side of an AARHE sea battle: 001 › Naval Combat:
+    Retreat Decision, "some or all"), ``units`` names that part (all that may go to ``to``
+    without it)."""
 
     to: SpaceId
     units: UnitCounts | None = None

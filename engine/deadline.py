@@ -15,6 +15,7 @@ from .combat.orders import orders_of
 from .commands import Battle, Casualties, Command, Place, Press, Retreat, Submerge
 from .dice import NoDice
 from .errors import RulesError
+from .ids import UnitKind
 from .options import place_offers
 from .phases import phase_entry
 from .state import GameState
@@ -45,6 +46,15 @@ def standing_answer(state: GameState) -> Command:
         return Casualties(units=tuple((k, n) for k, n in value.items() if n))
     if kind == "retreat" and value is not None:
         return Retreat(to=value)
+    if kind == "naval_retreat" and value[0] is not None:
+        return Retreat(to=value[0])
+    if kind in ("targets", "asw"):
+        whole: dict[UnitKind, int] = {}
+        hurt: dict[UnitKind, int] = {}
+        for u in (state.units[i] for i in value):
+            tally = hurt if u.hits else whole
+            tally[u.kind] = tally.get(u.kind, 0) + 1
+        return Casualties(units=tuple(whole.items()), damaged=tuple(hurt.items())) if value else Press()
     if kind == "submerge" and value:
         pool = [state.units[i] for i in combat.current.pending.among if i in state.units]
         sub = next(u.kind for u in pool if state.rules.spec(u.kind).submarine)

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from . import limits
+from . import limits, naval_repair
 from . import turn as _turn  # noqa: F401  (registers the phases of the 1942 turn)
 from .commands import Command, Done, Focus, Orders, Undo
 from .control import capital_lost, missing_capital, settle_liberations
@@ -344,6 +344,7 @@ def _next_turn(state: GameState, events: list[Event], dice: Dice) -> tuple[GameS
         team = state.rules.turns.teams(round_)[0]
     else:
         team = teams[index + 1]
+    state = naval_repair.log_moves(state)
     fresh = {uid: u.fresh() for uid, u in state.units.items()}
     state = state.evolve(round=round_, units=fresh, turn_start_owners=dict(state.owners),
                          purchased={}, combat=None, research=state.research if len(team) == 1 else None)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from .combat import rockets
+from .combat import breakoff, rockets
 from .combat.choices import retreat_options
 from .combat.withdraw import withdraw_options
 from .commands import UnitCounts
@@ -80,7 +80,9 @@ def legal_commands(state: GameState) -> LegalCommands:
     combat = state.combat
     if combat is not None and combat.current is not None and combat.current.pending is not None:
         asked = combat.current.pending.kind
-        retreats = tuple(retreat_options(state, combat)) if asked == "retreat" else ()
+        retreats = (tuple(retreat_options(state, combat)) if asked == "retreat"
+                    else tuple(breakoff.options(state, combat, combat.current.pending.side)) if asked == breakoff.KIND
+                    else ())
         withdrawals = (tuple(withdraw_options(state, combat, combat.current.pending.side)) if asked == "withdraw"
                        else ())
         return LegalCommands(power, phase, (*ANSWERS, *always), retreats=retreats, withdrawals=withdrawals)

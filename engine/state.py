@@ -55,6 +55,10 @@ ROCKET = "rocket"
 REDEPLOYED = "redeployed"
 """A land unit moved by Strategic Redeployment this turn, or a transport that ferried one
 (``engine.movement.redeploy``)."""
+SAILED = "sailed"
+"""A ship that moved in a turn since its owner's last turn began: not repaired in port as
+that power's next turn begins (switch ``ship_repair``; ``engine.naval_repair``). Not a turn
+flag: it outlasts the turn it was set in."""
 TURN_FLAGS = frozenset(
     {COMBAT_MOVED, FOUGHT, BLITZED, SEABORNE, LOADED, LOADED_IN_COMBAT, OFFLOADED, RETREATED, RAID, PLACED, ROCKET,
      REDEPLOYED}

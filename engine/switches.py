@@ -51,6 +51,13 @@ CapitalLostIncome = Literal["none", "half"]
 the other half rounded down being lost (001, Turn Sequence: "When you lose your capital
 you lose 50% of your income for the next turn")."""
 
+ShipRepair = Literal["after_battle", "in_port"]
+"""When damaged ships are returned upright: as the battle ends, and when they retreat (000,
+Battleships: "If a battleship survives a combat having taken one hit, return it upright"),
+or ``in_port``, at the beginning of their owner's turn in a sea zone next to a friendly
+industrial complex or victory city, if they did not move in that power's last turn (001 ›
+Phase 1, Naval repair; ``engine.naval_repair``)."""
+
 CapitalChecked = Literal["phase", "turn_start"]
 """When a phase that needs the capital (``Phase.needs_capital``) asks whether the power has
 it: as the ``phase`` begins (000 and 002, "Capturing and Liberating Capitals": the power
@@ -112,6 +119,7 @@ class Switches:
     """Submarines may end Noncombat Move in a hostile sea zone (000, Phase 4: they "can move
     through and even into hostile sea zones") or only pass through (002, Appendix I,
     Submarines: "A submarine cannot end a noncombat move in a hostile sea zone")."""
+    ship_repair: ShipRepair
     submerged_until_noncombat_end: bool
     """A submarine that submerges stays submerged, ignored for the zone's status, until the
     end of Noncombat Move (002, Appendix I, Submarines), or is simply back on the board

@@ -6,7 +6,7 @@ entries of their own for phases 1942 lacks.
 
 from __future__ import annotations
 
-from . import advantages, combat, mobilize, purchase, research, research_boxes, research_share
+from . import advantages, combat, mobilize, naval_repair, purchase, research, research_boxes, research_share
 from . import diplomacy  # noqa: F401  (registers the Diplomacy phase)
 from .combat import rockets
 from .commands import (Advantage, Battle, Buy, Cancel, Casualties, Dock, Lend, Move, Place, Press, Redeploy,
@@ -64,11 +64,13 @@ MOBILIZE = register_phase(Phase(
 def _begin_turn(state: GameState, dice: Dice) -> Entered:
     """Collect Income, where it opens the turn (001 › Turn Sequence), after the technologies
     an ally's progress box completed take effect (001 › Phase 7: "effective from beginning
-    of the receivers' next turn"), and a reminder of the National Advantages the power may
+    of the receivers' next turn") and damaged ships in port are repaired where the switch
+    ``ship_repair`` says so (001 › Phase 1, Naval repair), and a reminder of the National Advantages the power may
     draw (``engine.advantages``)."""
     state, received, _ = research_share.receive(state, dice)
+    state, repaired = naval_repair.repair(state, state.turn)
     state, events, finished = collect(state, dice)
-    return state, [*received, *events, *advantages.reminder(state)], finished
+    return state, [*received, *repaired, *events, *advantages.reminder(state)], finished
 
 
 # Needs no capital of itself: what a power without one collects is the switch

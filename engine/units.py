@@ -32,6 +32,25 @@ class InfrastructureFire:
     implicit: Mapping[str, int] = field(default_factory=dict)
 
 
+@dataclass(frozen=True, slots=True)
+class Asw:
+    """A unit's Anti-Submarine Warfare (001 › Naval Combat: Anti-Submarine Warfare): its
+    "search" roll detects one submarine on ``search`` or less, its "attack" roll destroys one
+    detected submarine on ``attack`` or less (0: none); ``improved``: the values with a
+    development, by its id (001 › Phase 7, Advanced ASW's table)."""
+
+    search: int = 0
+    attack: int = 0
+    improved: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+
+
+def _asw(data: Mapping[str, Any] | None) -> Asw | None:
+    if data is None:
+        return None
+    return Asw(int(data.get("search", 0)), int(data.get("attack", 0)),
+               {str(k): (int(v["search"]), int(v["attack"])) for k, v in data.get("improved", {}).items()})
+
+
 def _infrastructure_fire(data: Mapping[str, Any] | None) -> InfrastructureFire | None:
     if data is None:
         return None
@@ -114,6 +133,20 @@ class UnitSpec:
     """AARHE: defending, it fires before the other land units in an amphibious assault's 1st
     cycle (001 › Land Combat: Amphibious Assault Sequence: "Defending artillery fires before
     other land units")."""
+    anti_air: int = 0
+    """AARHE: a ship's anti-air rolls in a sea battle, each hitting an enemy aircraft on 1
+    (001 › Naval Combat: Air units, Anti-Air)."""
+    asw: Asw | None = None
+    """AARHE: the unit's anti-submarine search and attack (001 › Naval Combat: ASW)."""
+    asw_evasion: Mapping[str, int] = field(default_factory=dict)
+    """AARHE: how much ASW rolls at this submarine are lowered, per development of its owner
+    (001 › Phase 7, Advanced Submarine: "decreased by 1")."""
+    fires_early: bool = False
+    """AARHE: fires in the Mid-Combat of a sea battle, before the main round (001 › Naval
+    Combat: Battleships)."""
+    attacks_naval: bool = True
+    """AARHE: False for aircraft that may not attack naval units (001 › Air Supremacy:
+    "Bomber and Transport Plane may not attack naval units")."""
     buyable: bool = True
     """False: no power may buy it unless a game option makes it buyable (AARHE's optional
     units, 001 › Appendix: Units, "Optional units")."""
@@ -170,6 +203,8 @@ _KNOWN = {
     "anti_submarine", "submarine", "surprise_strike", "transport_capacity", "chosen_last",
     "dogfight", "jet_dogfight", "air_support", "infrastructure_fire", "land_hits", "taken_last", "opening_fire",
     "infantry", "assault_artillery",
+    "dogfight", "jet_dogfight", "air_support", "infrastructure_fire", "anti_air", "asw", "asw_evasion", "fires_early",
+    "attacks_naval",
     "buyable", "requires_development", "per_turn",
 }
 
@@ -232,6 +267,11 @@ def unit_spec_from_dict(kind: str, data: Mapping[str, Any]) -> UnitSpec:
             opening_fire=bool(data.get("opening_fire", False)),
             infantry=bool(data.get("infantry", False)),
             assault_artillery=bool(data.get("assault_artillery", False)),
+            anti_air=int(data.get("anti_air", 0)),
+            asw=_asw(data.get("asw")),
+            asw_evasion={str(k): int(v) for k, v in data.get("asw_evasion", {}).items()},
+            fires_early=bool(data.get("fires_early", False)),
+            attacks_naval=bool(data.get("attacks_naval", True)),
             buyable=bool(data.get("buyable", True)),
             requires_development=data.get("requires_development"),
             per_turn=int(data.get("per_turn", 0)),

@@ -20,14 +20,15 @@ Counts = dict[str, int]
 INSIDE = frozenset({
     "roll", "casualties", "removed", "submerge", "withdraw", "intercept", "press", "retreat", "repair",
     "landing", "destroyed", "bombing", "capture", "liberate", "plunder", "reland", "anti_air",
+    "detected", "targets", "asw", "break_off",
 })
 # What a battle seen only from its middle must be, told by an event type or a dice source.
 KIND_HINTS = {"submerge": "sea", "withdraw": "sea", "surprise": "sea", "intercept": "raid", "raid_defense": "raid",
-              "bombing": "raid"}
+              "bombing": "raid", "detected": "sea", "targets": "sea", "asw": "sea", "break_off": "sea"}
 # Events that can only come from a battle in progress, so they continue one when the
 # given events begin mid-battle (a capture or landing alone is not a battle).
 MIDWAY = frozenset({"roll", "casualties", "removed", "submerge", "withdraw", "intercept", "press", "retreat",
-                    "bombing", "anti_air"})
+                    "bombing", "anti_air", "detected", "targets", "asw", "break_off"})
 
 
 @dataclass
@@ -185,8 +186,9 @@ def _learn_names(log: BattleLog, e: dict[str, Any]) -> None:
     who = e.get("chosen_by")
     if not who:
         return
-    if e["type"] in ("press", "retreat") or (e["type"] in ("casualties", "submerge", "withdraw")
-                                             and e.get("side") == "attacker"):
+    if (e["type"] in ("press", "retreat") and e.get("side") != "defender") or (
+            e["type"] in ("casualties", "submerge", "withdraw", "targets", "asw", "break_off")
+            and e.get("side") == "attacker"):
         log.attacker = log.attacker or str(who)
     elif e["type"] == "intercept" or e.get("side") == "defender":
         log.defender = log.defender or str(who)

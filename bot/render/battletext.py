@@ -28,6 +28,9 @@ SOURCES = {
     "intercept": "air battle",
     "raid_defense": "Factory AA",
     "bombing": "bombs",
+    "asw_search": "ASW search",
+    "selective": "sub strike",
+    "anti_air": "anti-air",
 }
 
 
@@ -144,6 +147,15 @@ def note_text(note: Note, names: Mapping[str, str], key: UnitKey) -> str | None:
         units = d.get("units") or {}
         what = f"withdraws {units_text(units, key)} to {d.get('to')}" if units else "keeps its subs in the battle"
         return f"{who} {what} {how}".rstrip()
+    if note.type == "detected":
+        return f"{units_text(d.get('units') or {}, key)} detected"
+    if note.type == "targets":
+        return f"{who}'s subs aim at {units_text(d.get('units') or {}, key)} {how}".rstrip()
+    if note.type == "asw":
+        units = d.get("units") or {}
+        return f"{who} allocates {units_text(units, key) if units else 'nothing'} to ASW {how}".rstrip()
+    if note.type == "break_off":
+        return f"{who} breaks off {how}".rstrip()
     if note.type == "intercept":
         return f"{who} sends up {units_text(d.get('units') or {}, key)} to intercept {how}".rstrip()
     if note.type == "press":

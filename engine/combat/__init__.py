@@ -13,7 +13,9 @@ which hit, order of loss), ``choices`` (standing orders versus in person), ``ord
 ``odds``, ``conclude`` (step 7), ``landing`` (fighters without a base), ``handlers``;
 AARHE's land cycle (001 › Phase 4): ``air`` (who holds the air, dogfight and supremacy
 values, anti-air), ``land_cycle`` (the cycle's fire and its end), ``assault`` (an amphibious
-assault's 1st cycle), ``land_retreat`` (both sides' retreat decisions).
+assault's 1st cycle), ``land_retreat`` (both sides' retreat decisions); AARHE's sea cycle:
+``naval`` (the sea battle's cycle, 001 › Naval Combat: Sequence) and ``breakoff`` (its
+Retreat Decision).
 
 Referee rulings where the rulebook leaves a gap (each cited where it is applied):
 
@@ -39,7 +41,8 @@ display names):
   attackers (counts), defenders ({power: counts}), seaborne (counts).
 - ``roll``: space, round, side, source (``fire``, ``surprise``, ``antiaircraft``,
   ``bombard``, ``intercept``, ``raid_defense``, ``bombing``, AARHE's ``anti_air_search``
-  and ``anti_air_attack``), units (counts), value
+  and ``anti_air_attack`` of Infrastructure Defense; AARHE at sea ``asw_search``,
+  ``selective``, ``anti_air``), units (counts), value
   (hits on this or less), dice (faces), hits, rule (who the hits may fall on), purpose
   (the dice purpose, e.g. ``Ukraine S.S.R. r2 attacker 3 infantry @1``).
 - ``casualties``: space, round, side, units (destroyed or moved behind the strip),
@@ -49,19 +52,26 @@ display names):
 - Every choice event made by standing orders also carries ``order``: the standing order
   that decided (``order of loss: tank, then cheapest first``, ``retreat below 3 units:
   2 left``).
-- ``removed``: the defender's casualties leave the strip (space, round, units, cargo).
+- ``removed``: the defender's casualties leave the strip (space, round, units, cargo); in an
+  AARHE sea battle both sides'.
 - ``submerge``, ``intercept``: side/units, chosen_by, by. ``press``: chosen_by, by.
 - ``withdraw``: submarines leave for another zone (side, units, to, chosen_by, by; no
   units when the side keeps them in the battle).
-- ``retreat``: to, units, chosen_by, by (AARHE's cycle: also side; ``to`` may list
-  several places). ``press`` of a defender holding in AARHE's cycle: also side.
+- ``retreat``: to, units, chosen_by, by; in AARHE's battles also side (either side
+  retreats; in a land cycle ``to`` may list several places; at sea ``by`` is ``rules`` for
+  aircraft that must retreat, no carrier having room). ``press`` of a defender holding in
+  AARHE's cycle: also side.
 - ``anti_air``: AARHE's Infrastructure Defense fire: space, round, side (whose units were
   fired at), units (destroyed), retreating (forced to retreat).
+- AARHE at sea: ``detected`` (submarines an ASW search found: side whose they are, units),
+  ``targets`` (the undetected submarines' targets: side, units, chosen_by, by), ``asw``
+  (units allocated to ASW attack: side, units, chosen_by, by), ``break_off`` (side,
+  chosen_by, by); ``press`` also carries side.
 - ``repair``: battleships return upright. ``landing``: cargo goes ashore after a won sea
   battle. ``destroyed``: lonely AAA removed.
 - ``bombing``: rolled, applied, damage (total), cap.
 - ``battle_end``: outcome (``attacker``, ``defender``, ``none``, ``stalemate``,
-  ``retreat``, ``raid``), rounds, captured, attackers, defenders (counts left).
+  ``retreat``, ``raid``, ``break_off``), rounds, captured, attackers, defenders (counts left).
 - ``rocket_ready`` (``/rocket`` in Combat Move: power, origin, space) and ``rocket`` (its
   strike when the phase begins: origin, space, power, victim, rolled, applied, cap,
   treasury), ``engine.combat.rockets``.

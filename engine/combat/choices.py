@@ -14,8 +14,8 @@ from ..ids import SpaceId, UnitKind
 from ..prose import possessive
 from ..restrictions import sharing
 from ..state import RETREATED, SEABORNE, SUBMERGED, GameState, Unit
+from . import breakoff, land_retreat, naval, withdraw
 from . import hits as cas
-from . import land_retreat, withdraw
 from .conclude import conclude
 from .flow import Result, current, with_battle
 from .losses import destroy
@@ -45,11 +45,21 @@ def by_orders(state: GameState, phase: CombatPhase) -> tuple[str, Any, str, str]
         loss = loss_order(state, p.chooser)
         note = f"order of loss: {', '.join(loss) + ', then ' if loss else ''}cheapest first"
         return "casualties", _ordered_choice(state, b, p, units), BY_ORDERS, note
+    if p.kind == "targets" and len({(u.kind, u.hits) for u in units}) == 1:
+        return "targets", naval.default_targets(state, p.hits[0][0], units), NO_CHOICE, ""
     if in_person(state, p.chooser):
         return None
     if p.kind == "retreat" and p.source == land_retreat.CYCLE:
         moves, note = land_retreat.by_orders(state, phase)
         return "retreat", moves, BY_ORDERS, note
+    if p.kind == "targets":
+        return "targets", naval.default_targets(state, p.hits[0][0], units), BY_ORDERS, "the costliest ships first"
+    if p.kind == "asw":
+        return ("asw", naval.default_asw(state, units, p.hits[0][0]), BY_ORDERS,
+                "one ASW attack for each detected submarine")
+    if p.kind == breakoff.KIND:
+        decided, note = breakoff.by_orders(state, phase)
+        return breakoff.KIND, decided, BY_ORDERS, note
     if p.kind == "retreat":
         to, note = _retreat_by_orders(state, phase)
         return "retreat", to, BY_ORDERS, note
@@ -143,9 +153,9 @@ def _retreat_by_orders(state: GameState, phase: CombatPhase) -> tuple[SpaceId | 
     elif o["retreat_odds"] and not covered(state, b):
         return None, f"retreat below {o['retreat_odds']}% odds not applied: the odds do not cover this battle"
     elif o["retreat_odds"]:
-        chance = 100 * estimate(state, phase)
-        if chance < float(o["retreat_odds"]):
-            note = f"retreat below {o['retreat_odds']}% odds: {chance:.0f}% to win"
+        chance = estimate(state, phase)
+        if 100 * chance < float(o["retreat_odds"]):
+            note = f"retreat below {o['retreat_odds']}% odds: {100 * chance:.0f}% to win"
     if not note:
         return None, "no retreat condition met"
     options = retreat_options(state, phase)
@@ -185,6 +195,12 @@ def apply_answer(state: GameState, phase: CombatPhase, kind: str, answer: Any, b
         state, phase, events = choose_bombard(state, phase, answer, by)
     elif kind == "withdraw":
         state, phase, events = withdraw.apply_withdraw(state, phase, answer, by)
+    elif kind == "targets":
+        state, phase, events = choose_targets(state, phase, answer, by)
+    elif kind == "asw":
+        state, phase, events = choose_asw(state, phase, answer, by)
+    elif kind == breakoff.KIND:
+        state, phase, events = breakoff.apply(state, phase, answer, by)
     else:
         state, phase, events = intercept(state, phase, answer, by)
     if note and events:
@@ -251,7 +267,8 @@ def retreat(state: GameState, phase: CombatPhase, to: SpaceId | None, by: str) -
     movers = _movers(state, b, atk) if to != b.space else []
     moved: list[Unit] = []
     for u in movers:
-        hits = 0 if u.hits < state.rules.spec(u.kind).hits else u.hits
+        whole = u.hits < state.rules.spec(u.kind).hits and state.rules.switches.ship_repair == "after_battle"
+        hits = 0 if whole else u.hits
         moved.append(replace(u, space=to, path=(*u.path, to), flags=u.flags | {RETREATED}, hits=hits))
         for rider in state.cargo_of(u.id):
             moved.append(replace(rider, space=to, flags=rider.flags | {RETREATED}))
@@ -300,6 +317,34 @@ def choose_bombard(state: GameState, phase: CombatPhase, ships: Sequence[int], b
     ev = event("bombard_choice", f"{name}: {who} bombards with {unit_text(state, counts(state, chosen))} ({by}).",
                space=name, units=counts(state, chosen), chosen_by=who, by=by)
     return state, with_battle(phase, b.but(pending=None)), [ev]
+
+
+def choose_targets(state: GameState, phase: CombatPhase, aim: Sequence[int], by: str) -> Result:
+    """The targets of the undetected submarines, one per submarine (001 › Submarine Warfare:
+    "All targets are selected before any rolls"): the step that asked fires at them."""
+    b = current(phase)
+    p = b.pending
+    assert p is not None
+    name = state.board.name(b.space)
+    who = state.rules.power_name(p.chooser)
+    picked = [state.units[i] for i in aim]
+    ev = event("targets", f"{name}: {possessive(who)} submarines aim at {unit_text(state, counts(state, picked))} ({by}).",
+               space=name, round=b.round, side=p.side, units=counts(state, picked), chosen_by=who, by=by)
+    return state, with_battle(phase, b.but(pending=None, aim=tuple(aim))), [ev]
+
+
+def choose_asw(state: GameState, phase: CombatPhase, ids: Sequence[int], by: str) -> Result:
+    """The units that make ASW attack rolls this cycle instead of normal combat (001 › ASW)."""
+    b = current(phase)
+    p = b.pending
+    assert p is not None
+    name = state.board.name(b.space)
+    who = state.rules.power_name(p.chooser)
+    chosen = [state.units[i] for i in ids]
+    what = unit_text(state, counts(state, chosen)) if chosen else "no unit"
+    ev = event("asw", f"{name}: {who} allocates {what} to ASW attack ({by}).", space=name, round=b.round,
+               side=p.side, units=counts(state, chosen), chosen_by=who, by=by)
+    return state, with_battle(phase, b.but(pending=None, asw=b.asw | frozenset(ids))), [ev]
 
 
 def intercept(state: GameState, phase: CombatPhase, n: int, by: str) -> Result:

@@ -30,6 +30,7 @@ OUTCOMES = {
     "stalemate": "neither side can hit the other; the battle ends",
     "retreat": "the attacker retreats",
     "no_attack": "no attacking unit is left to fight",
+    "break_off": "both sides break off and remain in the sea zone",
 }
 
 
@@ -42,7 +43,7 @@ def conclude(state: GameState, phase: CombatPhase, outcome: str, events: list[Ev
     fought += [state.units[i] for i in b.out if i in state.units and not state.units[i].has(FOUGHT)]
     state = state.with_units(u.with_flags(FOUGHT) for u in fought)
     repaired = [replace(u, hits=0) for u in (*attackers(state, b), *defenders(state, b, phase))
-                if 0 < u.hits < state.rules.spec(u.kind).hits]
+                if 0 < u.hits < state.rules.spec(u.kind).hits and state.rules.switches.ship_repair == "after_battle"]
     if repaired:
         state = state.with_units(repaired)
         verb = "returns" if len(repaired) == 1 else "return"
@@ -60,7 +61,7 @@ def conclude(state: GameState, phase: CombatPhase, outcome: str, events: list[Ev
             state, gone = _remove_lonely_aaa(state, b.space, b.attacker)
             events.extend(gone)
     if b.kind == "sea":
-        if outcome == "attacker":
+        if outcome in ("attacker", "break_off") and not b.aborted:
             state, landed = land_cargo(state, phase)
             events.extend(landed)
         state, phase, parked = _park_fighters(state, phase)

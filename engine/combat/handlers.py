@@ -14,6 +14,7 @@ from ..errors import IllegalCommandError, OutOfTurnError
 from ..events import Event
 from ..ids import SpaceId, UnitKind
 from ..state import GameState, Unit
+from . import breakoff
 from . import hits as cas
 from . import land_retreat
 from .choices import (
@@ -40,6 +41,11 @@ ASKS = {
     "withdraw": "withdraw submarines or fight on (/submerge with to:, or /press)",
     "intercept": "choose interceptors (/casualties naming the fighters, or /press for all)",
     "bombard": "choose which ships bombard (/casualties naming the ships, or /press for the strongest)",
+    "targets": "choose the submarines' targets (/casualties naming one ship for each submarine, or /press for "
+               "standing orders)",
+    "asw": "choose the units that make ASW attacks (/casualties naming them, or /press for standing orders)",
+    "naval_retreat": "press on, break off or retreat (/press; /retreat to the battle's own sea zone breaks off; "
+                     "/retreat to another zone)",
 }
 
 
@@ -168,9 +174,11 @@ def _go_on(state: GameState, phase: CombatPhase, events: list[Event], dice: Dice
 def casualties(state: GameState, cmd: Casualties, dice: Dice) -> tuple[GameState, list[Event]]:
     """``/casualties units:...``: the units that take the hits now due (or, for a raid's
     interceptors, the fighters that go up)."""
-    phase, p = _due(state, "casualties", "intercept", "bombard")
+    phase, p = _due(state, "casualties", "intercept", "bombard", "targets", "asw")
     chosen = {UnitKind(k): n for k, n in cmd.units if n > 0}
     units = pool(state, p)
+    if p.kind in ("targets", "asw"):
+        return _answer(state, phase, p.kind, _picked(state, p, units, chosen, {UnitKind(k): n for k, n in cmd.damaged if n > 0}), dice)
     if p.kind == "bombard":
         return _answer(state, phase, "bombard", _bombard_choice(state, p, units, chosen, bool(cmd.damaged)), dice)
     if p.kind == "intercept":
@@ -183,6 +191,32 @@ def casualties(state: GameState, cmd: Casualties, dice: Dice) -> tuple[GameState
     if problem is not None:
         raise IllegalCommandError(f"Those casualties are not allowed: {problem}.", reason="combat.casualties")
     return _go_on(*take_casualties(state, phase, chosen, IN_PERSON, damaged), dice)
+
+
+def _picked(state: GameState, p: Pending, units: list[Unit], chosen: dict[UnitKind, int],
+            damaged: dict[UnitKind, int]) -> tuple[int, ...]:
+    """The unit ids a ``/casualties`` names for the submarines' targets (exactly one per
+    submarine, the same ship may be named more than once only if it is the only one of its
+    kind left to name) or for ASW attack (at most the units able to)."""
+    need = sum(n for n, _ in p.hits)
+    given = sum(chosen.values()) + sum(damaged.values())
+    listed = ", ".join(sorted({state.rules.spec(u.kind).word(2) for u in units}))
+    out: list[int] = []
+    for kinds, hurt in ((chosen, False), (damaged, True)):
+        for kind, n in kinds.items():
+            have = sorted((u.id for u in units if u.kind == kind and (u.hits > 0) == hurt))
+            if not have:
+                what = f"{'damaged ' if hurt else ''}{state.rules.spec(kind).plural}"
+                raise IllegalCommandError(f"{what[0].upper()}{what[1:]} cannot be named here; these can: {listed}.",
+                                          reason="combat.choice")
+            out += [have[i % len(have)] for i in range(n)] if p.kind == "targets" else have[:n]
+            if p.kind == "asw" and n > len(have):
+                raise IllegalCommandError(f"Only {len(have)} {state.rules.spec(kind).plural} can make ASW attacks here.",
+                                          reason="combat.choice")
+    if p.kind == "targets" and given != need:
+        raise IllegalCommandError(f"Name {need} target{'s' if need != 1 else ''}, one for each submarine, not "
+                                  f"{given} (among {listed}).", reason="combat.targets")
+    return tuple(out)
 
 
 def _bombard_choice(state: GameState, p: Pending, ships: list[Unit], chosen: dict[UnitKind, int],
@@ -203,12 +237,15 @@ def _bombard_choice(state: GameState, p: Pending, ships: list[Unit], chosen: dic
 
 def retreat(state: GameState, cmd: Retreat, dice: Dice) -> tuple[GameState, list[Event]]:
     """``/retreat to:X [units:...]``: the attacker retreats; at the end of an AARHE land cycle
-    either side, some or all of its units (``land_retreat``)."""
-    phase, p = _due(state, "retreat")
+    either side, some or all of its units (``land_retreat``); in an AARHE sea battle either
+    side breaks off or retreats (``breakoff``)."""
+    phase, p = _due(state, "retreat", breakoff.KIND)
+    if p.kind == breakoff.KIND:
+        return _answer(state, phase, breakoff.KIND, _naval_retreat(state, phase, p, cmd), dice)
     named = {UnitKind(k): n for k, n in cmd.units if n > 0} if cmd.units else None
     if p.source == land_retreat.CYCLE:
         return _answer(state, phase, "retreat", land_retreat.chosen_moves(state, phase, cmd.to, named), dice)
-    if named:
+    if cmd.units is not None:
         raise IllegalCommandError("All the attacking units retreat together here: leave out units:.",
                                   reason="combat.retreat_units")
     options = retreat_options(state, phase)
@@ -219,9 +256,46 @@ def retreat(state: GameState, cmd: Retreat, dice: Dice) -> tuple[GameState, list
     return _answer(state, phase, "retreat", cmd.to, dice)
 
 
+def _naval_retreat(state: GameState, phase: CombatPhase, p: Pending, cmd: Retreat) -> breakoff.Answer:
+    """The retreat decision a ``/retreat`` gives in an AARHE sea battle: break off (the
+    battle's own zone, all units), or retreat to an adjacent zone the units named (all
+    where none are)."""
+    b = phase.current
+    assert b is not None
+    zones = breakoff.options(state, phase, p.side)
+    if cmd.to not in zones:
+        names = ", ".join(state.board.name(s) for s in zones[1:]) or "no other zone"
+        raise IllegalCommandError(
+            f"The {p.side} cannot retreat to {state.board.name(cmd.to)}; it may break off (to: "
+            f"{state.board.name(zones[0])}) or retreat to: {names}.", reason="combat.retreat")
+    if cmd.units is None:
+        return cmd.to, ()
+    if cmd.to == b.space:
+        raise IllegalCommandError("Breaking off is for all the units that stay: leave out units:.",
+                                  reason="combat.retreat_units")
+    units = pool(state, p)
+    ids: list[int] = []
+    for kind, n in cmd.units:
+        have = sorted(u.id for u in units if u.kind == kind)
+        if n > len(have):
+            spec = state.rules.spec(kind)
+            raise IllegalCommandError(f"Only {len(have)} {spec.plural if len(have) != 1 else spec.name.lower()} "
+                                      f"can retreat here, not {n}.", reason="combat.retreat_units")
+        ids += have[:n]
+    return cmd.to, tuple(ids)
+
+
 def press(state: GameState, cmd: Press, dice: Dice) -> tuple[GameState, list[Event]]:
     """``/press``: fight another round; also "no submerging" and "all fighters intercept"."""
-    phase, p = _due(state, "retreat", "submerge", "withdraw", "intercept", "bombard")
+    phase, p = _due(state, "retreat", "submerge", "withdraw", "intercept", "bombard", "targets", "asw",
+                    breakoff.KIND)
+    if p.kind in ("targets", "asw"):
+        answer = by_orders(state.evolve(orders={**state.orders, p.chooser: {**state.orders.get(p.chooser, {}),
+                                                                             "decide": "orders"}}), phase)
+        assert answer is not None
+        return _answer(state, phase, p.kind, answer[1], dice)
+    if p.kind == breakoff.KIND:
+        return _answer(state, phase, breakoff.KIND, (None, ()), dice)
     if p.kind == "withdraw":
         return _answer(state, phase, "withdraw", (0, None), dice)
     if p.kind == "retreat":

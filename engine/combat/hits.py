@@ -30,11 +30,13 @@ from ..ids import UnitKind
 from ..state import GameState, Unit
 from ..units import UnitSpec
 
-RULES = ("any", "sea", "not_sub", "air", "land", "armour", "dogfight")
+RULES = ("any", "sea", "not_sub", "air", "land", "armour", "dogfight", "surface", "sub")
 """Who a hit may fall on: anyone; sea units only (submarine hits); anyone but submarines
 (air hits without a friendly destroyer); aircraft only (antiaircraft fire); AARHE's land
 combat units only (land fire), the same with infantry last (``armour``); aircraft only, the
-transport plane last (``dogfight``)."""
+transport plane last (``dogfight``); in AARHE's sea battles, naval units other than
+submarines (001 › Naval Combat: Hit Allocation) and submarines only (ASW attack rolls,
+among the detected ones)."""
 
 
 def eligible(spec: UnitSpec, rule: str) -> bool:
@@ -46,6 +48,10 @@ def eligible(spec: UnitSpec, rule: str) -> bool:
         return spec.is_air
     if rule in ("land", "armour"):
         return spec.is_land and spec.is_combat_unit
+    if rule == "surface":
+        return spec.is_sea and not spec.submarine
+    if rule == "sub":
+        return spec.submarine
     return True
 
 

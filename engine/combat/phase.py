@@ -36,7 +36,9 @@ class Pending:
     """A choice the battle waits for."""
 
     kind: str
-    """``casualties``, ``retreat``, ``submerge``, ``withdraw``, ``intercept`` or ``bombard``."""
+    """``casualties``, ``retreat``, ``submerge``, ``withdraw``, ``intercept``, ``bombard``, or
+    in an AARHE sea battle ``targets`` (what undetected submarines fire at) or ``asw`` (which
+    units make ASW attacks)."""
     chooser: PowerId
     side: str
     """Whose units the choice is about: ``attacker`` or ``defender``."""
@@ -66,7 +68,8 @@ class Battle:
     step: str = "start"
     pending: Pending | None = None
     strip: tuple[int, ...] = ()
-    """Defending units hit and not yet removed: they still fire this round."""
+    """Defending units hit and not yet removed: they still fire this round (in an AARHE sea
+    battle the attacker's too, until the next "Remove casualties": ``combat.naval``)."""
     out: frozenset[int] = frozenset()
     """Units that left the battle (submerged submarines, retreated aircraft)."""
     destroyers: tuple[bool, bool] = (False, False)
@@ -77,6 +80,19 @@ class Battle:
     bombarding: tuple[int, ...] = ()
     """AARHE: the ships that rolled for offshore bombardment in this assault (each gives an
     infantry +1 in the 1st cycle; the defender's IDs fire at them: ``amphibious.shore_bombard``)."""
+    detected: frozenset[int] = frozenset()
+    """Submarines an ASW search detected (AARHE, 001 › Naval Combat: ASW; ``combat.naval``):
+    they fire in the main round and ASW attack rolls may destroy them."""
+    asw: frozenset[int] = frozenset()
+    """Units allocated to ASW attack instead of normal combat in this cycle's main round."""
+    broke_off: bool = False
+    """The defender chose to break off at the end of this cycle (001 › Break off)."""
+    aborted: bool = False
+    """The attacker broke off while the defender stayed: the amphibious assault this sea
+    battle clears the way for is aborted (001 › Naval Combat: Amphibious Assault)."""
+    aim: tuple[int, ...] = ()
+    """The targets chosen for the undetected submarines' selective fire, one per submarine
+    in id order, until they roll (001 › Submarine Warfare)."""
 
     def but(self, **changes: Any) -> Battle:
         return replace(self, **changes)
@@ -146,6 +162,11 @@ def _battle_to_json(b: Battle) -> dict[str, Any]:
         "out": sorted(b.out), "destroyers": list(b.destroyers),
         **({"air": b.air} if b.air else {}),
         **({"bombarding": list(b.bombarding)} if b.bombarding else {}),
+        **({"detected": sorted(b.detected)} if b.detected else {}),
+        **({"asw": sorted(b.asw)} if b.asw else {}),
+        **({"broke_off": True} if b.broke_off else {}),
+        **({"aborted": True} if b.aborted else {}),
+        **({"aim": list(b.aim)} if b.aim else {}),
     }
 
 
@@ -172,6 +193,11 @@ def combat_from_json(d: Mapping[str, Any]) -> CombatPhase:
             destroyers=(bool(c["destroyers"][0]), bool(c["destroyers"][1])),
             air=str(c.get("air", "")),
             bombarding=tuple(int(u) for u in c.get("bombarding", ())),
+            detected=frozenset(int(u) for u in c.get("detected", ())),
+            asw=frozenset(int(u) for u in c.get("asw", ())),
+            broke_off=bool(c.get("broke_off", False)),
+            aborted=bool(c.get("aborted", False)),
+            aim=tuple(int(u) for u in c.get("aim", ())),
         )
     return CombatPhase(
         attacker=PowerId(d["attacker"]),

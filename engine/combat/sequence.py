@@ -7,10 +7,10 @@ function that does one thing and returns the state and the next decision point (
 battles it applies. No step names its successor: :func:`advance` takes the next id from
 the list, and after the last step of a round starts the next round at ``repeat_from``.
 
-A listed id may name a kind of battle after ``@`` (``remove@sea``): the step then runs only
+A listed id may name a kind of battle after ``@`` (``round@land``): the step then runs only
 in battles of that kind, besides its own condition. A rule system whose land and sea
-battles differ lists each kind's steps so (AARHE: its land cycle, 001 › Phase 4, and the
-sea battles that still follow LHTR's steps).
+battles differ lists a shared step so for one kind only (AARHE: a land cycle begins with
+``round``, a sea cycle with ``naval_cycle``, 001 › Phase 4).
 
 ``Battle.step`` holds the id of the step to run next, so a game stored mid-battle resumes
 where it stopped.
@@ -26,7 +26,7 @@ from ..errors import BoardDataError
 from ..events import Event
 from ..ruleset import RuleSet
 from ..state import GameState
-from . import air, amphibious, assault, conclude, land_cycle, land_retreat, raids, steps, withdraw
+from . import air, amphibious, assault, breakoff, conclude, land_cycle, land_retreat, naval, raids, steps, withdraw
 from .flow import Result, Step, current, with_battle
 from .phase import Battle, CombatPhase
 
@@ -111,6 +111,26 @@ STEPS: dict[str, BattleStep] = _entries(
     BattleStep("cycle_end", land_cycle.cycle_end, _land),
     BattleStep("retreat_defender", land_retreat.retreat_step("defender"), _land),
     BattleStep("retreat_attacker", land_retreat.retreat_step("attacker"), _land),
+    BattleStep("naval_cycle", naval.cycle_start, _sea),
+    BattleStep("asw_search", naval.asw_search, _sea),
+    BattleStep("sub_strike_attacker", naval.sub_strike("attacker"), _sea),
+    BattleStep("sub_strike_defender", naval.sub_strike("defender"), _sea),
+    BattleStep("anti_air_attacker", naval.anti_air("attacker"), _sea),
+    BattleStep("anti_air_defender", naval.anti_air("defender"), _sea),
+    BattleStep("naval_opening_remove", naval.remove, _sea),
+    BattleStep("battleships_attacker", naval.early_fire("attacker"), _sea),
+    BattleStep("battleships_defender", naval.early_fire("defender"), _sea),
+    BattleStep("mid_remove", naval.remove, _sea),
+    BattleStep("asw_allocate_attacker", naval.asw_allocate("attacker"), _sea),
+    BattleStep("asw_allocate_defender", naval.asw_allocate("defender"), _sea),
+    BattleStep("main_attacker", naval.main_fire("attacker"), _sea),
+    BattleStep("main_defender", naval.main_fire("defender"), _sea),
+    BattleStep("main_remove", naval.remove, _sea),
+    BattleStep("naval_cycle_end", naval.cycle_end, _sea),
+    BattleStep("naval_submerge_defender", steps.submerge("defender", despite_destroyers=True), _sea),
+    BattleStep("naval_retreat_defender", breakoff.decision("defender"), _sea),
+    BattleStep("naval_submerge_attacker", steps.submerge("attacker", despite_destroyers=True), _sea),
+    BattleStep("naval_retreat_attacker", breakoff.decision("attacker"), _sea),
     BattleStep("raid_start", raids.raid_start),
     BattleStep("raid_escort_fire", raids.escort_fire),
     BattleStep("raid_interceptor_fire", raids.interceptor_fire),
@@ -166,8 +186,7 @@ def run_step(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
 def advance(rules: RuleSet, b: Battle) -> str:
     """The id of the step after ``b.step`` in the rule system's sequence."""
     order = rules.battle.raid if b.kind == "raid" else rules.battle.steps
-    # A game stored before the step was listed for one kind (``remove`` now ``remove@sea``).
-    index = order.index(b.step) if b.step in order else [s.partition("@")[0] for s in order].index(b.step)
+    index = order.index(b.step)
     if index + 1 < len(order):
         return order[index + 1]
     if b.kind == "raid":

@@ -173,16 +173,19 @@ def _sea_targets(state: GameState, phase: CombatPhase, side: str) -> bool:
     return any(state.rules.spec(u.kind).is_sea for u in enemy if u.id not in b.strip)
 
 
-def submerge(side: str) -> Step:
+def submerge(side: str, despite_destroyers: bool = False) -> Step:
     """The step where ``side`` decides to submerge or strike."""
 
     def step(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
         """Submerge or strike, decided before any die, the attacker first (000, Step 2);
         Revised lists it after the Press Attack or Retreat step instead (002, Phase 4,
-        Step 7). Never with an enemy destroyer in the battle."""
+        Step 7). Never with an enemy destroyer in the battle, unless ``despite_destroyers``
+        (AARHE: "Submarines may submerge at the end of any combat cycle whether an enemy
+        Destroyer or Cruiser is present or not", 001 › Submarine Submerge)."""
         b = current(phase)
         subs = _subs(state, phase, side)
-        if not subs or not _surprise_allowed(b, side):
+        enemy = defenders(state, b, phase) if side == "attacker" else attackers(state, b)
+        if not subs or not enemy or not (despite_destroyers or _surprise_allowed(b, side)):
             return state, phase, []
         chooser = b.attacker if side == "attacker" else lead_defender(state, b, defenders(state, b, phase))
         pending = Pending("submerge", chooser, side, among=tuple(u.id for u in subs))

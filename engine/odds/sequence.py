@@ -202,12 +202,11 @@ def unmodelled(rules: RuleSet, kind: str, amphibious: bool = False) -> list[str]
 
 def check_covered(rules: RuleSet, kind: str, amphibious: bool = False) -> None:
     """Refuse, plainly, a battle whose steps these odds do not model (README of AARHE, ruling 64)."""
-    missing = unmodelled(rules, kind, amphibious)
-    if missing:
+    if unmodelled(rules, kind, amphibious):
         raise IllegalCommandError(
-            f"The odds do not cover {rules.name}'s {kind} battles: their exact model follows the battle steps "
-            f"of 1942, Revised with LHTR and Classic, and has none of {', '.join(missing)}. No numbers are "
-            "given rather than wrong ones.", reason="odds.not_covered")
+            f"The odds do not cover {rules.name}'s {kind} battles: their exact model follows the battle sequence "
+            f"of 1942, Revised with LHTR and Classic, not this rule system's own. No numbers are given rather "
+            "than wrong ones.", reason="odds.not_covered")
 
 
 def _listed(arena: Arena, opening: bool) -> list[str]:

@@ -266,6 +266,21 @@ class Playout:
             if self.rng.random() < 0.7 or not self._retreat():
                 self.send("/press")
             return
+        if pending.kind == "naval_retreat":
+            # AARHE's Retreat Decision: press on, break off (the battle's own zone) or retreat,
+            # now and then only one unit.
+            zones = list(legal_commands(s).retreats)
+            ships = [s.units[i] for i in pending.among if i in s.units and s.rules.spec(s.units[i].kind).is_sea]
+            if ships and len(zones) > 1 and self.rng.random() < 0.15:
+                some = f' units:"1 {self.rng.choice(ships).kind}"'
+                if self.send(f'/retreat to:"{s.board.name(self.rng.choice(zones[1:]))}"{some}'):
+                    return
+            if self.rng.random() < 0.6 or not self.send(f'/retreat to:"{s.board.name(self.rng.choice(zones))}"'):
+                self.send("/press")
+            return
+        if pending.kind in ("targets", "asw") and self.rng.random() < 0.5:
+            self.send("/press")
+            return
         if pending.kind == "submerge" and self.rng.random() < 0.5:
             subs = [s.units[i] for i in pending.among if i in s.units]
             group = {subs[0].kind: self.rng.randint(1, len(subs))}
@@ -284,6 +299,8 @@ class Playout:
                 pick[u.kind] = pick.get(u.kind, 0) + 1
             if self.send(f'/casualties units:"{format_units(self.state.rules, pick)}"'):
                 return
+        if pending.kind in ("targets", "asw") and self.send("/press"):
+            return
         raise AssertionError(f"no casualty choice accepted for {pending}")
 
     def _retreat(self) -> bool:

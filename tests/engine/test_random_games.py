@@ -211,7 +211,7 @@ FLIPPED = {
     "bombarded_units_fire_back": False, "overland_units_retreat_from_assaults": False,
     "submarines_end_noncombat_in_hostile": False, "submerged_until_noncombat_end": True,
     "aircraft_hit_subs_alone": True, "transports_attack_alone": True, "bombard_limit_per_land_unit": False,
-    "factory_spending_factor": 4, "capital_lost_keeps_production": True,
+    "factory_spending_factor": 4, "capital_lost_keeps_production": True, "ship_repair": "in_port",
 }
 """Every switch at the value 1942 does not use (engine/switches.py)."""
 

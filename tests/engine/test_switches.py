@@ -518,6 +518,34 @@ def test_aircraft_hit_subs_alone(rules: RuleSet) -> None:
     assert sunk.state.count(SpaceId("sz_05")) == {"fighter": 1}
 
 
+def test_ship_repair(rules: RuleSet) -> None:
+    """000, Battleships: "If a battleship survives a combat having taken one hit, return it
+    upright"; 001 › Phase 1, Naval repair: "Damaged ships are repaired at sea zones adjacent
+    to friendly industrial complex or victory city. Damaged ships are returned upright at the
+    beginning of any turn if it did not move in the last turn." The German battleship in Sea
+    Zone 5, by Germany's complex, is damaged defending against a British destroyer."""
+    from engine import naval_repair
+
+    state = position(rules, turn="United Kingdom", phase="combat_move",
+                     spaces={"Germany": {"Germany": {"industrial_complex": 1}},
+                             "Sea Zone 5": {"Germany": {"battleship": 1}},
+                             "Sea Zone 6": {"United Kingdom": {"destroyer": 1}}})
+    state = run(run(state, '/move units:"1 destroyer" from:"Sea Zone 6" to:"Sea Zone 5"').state, "/done").state
+    line = '/battle territory:"Sea Zone 5"'
+
+    def ship(s: GameState) -> Any:
+        return next(u for u in s.units_at(SpaceId("sz_05")) if u.kind == "battleship")
+
+    assert ship(run(state, line, [1, 6, 6, 1]).state).hits == 0
+    kept = run(flipped(state, ship_repair="in_port"), line, [1, 6, 6, 1]).state
+    assert ship(kept).hits == 1
+    repaired, events = naval_repair.repair(kept, PowerId("germany"))
+    assert ship(repaired).hits == 0
+    assert [e.text for e in events] == ["Sea Zone 5: Germany 1 battleship repaired in port."]
+    sailed = kept.with_units([ship(kept).with_flags("sailed")])
+    assert ship(naval_repair.repair(sailed, PowerId("germany"))[0]).hits == 1
+
+
 def test_every_switch_has_its_flip_test() -> None:
     """Issue 11: "a test flips each switch on a scenario and shows the outcome changes"."""
     missing = [f.name for f in fields(Switches) if f"test_{f.name}" not in globals()]

@@ -73,14 +73,16 @@ def test_switches_are_revised_where_aarhe_is_silent() -> None:
     at industrial complexes or victory cities"; 001 › Phase 6: "Total IPC spent per turn on
     an IC cannot exceed 4 times the territory's printed income value"), and neutrals read
     from the track of cooperation (001 › Phase 8, Level of cooperation: "+4 Pro-Allies
-    Neutral, Allies units can enter"), and offshore bombardment's limit (001 › Offshore
-    bombardment: "limited to one roll for every four offloaded land units")."""
+    Neutral, Allies units can enter"), offshore bombardment's limit (001 › Offshore
+    bombardment: "limited to one roll for every four offloaded land units"), and ships
+    repaired in port (001 › Phase 1, Naval repair: "Damaged ships are repaired at sea zones
+    adjacent to friendly industrial complex or victory city")."""
     revised = maps.load_ruleset("revised-lhtr").switches
     assert RULES.switches == revised.but(capital_plunder=False, capital_lost_income="half", bombing="income",
                                          production_interruption=True, logistics_fees=True, income_paths=True,
                                          factory_spending_factor=4, capital_lost_keeps_production=True,
                                          neutrals="cooperation", capital_checked="turn_start",
-                                         bombard_land_units_per_ship=4)
+                                         bombard_land_units_per_ship=4, ship_repair="in_port")
 
 
 # ---- the board -------------------------------------------------------------------------

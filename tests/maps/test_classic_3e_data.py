@@ -343,6 +343,7 @@ def test_switches() -> None:
         "aa_fires_at_overflight": False,
         "blitz_blocked_by_structures": False,
         "submarines_end_noncombat_in_hostile": True,
+        "ship_repair": "after_battle",
         "submerged_until_noncombat_end": False,
         "transports_attack_alone": False,
         "bombard_limit_per_land_unit": False,

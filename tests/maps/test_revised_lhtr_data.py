@@ -370,6 +370,7 @@ def test_switches(rules: RuleSet) -> None:
         "bombarded_units_fire_back": False,
         "overland_units_retreat_from_assaults": False,
         "submarines_end_noncombat_in_hostile": False,
+        "ship_repair": "after_battle",
         "submerged_until_noncombat_end": True,
         "aircraft_hit_subs_alone": True,
         "transports_attack_alone": True,

@@ -259,3 +259,30 @@ def test_aarhe_land_cycle_shows_the_ids_fire_and_the_defenders_retreat() -> None
     lines = flat(body_lines(battle_logs(events, unit_key(rules))[0]))
     assert "Infrastructure Defense fire: Germany 1 bomber forced to retreat." in lines
     assert any(line.startswith("Soviet Union retreats 2 inf to Archangel") for line in lines), lines
+
+
+def test_an_aarhe_sea_battle_is_one_log_with_its_searches_allocations_and_retreats() -> None:
+    """AARHE's sea cycle (001 › Naval Combat: Sequence): the ASW search and its detection,
+    the anti-air dice, the allocation to ASW, the defender's retreat decision, all in the one
+    log of the battle, under the powers' names."""
+    from engine import apply, parse_command
+    from tests.engine.positions import position
+
+    rules = maps.load_ruleset("aarhe")
+    state = position(rules, turn="Germany", phase="combat_move", round=2,
+                     spaces={"Sea Zone 5": {"Germany": {"destroyer": 1}},
+                             "Western Europe": {"Germany": {"fighter": 1}},
+                             "Sea Zone 6": {"United Kingdom": {"submarine": 1, "carrier": 1}}})
+    for line in ('/move units:"1 destroyer" from:"Sea Zone 5" to:"Sea Zone 6"',
+                 '/move units:"1 fighter" from:"Western Europe" to:"Sea Zone 6"', "/done",
+                 '/orders power:"United Kingdom" retreat_below:3'):
+        state = apply(state, parse_command(line, state), FixedDice([])).state
+    out = apply(state, parse_command('/battle territory:"Sea Zone 6"', state), FixedDice([1, 6, 6, 6, 6, 6, 6, 6]))
+    logs = battle_logs(kit.as_json(out.events), kit.UNITS)
+    assert len(logs) == 1 and logs[0].finished
+    assert title(logs[0]) == "⚔ Sea Zone 6 — Germany attacks United Kingdom"
+    lines = flat(body_lines(logs[0]))
+    for line in ("Germany ASW search: 1 hit", "1 ss detected", "United Kingdom anti-air: 0 hits",
+                 "Germany allocates 1 dd to ASW (orders: one ASW attack for each detected submarine)",
+                 "United Kingdom retreats 1 cv, 1 ss to Sea Zone 3 (orders: retreat below 3 units: 2 left)"):
+        assert line in lines, lines

@@ -70,3 +70,23 @@ async def test_the_export_carries_the_luck_and_still_replays(game, tmp_path: Pat
     path = tmp_path / "luck.record"
     path.write_text(record)
     assert main(["replay", str(path)]) == 0
+
+
+def test_a_battle_the_odds_do_not_model_gets_no_luck_line() -> None:
+    """AARHE's sea battle (001 › Naval Combat: Sequence) has steps the odds do not model yet:
+    it ends without a luck line, and /game luck says why, instead of failing."""
+    from bot.service.odds import game_luck, luck_notes
+    from engine import FixedDice, apply, parse_command
+    from maps import load_ruleset
+    from tests.engine.positions import position
+
+    state = position(load_ruleset("aarhe"), turn="Germany", phase="combat_move", round=2,
+                     spaces={"Sea Zone 5": {"Germany": {"battleship": 1}},
+                             "Sea Zone 6": {"United Kingdom": {"destroyer": 1}}})
+    for line in ('/move units:"1 battleship" from:"Sea Zone 5" to:"Sea Zone 6"', "/done"):
+        state = apply(state, parse_command(line, state), FixedDice([])).state
+    outcome = apply(state, parse_command('/battle territory:"Sea Zone 6"', state), FixedDice([1]))
+    events = [e.to_json() for e in outcome.events]
+    assert any(e["type"] == "battle_end" for e in events)
+    assert luck_notes(outcome.state, events, None) == {}
+    assert game_luck(outcome.state, events).startswith("No battle's luck can be worked out")
