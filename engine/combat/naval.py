@@ -166,8 +166,9 @@ def asw_search(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
         if spotted:
             found |= {u.id for u in spotted}
             name = state.board.name(b.space)
-            events.append(event("detected", f"{name}: {unit_text(state, counts(state, spotted))} of "
-                                f"{state.rules.power_name(spotted[0].owner)} detected.", space=name,
+            whose = "; ".join(f"{unit_text(state, counts(state, [u for u in spotted if u.owner == p]))} of "
+                              f"{state.rules.power_name(p)}" for p in dict.fromkeys(u.owner for u in spotted))
+            events.append(event("detected", f"{name}: {whose} detected.", space=name,
                                 round=b.round, side=other(side), units=counts(state, spotted)))
     return state, with_battle(phase, b.but(detected=b.detected | found)), events
 
