@@ -29,6 +29,9 @@ _CHOICES = {
     "retreat": "press on or retreat: /press or /retreat",
     "submerge": "submerge submarines or not: /submerge or /press",
     "intercept": "intercept the raid or not",
+    "targets": "choose the submarines' targets: /casualties or /press",
+    "asw": "choose the units that make ASW attacks: /casualties or /press",
+    "naval_retreat": "press on, break off or retreat: /press or /retreat",
 }
 """What a battle waits for, by the kind of its pending choice."""
 

@@ -205,7 +205,7 @@ def waiting_for(log: BattleLog) -> str | None:
     last = entries[-1] if entries else None
     retreat = f"waiting for {names['attacker']} to press on or retreat"
     if isinstance(last, Volley):
-        if last.hits and last.source != "bombing":
+        if last.hits and last.source not in ("bombing", "asw_search"):  # a search's hits find, not sink
             victim = "defender" if last.side == "attacker" else "attacker"
             return f"waiting for {names[victim]} to choose casualties"
         return retreat if (last.side, last.source) == ("defender", "fire") else None

@@ -97,7 +97,7 @@ def _strip_free(b: Battle, units: Sequence[Unit]) -> list[Unit]:
 
 # -- cycle start ---------------------------------------------------------------------------
 
-def threatens(state: GameState, b: Battle, mine: Sequence[Unit], theirs: Sequence[Unit], side: str) -> bool:
+def threatens(state: GameState, mine: Sequence[Unit], theirs: Sequence[Unit], side: str) -> bool:
     """Whether ``side``'s units could score a hit on the enemy's in this cycle (001 › Naval
     Combat: Hit Allocation), ASW counted against any submarine (a search may find it)."""
     vals = values(state, mine, side)
@@ -129,7 +129,7 @@ def cycle_start(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
     phase = with_battle(phase, b)
     if not atk or not dfn:
         return conclude(state, phase, "attacker" if atk else "retreat" if dfn else "none", [])
-    if not threatens(state, b, atk, dfn, "attacker") and not threatens(state, b, dfn, atk, "defender"):
+    if not threatens(state, atk, dfn, "attacker") and not threatens(state, dfn, atk, "defender"):
         return conclude(state, phase, "stalemate", [])
     return state, phase, []
 
@@ -166,8 +166,9 @@ def asw_search(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
         if spotted:
             found |= {u.id for u in spotted}
             name = state.board.name(b.space)
-            events.append(event("detected", f"{name}: {unit_text(state, counts(state, spotted))} of "
-                                f"{state.rules.power_name(spotted[0].owner)} detected.", space=name,
+            whose = "; ".join(f"{unit_text(state, counts(state, [u for u in spotted if u.owner == p]))} of "
+                              f"{state.rules.power_name(p)}" for p in dict.fromkeys(u.owner for u in spotted))
+            events.append(event("detected", f"{name}: {whose} detected.", space=name,
                                 round=b.round, side=other(side), units=counts(state, spotted)))
     return state, with_battle(phase, b.but(detected=b.detected | found)), events
 

@@ -76,8 +76,9 @@ def _economic(state: GameState) -> Win | None:
 # What the twelve technologies of 001 › Phase 7 do to units. Research itself (boxes, dice,
 # head starts) is data: [technology] in maps/aarhe/ruleset.toml, read by engine/research_boxes.py.
 # Jets' dogfight values and Advanced Radar are unit data (units.toml: jet_dogfight,
-# infrastructure_fire), read by engine/combat/air.py.
-# Not here (README, ruling on technology effects): the ASW and atomic effects of combat
+# infrastructure_fire), read by engine/combat/air.py; Advanced ASW's and Advanced
+# Submarine's ASW values too (asw, asw_evasion), read by engine/combat/naval.py.
+# Not here (README, ruling on technology effects): the atomic effects of combat
 # (issue 17), the units of Heavy Tank and Self-propelled Artillery (optional units) and Underground Factory's immunity to production interruption.
 
 JET_PLANE = "jet_plane"

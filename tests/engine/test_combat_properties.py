@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 import maps
 from engine import GameState, RuleSet
 from engine.combat import casualties, press, retreat, submerge
+from engine.combat import breakoff
 from engine.combat import hits as cas
 from engine.combat.choices import pool, retreat_options
 from engine.commands import Casualties, Press, Retreat, Submerge
@@ -140,6 +141,9 @@ def _answer(state: GameState, rng: random.Random, dice: SeededDice) -> tuple[Gam
         return press(state, Press(), dice)
     if pending.kind == "submerge":
         return submerge(state, Submerge(((units[0].kind, rng.randint(0, len(units))),)), dice)
+    if pending.kind == "naval_retreat" and rng.random() < 0.3:
+        # AARHE's Retreat Decision: break off (the battle's own zone) or retreat.
+        return retreat(state, Retreat(rng.choice(breakoff.options(state, state.combat, pending.side))), dice)
     return press(state, Press(), dice)
 
 
