@@ -84,9 +84,14 @@ def legal_commands(state: GameState) -> LegalCommands:
         withdrawals = (tuple(withdraw_options(state, combat, combat.current.pending.side)) if asked == "withdraw"
                        else ())
         return LegalCommands(power, phase, (*ANSWERS, *always), retreats=retreats, withdrawals=withdrawals)
+    view = state
+    if state.window is not None:
+        from .passive import acting_view
+
+        phase, view = state.window.phase, acting_view(state, power)
     entry = phase_entry(phase)
     words = (*(c.name for c in entry.taken(state.rules) if c.name not in ANSWERS), "done", *(("undo",) if entry.undo else ()), *always)
-    offers = entry.offers(state) if entry.offers is not None else Offers()
+    offers = entry.offers(view) if entry.offers is not None else Offers()
     battles = tuple(e.space for e in combat.entries) if combat is not None else ()
     return LegalCommands(power, phase, words, buyable=offers.buyable, moves=offers.moves,
                          placements=offers.placements, battles=battles, rockets=offers.rockets,
