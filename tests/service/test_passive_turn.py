@@ -1,7 +1,7 @@
 """AARHE's passive turn through the console (001 = 001_4ad7942ffba8a1ea.txt, Phase 3,
 Defensive Air Support (DAS); Phase 5, Reinforcement): the passive power that asked to be
-asked is due and pinged when the enemy team has ended Combat Move, /game status names the
-window, and when its deadline passes the window closes with no move, even under the
+asked is due and pinged when the enemy team has ended Combat Move, /help and /game status
+name the window, and when its deadline passes the window closes with no move, even under the
 ``wait`` policy, and the enemy team is pinged (README of maps/aarhe, ruling 89)."""
 
 from __future__ import annotations
@@ -48,6 +48,11 @@ async def test_the_passive_power_is_pinged_and_its_deadline_closes_the_window(tm
         assert state.due == ("soviet_union",) and state.window is not None
         refused = await said("@ben /battle territory:Belorussia")
         assert "(only you) Germany waits for the Allies' Defensive Air Support: Soviet Union to act." in refused
+        helped = await said("@ana /help")
+        assert "Now Soviet Union (Defensive Air Support) can use:" in helped and "/support units:" in helped
+        assert "/move units:" not in helped
+        explained = await said("@ana /help reinforce")
+        assert "Taken in: Reinforcement." in explained
         status = await said("/game status")
         assert ("Soviet Union to act: Defensive Air Support, the Allies' window in the turn of Germany and Japan"
                 in status)
