@@ -67,8 +67,6 @@ def due(state: GameState) -> dict[PowerId, PowerId]:
     it acts in (a defender choosing casualties acts in the attacker's lane)."""
     if state.is_over:
         return {}
-    if state.window is not None:
-        return {p: state.turn for p in state.window.due}
     out: dict[PowerId, PowerId] = {}
     for power in state.rules.turns.team_of(state.round, state.turn):
         if power == state.turn:

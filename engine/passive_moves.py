@@ -36,7 +36,8 @@ from .state import FOUGHT, PASSIVE_MOVED, GameState, Unit
 DAS = "defensive_air_support"
 REINFORCEMENT = "reinforcement"
 
-Move = Support | Reinforce
+PassiveMove = Support | Reinforce
+_TITLES = {DAS: "Defensive Air Support", REINFORCEMENT: "Reinforcement"}
 
 
 def takes_part(state: GameState, phase: str, unit: Unit) -> str | None:
@@ -96,14 +97,11 @@ def _landing_problem(ctx: Ctx, unit_kinds: list[UnitKind], origin: SpaceId, dest
     return None
 
 
-def _move(state: GameState, cmd: Move, phase: str, verb: str) -> tuple[GameState, list[Event]]:
+def _move(state: GameState, cmd: PassiveMove, phase: str, verb: str) -> tuple[GameState, list[Event]]:
     """One move of the acting passive power: ``cmd.units`` from ``cmd.origin`` one space on."""
     view = acting_view(state, state.actor)
     ctx = context(view)
-    for space in (cmd.origin, cmd.destination):
-        if space not in ctx.board.spaces:
-            refuse("passive.no_space", f"There is no space {space!r}.")
-    units = pick(ctx, cmd.origin, cmd.units, [u for u in view.units_at(cmd.origin)],
+    units = pick(ctx, cmd.origin, cmd.units, list(view.units_at(cmd.origin)),
                  lambda u: takes_part(view, phase, u), verb=verb)
     problem = _landing_problem(ctx, [u.kind for u in units], cmd.origin, cmd.destination, phase)
     if problem is not None:
@@ -158,8 +156,6 @@ def _offers(phase: str) -> Callable[[GameState], Offers]:
 
     return offers
 
-
-_TITLES = {DAS: "Defensive Air Support", REINFORCEMENT: "Reinforcement"}
 
 register_phase(Phase(DAS, _TITLES[DAS], {Support: support}, needs_capital=False, offers=_offers(DAS)))
 register_phase(Phase(REINFORCEMENT, _TITLES[REINFORCEMENT], {Reinforce: reinforce}, needs_capital=False,

@@ -5,8 +5,10 @@ in it (README of maps/aarhe, rulings 87 to 92)."""
 
 from __future__ import annotations
 
+import pytest
+
 import maps
-from engine import GameState, NoDice, apply, parse_command
+from engine import GameState, IllegalCommandError, NoDice, apply, parse_command
 from engine.deadline import default_command, lapses
 from engine.game import new_game
 from engine.ids import PowerId
@@ -67,3 +69,11 @@ def test_a_game_stored_in_a_window_resumes_in_it() -> None:
                 if resumed.board.spaces[n].is_land and resumed.board.allies(resumed.owners.get(n), SOVIET))
     moved = _play(resumed, line)
     assert moved.units[fighter.id].space != fighter.space and moved.window == resumed.window
+
+
+def test_a_rule_system_without_windows_refuses_the_passive_order() -> None:
+    """1942 gives the other side no window in a turn: ``passive:`` is refused, naming why,
+    and changes nothing."""
+    state = new_game(maps.load_ruleset("aa1942-2e"))
+    with pytest.raises(IllegalCommandError, match="gives the other side no window"):
+        _play(state, "/orders passive:ask")
