@@ -12,6 +12,7 @@ from engine import GameState, IllegalCommandError, NoDice, apply, parse_command
 from engine.deadline import default_command, lapses
 from engine.game import new_game
 from engine.ids import PowerId
+from tests.engine.positions import aarhe_axis_combat_moves_ended
 
 SOVIET, GERMANY = PowerId("soviet_union"), PowerId("germany")
 
@@ -22,19 +23,10 @@ def _play(state: GameState, *lines: str) -> GameState:
     return state
 
 
-def _axis_combat_moves_ended(*orders: str) -> GameState:
-    """Round 2, once Germany and Japan have ended Combat Move without moving (the Soviet
-    opening round played with /done alone)."""
-    state = _play(new_game(maps.load_ruleset("aarhe")), *orders)
-    while state.round == 1:
-        state = _play(state, "/done")
-    return _play(state, "/done", "/done", "/focus power:Japan", "/done", "/done")
-
-
 def test_by_default_the_passive_side_passes_and_the_battles_begin() -> None:
     """Standing orders pass by default (ruling 89): nobody is asked, and the Axis turn goes
     on at once (with nothing to fight, each teammate into its Noncombat Move)."""
-    state = _axis_combat_moves_ended()
+    state = aarhe_axis_combat_moves_ended()
     assert state.window is None and set(state.due) == {GERMANY, PowerId("japan")}
     assert state.phase == "noncombat_move"
 
@@ -43,7 +35,7 @@ def test_asked_in_person_the_power_is_due_and_its_deadline_closes_the_window() -
     """With ``/orders passive:ask`` the Soviet Union is due in Defensive Air Support; the
     deadline's command is a plain /done (no default move), which closes the window; the
     Axis team goes on."""
-    state = _axis_combat_moves_ended("/orders passive:ask")
+    state = aarhe_axis_combat_moves_ended("/orders passive:ask")
     assert state.window is not None and state.window.phase == "defensive_air_support"
     assert state.due == (SOVIET,) and state.actor == SOVIET
     assert lapses(state, SOVIET) and not lapses(state, GERMANY)
@@ -56,7 +48,7 @@ def test_asked_in_person_the_power_is_due_and_its_deadline_closes_the_window() -
 def test_a_game_stored_in_a_window_resumes_in_it() -> None:
     """The open window (its phase, the powers still due, the one acting) and the lanes that
     wait for it round-trip through JSON; the resumed game takes the window's command."""
-    state = _axis_combat_moves_ended("/orders passive:ask")
+    state = aarhe_axis_combat_moves_ended("/orders passive:ask")
     data = state.to_json()
     assert data["window"] == {"phase": "defensive_air_support", "due": ["Soviet Union"], "acting": "Soviet Union"}
     resumed = GameState.from_json(data, state.rules)
