@@ -24,7 +24,7 @@ from .goals import after_turn
 from .ids import PowerId
 from .lanes import Lane, Waiting, focus, parked_text, passive_sides, swap
 from .neutrals import starting_cooperation
-from .passive import end_part, open_window
+from .passive import commands_now, end_part, open_window
 from .phases import phase_entry, phase_title
 from .prose import listing
 from .ruleset import RuleSet
@@ -120,7 +120,7 @@ def apply(state: GameState, command: Command, dice: Dice) -> Outcome:
     if isinstance(command, Done):
         new_state, events = end_phase(state, counting)
     else:
-        handler = phase_entry(_playing(state)).taken(state.rules).get(type(command))
+        handler = commands_now(state).get(type(command))
         if handler is None:
             raise _elsewhere(state, command)
         limits.check_before(state, command)
@@ -150,12 +150,6 @@ def _keep_focus(state: GameState, power: PowerId) -> GameState:
     (the team turn moved another teammate on, e.g. into Conduct Combat)."""
     lane = state.lanes.get(power)
     return swap(state, power) if lane is not None and lane.waiting is None and lane.chooser() is None else state
-
-
-def _playing(state: GameState) -> str:
-    """The phase whose commands are taken now: the passive window in progress, else the
-    phase in focus."""
-    return state.window.phase if state.window is not None else state.phase
 
 
 def _owner(state: GameState) -> PowerId:

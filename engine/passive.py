@@ -17,15 +17,20 @@ name a move) and its standing orders say ``passive: ask``; by default it passes
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from .combat.orders import orders_of
 from .errors import OutOfTurnError
 from .events import Event, event
 from .ids import PowerId
-from .phases import phase_entry
+from .phases import Handler, phase_entry
 from .prose import listing
 from .state import GameState
+
+if TYPE_CHECKING:
+    from .commands import Command
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +41,15 @@ class OpenWindow:
     phase: str
     due: tuple[PowerId, ...]
     acting: PowerId
+
+
+def commands_now(state: GameState) -> Mapping[type[Command], Handler]:
+    """The commands taken now besides ``/done``, ``/undo``, ``/orders`` and ``/focus``: in an
+    open window only the window's own (a power acting in another team's turn buys, places
+    and reveals nothing there), else those of the phase in focus."""
+    if state.window is not None:
+        return phase_entry(state.window.phase).handlers
+    return phase_entry(state.phase).taken(state.rules)
 
 
 def acting_view(state: GameState, power: PowerId) -> GameState:

@@ -105,7 +105,7 @@ class Playout:
         """In the passive side's window (``engine.passive``), make some of the moves the engine
         offers with the window's command, now and then one it refuses, then end the part."""
         offers = legal_commands(self.state)
-        word = next(w for w in offers.commands if w not in ("done", "undo", "orders", "advantage"))
+        word = next(w for w in offers.commands if w not in ("done", "undo", "orders"))
         name = self.state.board.name
         groups = list(offers.moves)
         for group in self.rng.sample(groups, min(len(groups), self.rng.randint(0, 3))):
