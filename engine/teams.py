@@ -114,9 +114,9 @@ class Turns:
         passive = []
         for entry in data.get("passive", ()):
             after, phase = str(entry.get("after", "")), str(entry.get("phase", ""))
-            if after not in phases:
+            if after not in phases or after == phases[-1]:
                 raise BoardDataError(f"{where}: [turns] passive window {phase!r} follows {after!r}, not one of "
-                                     "its phases")
+                                     "its phases but the last")
             if phase in phases or not phase:
                 raise BoardDataError(f"{where}: [turns] passive window {phase!r} must be a phase of its own, not "
                                      "one of the turn's phases")
