@@ -97,15 +97,20 @@ def focus(state: GameState, power: PowerId) -> GameState:
 
 
 def waiting_for(state: GameState, power: PowerId) -> str | None:
-    """Why ``power``, a teammate in this team turn, has nothing to do now, for a refusal of
-    its command (001 › Round Sequence: Conduct Combat "cannot be performed until all players
-    on the team has completed 'Combat Move'"; teammates fight one after another, README of
-    maps/aarhe, ruling 36); None when it is playing or not in this team turn."""
+    """Why ``power``, a teammate in this team turn (or a power of the side whose passive
+    window is open), has nothing to do now, for a refusal of its command (001 › Round
+    Sequence: Conduct Combat "cannot be performed until all players on the team has
+    completed 'Combat Move'"; teammates fight one after another, README of maps/aarhe,
+    ruling 36); None when it is playing or not in this team turn."""
     rules = state.rules
     name = rules.power_name(power)
     if state.window is not None and power in state.team:
         return (f"{name} waits for the {passive_sides(state)}' {window_title(state)}: "
                 f"{listing(rules.power_name(p) for p in state.window.due)} to act.")
+    if state.window is not None and power not in state.window.due:
+        from .passive import not_asked
+
+        return not_asked(state, power)
     lane = state.lanes.get(power)
     if lane is None or lane.waiting is None or power == state.turn:
         return None

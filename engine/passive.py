@@ -91,6 +91,23 @@ def open_window(state: GameState, phase: str) -> tuple[GameState, list[Event]]:
     return state, [event("window", f"{title}: nobody is asked; {'; '.join(why)}.", phase=phase, powers=[])]
 
 
+def not_asked(state: GameState, power: PowerId) -> str:
+    """Why ``power``, of the side whose window is open, is not due in it, for a refusal of
+    its command."""
+    window = state.window
+    assert window is not None
+    rules = state.rules
+    name, title = rules.power_name(power), phase_entry(window.phase).title
+    due = listing(rules.power_name(p) for p in window.due)
+    if not able(state, window.phase, power):
+        why = "none of its units can take part"
+    elif orders_of(state, power)["passive"] == "ask":
+        why = "it has ended its part"
+    else:
+        why = "its standing orders pass (/orders passive:ask to be asked from the next window)"
+    return f"{name} is not asked in this {title}: {why}; {due} to act."
+
+
 def focus(state: GameState, power: PowerId) -> GameState:
     """``state`` with ``power``'s part of the open window in focus.
 

@@ -48,6 +48,9 @@ async def test_the_passive_power_is_pinged_and_its_deadline_closes_the_window(tm
         assert state.due == ("soviet_union",) and state.window is not None
         refused = await said("@ben /battle territory:Belorussia")
         assert "(only you) Germany waits for the Allies' Defensive Air Support: Soviet Union to act." in refused
+        passing = await said("@dee /done")
+        assert ("(only you) United Kingdom is not asked in this Defensive Air Support: its standing orders pass "
+                "(/orders passive:ask to be asked from the next window); Soviet Union to act.") in passing
         helped = await said("@ana /help")
         assert "Now Soviet Union (Defensive Air Support) can use:" in helped and "/support units:" in helped
         assert "/move units:" not in helped
