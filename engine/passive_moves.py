@@ -80,8 +80,8 @@ def _landing_problem(ctx: Ctx, unit_kinds: list[UnitKind], origin: SpaceId, dest
             holder = ctx.state.owners.get(dest)
             return (f"{ctx.name(dest)} is held by {ctx.pname(holder) if holder else 'no one'}: units of the passive "
                     "turn move only to friendly territories.")
-        return kept_out_message(ctx, dest) or (f"{ctx.name(dest)} holds units kept apart from "
-                                               f"{ctx.pname()}'s." if shared_with(ctx, dest) else None)
+        return (f"{ctx.name(dest)} holds units kept apart from {ctx.pname()}'s."
+                if shared_with(ctx, dest) else None)
     if phase == DAS:
         if not ctx.carriers_with_room(dest):
             return (f"No friendly carrier with room waits in {ctx.name(dest)}: aircraft fly Defensive Air Support to "
@@ -103,6 +103,9 @@ def _move(state: GameState, cmd: PassiveMove, phase: str, verb: str) -> tuple[Ga
     ctx = context(view)
     units = pick(ctx, cmd.origin, cmd.units, list(view.units_at(cmd.origin)),
                  lambda u: takes_part(view, phase, u), verb=verb)
+    kept_out = kept_out_message(ctx, cmd.destination)
+    if kept_out is not None:
+        refuse("move.restricted", kept_out)
     problem = _landing_problem(ctx, [u.kind for u in units], cmd.origin, cmd.destination, phase)
     if problem is not None:
         refuse("passive.destination", problem)
@@ -148,8 +151,8 @@ def _offers(phase: str) -> Callable[[GameState], Offers]:
                 if u.owner == state.turn and takes_part(state, phase, u) is None:
                     able[u.kind] = able.get(u.kind, 0) + 1
             for kind, count in sorted(able.items()):
-                places = tuple(d for d in sorted(ctx.neighbours[space])
-                               if _landing_problem(ctx, [kind], space, d, phase) is None)
+                places = tuple(d for d in sorted(ctx.neighbours[space]) if kept_out_message(ctx, d) is None
+                               and _landing_problem(ctx, [kind], space, d, phase) is None)
                 if places:
                     groups.append(MoveGroup(space, ((kind, count),), places))
         return Offers(moves=tuple(groups))
