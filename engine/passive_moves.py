@@ -30,14 +30,13 @@ from .movement.restricted import kept_out_message, shared_with
 from .movement.select import pick
 from .options import MoveGroup, Offers
 from .passive import acting_view
-from .phases import Phase, register_phase
+from .phases import Phase, phase_entry, register_phase
 from .state import FOUGHT, PASSIVE_MOVED, GameState, Unit
 
 DAS = "defensive_air_support"
 REINFORCEMENT = "reinforcement"
 
 PassiveMove = Support | Reinforce
-_TITLES = {DAS: "Defensive Air Support", REINFORCEMENT: "Reinforcement"}
 
 
 def takes_part(state: GameState, phase: str, unit: Unit) -> str | None:
@@ -122,7 +121,7 @@ def _move(state: GameState, cmd: PassiveMove, phase: str, verb: str) -> tuple[Ga
     cargo = [replace(c, space=cmd.destination) for u in units for c in view.cargo_of(u.id)]
     after = state.with_units([*moved, *cargo])
     counts = count_kinds(units)
-    title = _TITLES[phase]
+    title = phase_entry(phase).title
     return after, [event("passive_move", f"{ctx.pname()} ({title}): {units_text(ctx, counts)} "
                          f"{ctx.name(cmd.origin)} → {ctx.name(cmd.destination)}.", power=ctx.pname(),
                          units=dict(counts), origin=ctx.name(cmd.origin), destination=ctx.name(cmd.destination),
@@ -160,6 +159,6 @@ def _offers(phase: str) -> Callable[[GameState], Offers]:
     return offers
 
 
-register_phase(Phase(DAS, _TITLES[DAS], {Support: support}, needs_capital=False, offers=_offers(DAS)))
-register_phase(Phase(REINFORCEMENT, _TITLES[REINFORCEMENT], {Reinforce: reinforce}, needs_capital=False,
+register_phase(Phase(DAS, "Defensive Air Support", {Support: support}, needs_capital=False, offers=_offers(DAS)))
+register_phase(Phase(REINFORCEMENT, "Reinforcement", {Reinforce: reinforce}, needs_capital=False,
                      offers=_offers(REINFORCEMENT)))
