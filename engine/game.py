@@ -128,9 +128,10 @@ def apply(state: GameState, command: Command, dice: Dice) -> Outcome:
         limits.check_after(state, new_state, command)
     if new_state.lanes and new_state.turn != state.turn and not new_state.is_over:
         new_state = _keep_focus(new_state, state.turn)
-    if (counting.rolled or new_state.phase != state.phase or new_state.turn != state.turn
+    if (counting.rolled or new_state.phase != state.phase or new_state.turn != state.turn or new_state.is_over
             or _owner(new_state) != _owner(state) or any(e.type == SEALED_REVEAL for e in events)):
-        # a revealed secret cannot be hidden again: like a roll, a reveal is where /undo stops
+        # a revealed secret cannot be hidden again: like a roll, a reveal is where /undo stops;
+        # nothing is taken back once the game is over
         new_state = new_state.evolve(checkpoint=_strip(new_state), since_checkpoint=(), back=None)
     else:
         from .notation import format_command
