@@ -46,6 +46,8 @@ async def test_the_passive_power_is_pinged_and_its_deadline_closes_the_window(tm
         assert "Soviet Union to act (Defensive Air Support)." in window and "ping: @ana" in window
         state = await service.state("local")
         assert state.due == ("soviet_union",) and state.window is not None
+        service.ledger.forget_state((await service.status("local")).game_id or 0)
+        assert await service.state("local") == state          # a stored game resumes in the window
         refused = await said("@ben /battle territory:Belorussia")
         assert "(only you) Germany waits for the Allies' Defensive Air Support: Soviet Union to act." in refused
         passing = await said("@dee /done")
