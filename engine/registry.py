@@ -387,7 +387,7 @@ ENGINE_COMMANDS: tuple[CommandSpec, ...] = (
                             "submarines withdraw"))),
     CommandSpec(
         "orders", "Standing orders for your battle choices when you are not there to make "
-        "them (with no options: show them).", '/orders loss:"infantry, artillery, tank"',
+        "them, and whether you are asked in the other team's turn (with no options: show them).", '/orders loss:"infantry, artillery, tank"',
         aliases=("standing_orders",), command=Orders,
         options=(OptionSpec("power", Kind.POWER, "whose orders, if you play several"),
                  OptionSpec("loss", Kind.UNIT_TYPES, "unit types in the order you lose them"),
