@@ -118,6 +118,28 @@ class Redeploy(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class Support(Command):
+    """Defensive Air Support, in a window of the enemy team's turn: air units move one space
+    to defend (001 › Phase 3, Defensive Air Support (DAS))."""
+
+    units: UnitCounts
+    origin: SpaceId
+    destination: SpaceId
+    name = "support"
+
+
+@dataclass(frozen=True, slots=True)
+class Reinforce(Command):
+    """Reinforcement, in a window of the enemy team's turn: land or naval units move one
+    space (001 › Phase 5, Reinforcement)."""
+
+    units: UnitCounts
+    origin: SpaceId
+    destination: SpaceId
+    name = "reinforce"
+
+
+@dataclass(frozen=True, slots=True)
 class Rocket(Command):
     """Combat Move: an AA gun in ``origin`` is declared to fire a rocket at the enemy
     industrial complex in ``target``; it strikes when Conduct Combat begins (002, Rocket
@@ -254,4 +276,6 @@ class Orders(Command):
     """``always``, ``never`` or ``when_outnumbered``."""
     decide: str | None = None
     """``orders`` (standing orders decide) or ``self`` (ask me in person)."""
+    passive: str | None = None
+    """``pass`` or ``ask``: in the other side's windows of a team turn (``engine.passive``)."""
     name = "orders"

@@ -6,6 +6,10 @@ to decide in person); otherwise the phase's registry entry says what its ``defau
 (a battle moved into is fought, units already bought are placed: they must enter play,
 000 "Phase 5: Mobilize New Units"); with none, the phase simply ends. Nothing is bought or
 moved. The scheduler asks :func:`default_command` and names no phase itself.
+
+A passive window of a team turn (``engine.passive``) is a choice to act, never an
+obligation: at its deadline it closes for the silent power with no move, whatever the
+game's policy (:func:`lapses`; README of maps/aarhe, ruling 89).
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from .commands import Battle, Casualties, Command, Place, Press, Retreat, Submer
 from .dice import NoDice
 from .errors import RulesError
 from .ids import UnitKind
+from .ids import PowerId
 from .options import place_offers
 from .phases import phase_entry
 from .state import GameState
@@ -29,6 +34,13 @@ def default_command(state: GameState) -> Command | None:
         return standing_answer(state)
     default = phase_entry(state.phase).default
     return default(state) if default is not None else None
+
+
+def lapses(state: GameState, power: PowerId) -> bool:
+    """``power``'s input ends at its deadline under every policy, by ``/done`` alone: its part
+    of a passive window, where passing decides nothing and waiting would stall the team to
+    move."""
+    return state.window is not None and power in state.window.due
 
 
 def standing_answer(state: GameState) -> Command:

@@ -9,7 +9,7 @@ between phases (collect income, next power, end of round, victory check).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from . import limits, naval_repair
@@ -22,8 +22,9 @@ from .errors import IllegalCommandError, OutOfTurnError, RulesError
 from .events import Event, event
 from .goals import after_turn
 from .ids import PowerId
-from .lanes import Lane, Waiting, focus, swap
+from .lanes import Lane, Waiting, focus, parked_text, passive_sides, swap
 from .neutrals import starting_cooperation
+from .passive import commands_now, end_part, open_window
 from .phases import phase_entry, phase_title
 from .prose import listing
 from .ruleset import RuleSet
@@ -119,7 +120,7 @@ def apply(state: GameState, command: Command, dice: Dice) -> Outcome:
     if isinstance(command, Done):
         new_state, events = end_phase(state, counting)
     else:
-        handler = phase_entry(state.phase).taken(state.rules).get(type(command))
+        handler = commands_now(state).get(type(command))
         if handler is None:
             raise _elsewhere(state, command)
         limits.check_before(state, command)
@@ -127,9 +128,10 @@ def apply(state: GameState, command: Command, dice: Dice) -> Outcome:
         limits.check_after(state, new_state, command)
     if new_state.lanes and new_state.turn != state.turn and not new_state.is_over:
         new_state = _keep_focus(new_state, state.turn)
-    if (counting.rolled or new_state.phase != state.phase or new_state.turn != state.turn
-            or any(e.type == SEALED_REVEAL for e in events)):
-        # a revealed secret cannot be hidden again: like a roll, a reveal is where /undo stops
+    if (counting.rolled or new_state.phase != state.phase or new_state.turn != state.turn or new_state.is_over
+            or _owner(new_state) != _owner(state) or any(e.type == SEALED_REVEAL for e in events)):
+        # a revealed secret cannot be hidden again: like a roll, a reveal is where /undo stops;
+        # nothing is taken back once the game is over
         new_state = new_state.evolve(checkpoint=_strip(new_state), since_checkpoint=(), back=None)
     else:
         from .notation import format_command
@@ -151,11 +153,17 @@ def _keep_focus(state: GameState, power: PowerId) -> GameState:
     return swap(state, power) if lane is not None and lane.waiting is None and lane.chooser() is None else state
 
 
+def _owner(state: GameState) -> PowerId:
+    """Whose commands the ``/undo`` history holds: the passive power acting in a window,
+    else the power in focus."""
+    return state.window.acting if state.window is not None else state.turn
+
+
 def _own_history(state: GameState) -> bool:
     """The commands ``/undo`` may take back are the focused power's own: in a team turn the
     history belongs to the teammate whose command made it, and a teammate's command starts
     a new one (``engine.lanes``), so undo never takes a teammate's moves back."""
-    return state.checkpoint is None or state.checkpoint.turn == state.turn
+    return state.checkpoint is None or _owner(state.checkpoint) == _owner(state)
 
 
 def _focus(state: GameState, power: PowerId) -> Outcome:
@@ -174,17 +182,20 @@ def _focus(state: GameState, power: PowerId) -> Outcome:
 def _elsewhere(state: GameState, command: Command) -> RulesError:
     """The refusal of a command the current phase does not take, naming where it belongs."""
     rules = state.rules
-    taking = [phase_entry(p) for p in rules.phases if phase_entry(p).accepts(command, rules)]
-    wanted = [e.title for e in taking]
+    taking = [phase_entry(p) for p in (*rules.phases, *rules.turns.windows) if phase_entry(p).accepts(command, rules)]
+    later = {w.phase: w.after for w in rules.turns.passive}
+    wanted = [e.title if e.id not in later else
+              f"{e.title} (in the other team's turn, once it has ended {phase_title(rules, later[e.id])})"
+              for e in taking]
     if not wanted:
         return IllegalCommandError(f"{command.name} is not a command of this game.", reason="command.unknown")
-    if all(e.sits_out(rules) for e in taking) and missing_capital(state, state.turn):
+    if state.window is None and all(e.sits_out(rules) for e in taking) and missing_capital(state, state.turn):
         return capital_lost(state, command.name)
-    return OutOfTurnError(
-        f"/{command.name} belongs to {' or '.join(wanted)}; it is now {phase_title(rules, state.phase)} "
-        f"of {rules.power_name(state.turn)}.",
-        reason="phase.wrong",
-    )
+    now = (f"the {passive_sides(state)}' {phase_title(rules, state.window.phase)}, in the turn of "
+           f"{listing(rules.power_name(p) for p in state.team)}" if state.window is not None
+           else f"{phase_title(rules, state.phase)} of {rules.power_name(state.turn)}")
+    return OutOfTurnError(f"/{command.name} belongs to {' or '.join(wanted)}; it is now {now}.",
+                          reason="phase.wrong")
 
 
 def _strip(state: GameState) -> GameState:
@@ -201,8 +212,8 @@ def _undo(state: GameState) -> Outcome:
         )
     if not _own_history(state):
         raise IllegalCommandError(
-            f"Nothing to undo for {state.rules.power_name(state.turn)}: "
-            f"{state.rules.power_name(state.checkpoint.turn)} acted after its last command, and /undo never "
+            f"Nothing to undo for {state.rules.power_name(_owner(state))}: "
+            f"{state.rules.power_name(_owner(state.checkpoint))} acted after its last command, and /undo never "
             "takes back a teammate's command.", reason="undo.teammate")
     taken_back = state.since_checkpoint[-1]
     back = state.before
@@ -228,8 +239,12 @@ def _replay_back(checkpoint: GameState, state: GameState) -> GameState:
 # -- phases ----------------------------------------------------------------------------
 
 def end_phase(state: GameState, dice: Dice) -> tuple[GameState, list[Event]]:
-    """``/done``: finish the current phase's obligations (its ``on_end``) and move on."""
+    """``/done``: finish the current phase's obligations (its ``on_end``) and move on; in a
+    passive window, the acting power's part of it (the team goes on when it closes)."""
     events: list[Event] = []
+    if state.window is not None:
+        state, events = end_part(state)
+        return (state, events) if state.window is not None else _resume(state, events, dice)
     on_end = phase_entry(state.phase).on_end
     if on_end is not None:
         state, events = on_end(state)
@@ -239,12 +254,17 @@ def end_phase(state: GameState, dice: Dice) -> tuple[GameState, list[Event]]:
 def _advance(state: GameState, events: list[Event], dice: Dice) -> tuple[GameState, list[Event]]:
     phases = state.rules.phases
     index = phases.index(state.phase)
+    window = state.rules.turns.window_after(state.round, state.phase) if index + 1 < len(phases) else None
     if not state.lanes:
+        if window is not None:
+            return _passive(state.evolve(phase=phases[index + 1]), window.phase, events, dice)
         if index + 1 < len(phases):
             return _enter_phase(state, phases[index + 1], events, dice)
         return _next_turn(state, events, dice)
     if index + 1 == len(phases):
         return _settle(state, "done", events, dice)
+    if window is not None:
+        return _settle(state.evolve(phase=phases[index + 1]), "window", events, dice)
     if phases[index + 1] == _gate(state):
         return _settle(state.evolve(phase=phases[index + 1]), "gate", events, dice)
     state, events = _enter_phase(state, phases[index + 1], events, dice)
@@ -271,8 +291,14 @@ def _settle(state: GameState, waiting: Waiting | None, events: list[Event],
     starting = next((p for p in team if lanes[p].waiting == "start"), None)
     if starting is not None:
         state = swap(state, starting, waiting)
-        state, events = _enter_phase(state, phases[0], events, dice)
+        state, events = _enter_phase(state, state.phase, events, dice)
         return _settle(state, None, events, dice)
+    parked = [lane.waiting for lane in lanes.values()]
+    if "window" in parked and all(w in ("window", "done") for w in parked):
+        after = phases[phases.index(state.phase) - 1]
+        window = state.rules.turns.window_after(state.round, after)
+        assert window is not None, "a lane waits for a window only after a phase that has one"
+        return _passive(state, window.phase, events, dice)
     gate = _gate(state)
     if gate is not None:
         at = phases.index(gate)
@@ -289,6 +315,29 @@ def _settle(state: GameState, waiting: Waiting | None, events: list[Event],
         events.append(_waits(state, waiting, [p for p in team if lanes[p].waiting is None]))
         state = swap(state, next(p for p in team if lanes[p].waiting is None), waiting)
     return state, events
+
+
+def _passive(state: GameState, phase: str, events: list[Event], dice: Dice) -> tuple[GameState, list[Event]]:
+    """Every teammate has ended the phase before ``phase``'s window (the lanes wait at the
+    next phase, not begun): open it to the passive side, or go on at once when nobody there
+    is asked (``engine.passive``)."""
+    state, opened = open_window(state, phase)
+    events.extend(opened)
+    return (state, events) if state.window is not None else _resume(state, events, dice)
+
+
+def _resume(state: GameState, events: list[Event], dice: Dice) -> tuple[GameState, list[Event]]:
+    """The passive window closed: the team to move goes on. Each lane begins the phase it
+    waited at (the gate phase one teammate after another, as ever)."""
+    if not state.lanes:
+        return _enter_phase(state, state.phase, events, dice)
+    gate = _gate(state)
+
+    def going_on(lane: Lane) -> Lane:
+        return replace(lane, waiting="gate" if lane.phase == gate else "start") if lane.waiting == "window" else lane
+
+    lanes = {p: going_on(lane) for p, lane in state.lanes.items()}
+    return _settle(state.evolve(lanes=lanes), "gate" if state.phase == gate else "start", events, dice)
 
 
 def _enter_phase(state: GameState, phase: str, events: list[Event], dice: Dice | None = None) -> tuple[GameState, list[Event]]:
@@ -319,6 +368,8 @@ def _waits(state: GameState, waiting: Waiting, playing: list[PowerId]) -> Event:
         ended = phase_title(rules, phases[phases.index(state.phase) - 1])
         text = (f"{name} has ended {ended}; its {phase_title(rules, state.phase)} waits until {others} "
                 f"has ended {ended} too.")
+    elif waiting == "window":
+        text = parked_text(state, name, state.phase, others)
     else:
         text = f"{name} has ended its turn; {others} plays on."
     return event("wait", text, power=name, waiting=waiting)
@@ -359,7 +410,7 @@ def _next_turn(state: GameState, events: list[Event], dice: Dice) -> tuple[GameS
 def _begin_team(state: GameState, team: Team, events: list[Event], dice: Dice) -> tuple[GameState, list[Event]]:
     """The turn of ``team`` begins: each teammate enters the first phase, in turn order."""
     first = state.rules.phases[0]
-    state = state.evolve(turn=team[0], lanes={p: Lane(first, "start") for p in team[1:]})
+    state = state.evolve(turn=team[0], phase=first, lanes={p: Lane(first, "start") for p in team[1:]})
     if len(team) == 1:
         return _enter_phase(state, first, events, dice)
     state, events = _settle(state, "start", events, dice)

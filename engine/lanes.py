@@ -22,10 +22,12 @@ from .prose import listing, possessive
 from .state import GameState
 from .technology import Research
 
-Waiting = Literal["start", "gate", "done"]
-"""Why a lane waits: ``start``, its first phase not begun yet (the team turn is starting);
-``gate``, it ended the phase before the gate and waits for every teammate (or its turn to
-play the gate phase); ``done``, it ended its last phase. None: it is playing its phase."""
+Waiting = Literal["start", "gate", "window", "done"]
+"""Why a lane waits: ``start``, its phase not begun yet (the team turn is starting, or the
+passive side's window before it just closed); ``gate``, it ended the phase before the gate
+and waits for every teammate (or its turn to play the gate phase); ``window``, it ended a
+phase after which the other side has a window (``engine.passive``) and waits for every
+teammate and that window; ``done``, it ended its last phase. None: it is playing its phase."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +84,10 @@ def focus(state: GameState, power: PowerId) -> GameState:
     Raises:
         OutOfTurnError: nothing is due from ``power`` now (the message names who is due).
     """
+    if state.window is not None:
+        from .passive import focus as window_focus
+
+        return window_focus(state, power)
     lanes = due(state)
     if power not in lanes:
         names = listing(state.rules.power_name(p) for p in lanes)
@@ -91,15 +97,23 @@ def focus(state: GameState, power: PowerId) -> GameState:
 
 
 def waiting_for(state: GameState, power: PowerId) -> str | None:
-    """Why ``power``, a teammate in this team turn, has nothing to do now, for a refusal of
-    its command (001 › Round Sequence: Conduct Combat "cannot be performed until all players
-    on the team has completed 'Combat Move'"; teammates fight one after another, README of
-    maps/aarhe, ruling 36); None when it is playing or not in this team turn."""
+    """Why ``power``, a teammate in this team turn (or a power of the side whose passive
+    window is open), has nothing to do now, for a refusal of its command (001 › Round
+    Sequence: Conduct Combat "cannot be performed until all players on the team has
+    completed 'Combat Move'"; teammates fight one after another, README of maps/aarhe,
+    ruling 36); None when it is playing or not in this team turn."""
+    rules = state.rules
+    name = rules.power_name(power)
+    if state.window is not None and power in state.team:
+        return (f"{name} waits for the {passive_sides(state)}' {window_title(state)}: "
+                f"{listing(rules.power_name(p) for p in state.window.due)} to act.")
+    if state.window is not None and power not in state.window.due:
+        from .passive import not_asked
+
+        return not_asked(state, power)
     lane = state.lanes.get(power)
     if lane is None or lane.waiting is None or power == state.turn:
         return None
-    rules = state.rules
-    name = rules.power_name(power)
     playing = [p for p in rules.turns.team_of(state.round, state.turn)
                if p == state.turn or (p in state.lanes and state.lanes[p].waiting is None)]
     others = listing(rules.power_name(p) for p in playing)
@@ -110,11 +124,41 @@ def waiting_for(state: GameState, power: PowerId) -> str | None:
     gate = phase_title(rules, lane.phase)
     phases = rules.phases
     ended = phase_title(rules, phases[phases.index(lane.phase) - 1])
+    if lane.waiting == "window":
+        return parked_text(state, name, lane.phase, others)
     if any(phases.index(_phase_of(state, p)) < phases.index(lane.phase) for p in playing):
         return f"{name} has ended {ended}; its {gate} waits until {others} has ended {ended} too."
     fighting = listing(rules.power_name(p) for p in playing if _phase_of(state, p) == lane.phase)
     return (f"{possessive(name)} {gate} comes after {possessive(fighting)}: teammates fight one after another, so it begins "
             f"when {fighting} has ended {gate}.")
+
+
+def passive_sides(state: GameState) -> str:
+    """The sides not moving in this turn, by name ("Allies")."""
+    rules = state.rules
+    return listing(dict.fromkeys(rules.board.side_of(p) for p in rules.turn_order if p not in state.team))
+
+
+def window_title(state: GameState) -> str:
+    """The title of the passive window in progress."""
+    from .phases import phase_entry
+
+    assert state.window is not None
+    return phase_entry(state.window.phase).title
+
+
+def parked_text(state: GameState, name: str, phase: str, others: str) -> str:
+    """Why ``name``'s ``phase`` waits: a teammate has not ended the phase before it, after
+    which the other side has a window (``engine.passive``)."""
+    rules = state.rules
+    phases = rules.phases
+    after = phases[phases.index(phase) - 1]
+    window = rules.turns.window_after(state.round, after)
+    ended = phase_title(rules, after)
+    sides = passive_sides(state)
+    then = f", and then for the {sides}' {phase_title(rules, window.phase)}" if window is not None else ""
+    return (f"{name} has ended {ended}; its {phase_title(rules, phase)} waits until {others} has ended "
+            f"{ended} too{then}.")
 
 
 def _phase_of(state: GameState, power: PowerId) -> str:

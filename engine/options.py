@@ -19,6 +19,7 @@ from .ids import SpaceId, UnitKind
 from .limits import buy_problem
 from .mobilize import eligible_factories, remaining_capacity
 from .phases import phase_entry
+from .passive import acting_view, commands_now
 from .production import FACTORY, city_points_left, city_problem, factory_site_problem
 from .purchase import price
 from .state import GameState
@@ -86,9 +87,12 @@ def legal_commands(state: GameState) -> LegalCommands:
         withdrawals = (tuple(withdraw_options(state, combat, combat.current.pending.side)) if asked == "withdraw"
                        else ())
         return LegalCommands(power, phase, (*ANSWERS, *always), retreats=retreats, withdrawals=withdrawals)
+    view = state
+    if state.window is not None:
+        phase, view = state.window.phase, acting_view(state, power)
     entry = phase_entry(phase)
-    words = (*(c.name for c in entry.taken(state.rules) if c.name not in ANSWERS), "done", *(("undo",) if entry.undo else ()), *always)
-    offers = entry.offers(state) if entry.offers is not None else Offers()
+    words = (*(c.name for c in commands_now(state) if c.name not in ANSWERS), "done", *(("undo",) if entry.undo else ()), *always)
+    offers = entry.offers(view) if entry.offers is not None else Offers()
     battles = tuple(e.space for e in combat.entries) if combat is not None else ()
     return LegalCommands(power, phase, words, buyable=offers.buyable, moves=offers.moves,
                          placements=offers.placements, battles=battles, rockets=offers.rockets,

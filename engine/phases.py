@@ -118,7 +118,7 @@ def phase_entry(phase_id: str) -> Phase:
 def phase_title(rules: RuleSet, phase_id: str) -> str:
     """The display name of ``phase_id`` in ``rules`` ("Conduct Combat"), for every message
     players read."""
-    if phase_id not in rules.phases:
+    if phase_id not in rules.phases and phase_id not in rules.turns.windows:
         raise BoardDataError(f"{rules.id} has no phase {phase_id!r}")
     return phase_entry(phase_id).title
 
@@ -126,10 +126,11 @@ def phase_title(rules: RuleSet, phase_id: str) -> str:
 def check_phases(rules: RuleSet) -> None:
     """Every phase the rule system lists is registered, and every command it adds is an
     optional command of one of them (raised at load, naming the id)."""
-    unknown = [p for p in rules.phases if p not in _REGISTRY]
+    unknown = [p for p in (*rules.phases, *rules.turns.windows) if p not in _REGISTRY]
     if unknown:
         raise BoardDataError(f"{rules.id}: ruleset.toml lists unknown phases {', '.join(unknown)}")
-    offered = {c.name for p in rules.phases for c in _REGISTRY[p].optional} | {c.name for c in _ANYTIME}
+    offered = ({c.name for p in (*rules.phases, *rules.turns.windows) for c in _REGISTRY[p].optional}
+               | {c.name for c in _ANYTIME})
     stray = [c for c in rules.commands if c not in offered]
     if stray:
         raise BoardDataError(f"{rules.id}: ruleset.toml lists commands no phase of it offers: {', '.join(stray)}")

@@ -34,6 +34,7 @@ from .commands import (
     Place,
     Press,
     Redeploy,
+    Reinforce,
     Repair,
     Research,
     Retreat,
@@ -41,6 +42,7 @@ from .commands import (
     Scorch,
     Share,
     Submerge,
+    Support,
     Undo,
 )
 from .errors import IllegalCommandError, NotationError
@@ -229,6 +231,7 @@ def read_count(option: str, raw: str, minimum: int = 0, maximum: int | None = No
 MISSIONS = ("attack", "raid", "escort", "bombard", "ignore")
 SUBMERGE_CHOICES = ("always", "never", "when_outnumbered")
 DECIDE_CHOICES = ("orders", "self")
+PASSIVE_CHOICES = ("pass", "ask")
 
 UNITS_EXAMPLE = "2 infantry, 1 tank"
 """A list of units as the registry writes it (in 1942's words; ``engine.examples`` rewrites it)."""
@@ -322,6 +325,24 @@ ENGINE_COMMANDS: tuple[CommandSpec, ...] = (
                  OptionSpec("to", Kind.SPACE, "the victory city they go to", required=True,
                             field="destination"))),
     CommandSpec(
+        "support", "Defensive Air Support, in the enemy team's turn once it has declared its combat moves: move "
+        "air units (not bombers) one space, to a friendly territory or onto a friendly carrier in a sea zone, "
+        "where they defend (where the rules have it).", '/support units:"1 fighter" from:Germany to:Poland',
+        aliases=("das", "air_support"), command=Support,
+        options=(OptionSpec("units", Kind.UNITS, _UNITS_HELP, required=True),
+                 OptionSpec("from", Kind.SPACE, "where they are", required=True, field="origin"),
+                 OptionSpec("to", Kind.SPACE, "the adjacent space they defend", required=True,
+                            field="destination"))),
+    CommandSpec(
+        "reinforce", "Reinforcement, in the enemy team's turn once it has declared its noncombat moves: move "
+        "land or naval units that did not fight this turn one space, to a friendly territory or sea zone "
+        "(where the rules have it).", '/reinforce units:"2 infantry" from:Germany to:Poland',
+        aliases=("reinforcement",), command=Reinforce,
+        options=(OptionSpec("units", Kind.UNITS, _UNITS_HELP, required=True),
+                 OptionSpec("from", Kind.SPACE, "where they are", required=True, field="origin"),
+                 OptionSpec("to", Kind.SPACE, "the adjacent space they go to", required=True,
+                            field="destination"))),
+    CommandSpec(
         "rocket", "Fire a rocket from one of your AA guns at an enemy industrial complex within 3 "
         "spaces (with the Rockets development); it strikes when Conduct Combat begins.",
         '/rocket from:"Western Europe" target:"United Kingdom"', aliases=("rockets",), command=Rocket,
@@ -369,7 +390,7 @@ ENGINE_COMMANDS: tuple[CommandSpec, ...] = (
                             "submarines withdraw"))),
     CommandSpec(
         "orders", "Standing orders for your battle choices when you are not there to make "
-        "them (with no options: show them).", '/orders loss:"infantry, artillery, tank"',
+        "them, and whether you are asked in the other team's turn (with no options: show them).", '/orders loss:"infantry, artillery, tank"',
         aliases=("standing_orders",), command=Orders,
         options=(OptionSpec("power", Kind.POWER, "whose orders, if you play several"),
                  OptionSpec("loss", Kind.UNIT_TYPES, "unit types in the order you lose them"),
@@ -381,7 +402,10 @@ ENGINE_COMMANDS: tuple[CommandSpec, ...] = (
                             choices=SUBMERGE_CHOICES),
                  OptionSpec("decide", Kind.CHOICE,
                             "orders: these orders decide; self: ask me in person",
-                            choices=DECIDE_CHOICES))),
+                            choices=DECIDE_CHOICES),
+                 OptionSpec("passive", Kind.CHOICE,
+                            "in the other side's turn (Defensive Air Support, Reinforcement, where the rules "
+                            "have them): pass, or ask me in person", choices=PASSIVE_CHOICES))),
 )
 """The engine's commands, in the order help lists them."""
 
@@ -391,7 +415,7 @@ def phases_taking(rules: RuleSet, spec: CommandSpec) -> tuple[str, ...] | None:
     registry; None for a command taken at any time (``/orders``) or not by the engine."""
     if spec.command is None or spec.command is Orders:
         return None
-    entries = [phase_entry(p) for p in rules.phases]
+    entries = [phase_entry(p) for p in (*rules.phases, *rules.turns.windows)]
     if spec.command is Done:
         return tuple(rules.phases)
     if spec.command is Focus:

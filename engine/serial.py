@@ -22,6 +22,7 @@ from .goal_data import goals_from_json, goals_to_json
 from .ids import PowerId, SpaceId, UnitKind
 from .lanes import Lane
 from .neutrals import starting_cooperation
+from .passive import OpenWindow
 from .relations import NONE, Relations
 from .state import Build, GameState, StepBack, Unit, frozen
 from .technology import Lab, Research
@@ -96,6 +97,9 @@ def state_to_json(state: GameState) -> dict[str, Any]:
         out["fallen"] = sorted(board.name(s) for s in state.fallen)
     if state.lanes:
         out["lanes"] = {pname(p): _lane_to_json(state, lane) for p, lane in state.lanes.items()}
+    if state.window is not None:
+        out["window"] = {"phase": state.window.phase, "due": [pname(p) for p in state.window.due],
+                         "acting": pname(state.window.acting)}
     if state.checkpoint is not None:
         steps, reached = _steps_back(state)
         kept = len(steps) < len(state.since_checkpoint) or _stripped(reached) != state.checkpoint
@@ -306,6 +310,22 @@ def _labs_from_json(data: Mapping[str, Mapping[str, Any]], power: Callable[[str]
                    for p, lab in data.items()})
 
 
+def _window_from_json(rules: RuleSet, data: Mapping[str, Any] | None,
+                      power: Callable[[str], PowerId]) -> OpenWindow | None:
+    """The passive window in progress (``engine.passive``); its phase must be one of the rule
+    system's windows and the acting power one of those due."""
+    if data is None:
+        return None
+    phase = str(data["phase"])
+    if phase not in rules.turns.windows:
+        raise BoardDataError(f"window: {phase!r} is not a passive window of {rules.id}")
+    due = tuple(power(p) for p in data["due"])
+    acting = power(data["acting"])
+    if acting not in due:
+        raise BoardDataError(f"window: the acting power {data['acting']!r} is not among those due")
+    return OpenWindow(phase, due, acting)
+
+
 def _lane_to_json(state: GameState, lane: Lane) -> dict[str, Any]:
     """A teammate's lane (``engine.lanes``): its phase, why it waits, what it bought, its
     research result and its battles, as the state's own fields are written."""
@@ -318,8 +338,8 @@ def _lane_to_json(state: GameState, lane: Lane) -> dict[str, Any]:
 
 def _lane_from_json(data: Mapping[str, Any], power: Callable[[str], PowerId]) -> Lane:
     waiting = data.get("waiting")
-    if waiting not in (None, "start", "gate", "done"):
-        raise BoardDataError(f"a lane waits for 'start', 'gate' or 'done', not {waiting!r}")
+    if waiting not in (None, "start", "gate", "window", "done"):
+        raise BoardDataError(f"a lane waits for 'start', 'gate', 'window' or 'done', not {waiting!r}")
     research = data.get("research")
     return Lane(str(data["phase"]), waiting, _purchased_from_json(data.get("purchased", {})),
                 _research_from_json(research, power) if research else None, _combat_from_json(data.get("combat")))
@@ -400,6 +420,7 @@ def state_from_json(data: Mapping[str, Any], rules: RuleSet) -> GameState:
         goals=goals_from_json(data["goals"]) if data.get("goals") is not None else None,
         fallen=frozenset(board.space_by_name(n) for n in data.get("fallen", ())),
         lanes=frozen({power(p): _lane_from_json(lane, power) for p, lane in data.get("lanes", {}).items()}),
+        window=_window_from_json(rules, data.get("window"), power),
         winner=data.get("winner"),
         next_id=next_id,
         checkpoint=checkpoint,

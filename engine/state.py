@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from .advantages_data import Hand
     from .board import Board
     from .lanes import Lane
+    from .passive import OpenWindow
     from .ruleset import RuleSet
 
 # Per-turn facts a unit may carry in ``Unit.flags``; all are cleared when a turn ends.
@@ -59,9 +60,12 @@ SAILED = "sailed"
 """A ship that moved in a turn since its owner's last turn began: not repaired in port as
 that power's next turn begins (switch ``ship_repair``; ``engine.naval_repair``). Not a turn
 flag: it outlasts the turn it was set in."""
+PASSIVE_MOVED = "passive_moved"
+"""A unit of the passive side moved in a window of the other team's turn (``engine.passive``:
+AARHE's Defensive Air Support or Reinforcement); each unit moves once a window."""
 TURN_FLAGS = frozenset(
     {COMBAT_MOVED, FOUGHT, BLITZED, SEABORNE, LOADED, LOADED_IN_COMBAT, OFFLOADED, RETREATED, RAID, PLACED, ROCKET,
-     REDEPLOYED}
+     REDEPLOYED, PASSIVE_MOVED}
 )
 
 
@@ -197,6 +201,9 @@ class GameState:
     lanes: Mapping[PowerId, Lane] = field(default_factory=dict)
     """In a team turn, each teammate but the one in focus (``turn``) with its own phase,
     purchases, research and battles (``engine.lanes``); empty where one power plays."""
+    window: OpenWindow | None = None
+    """A window of the passive side in progress (``engine.passive``): the other team's powers
+    still to act in it and the one acting; None outside one."""
     winner: str | None = None
     next_id: int = 1
     checkpoint: GameState | None = field(default=None, compare=False, repr=False)
@@ -220,7 +227,10 @@ class GameState:
 
     @property
     def actor(self) -> PowerId:
-        """The power whose input is due: the power to move, or the chooser of a battle choice."""
+        """The power whose input is due: the power to move, the chooser of a battle choice, or
+        the passive power acting in a window of the other team's turn."""
+        if self.window is not None:
+            return self.window.acting
         if self.combat is not None:
             chooser = self.combat.chooser()
             if chooser is not None:
@@ -230,7 +240,10 @@ class GameState:
     @property
     def due(self) -> tuple[PowerId, ...]:
         """Every power whose input is due now: ``actor``, and in a team turn each teammate
-        playing its own phase (or the chooser of a choice in its battle)."""
+        playing its own phase (or the chooser of a choice in its battle); in a passive window,
+        its powers still to act."""
+        if self.window is not None and not self.is_over:
+            return self.window.due
         if not self.lanes:
             return () if self.is_over else (self.actor,)
         from .lanes import due

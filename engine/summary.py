@@ -41,7 +41,7 @@ def due_text(state: GameState) -> str:
     that is due and where; in a team turn, that of every power due (``engine.lanes``)."""
     if state.is_over:
         return f"The game is over: the {state.winner} won."
-    if state.lanes:
+    if state.lanes or state.window is not None:
         from .lanes import focus
 
         return " ".join(focus_text(focus(state, p)) for p in state.due)
@@ -51,6 +51,13 @@ def due_text(state: GameState) -> str:
 def focus_text(state: GameState) -> str:
     """What is due from ``state.actor``, in the part of the turn in focus."""
     rules = state.rules
+    if state.window is not None:
+        from .lanes import passive_sides
+        from .prose import listing
+
+        return (f"{rules.power_name(state.actor)} to act: {phase_title(rules, state.window.phase)}, the "
+                f"{passive_sides(state)}' window in the turn of {listing(rules.power_name(p) for p in state.team)}, "
+                f"round {state.round}.")
     phase = phase_title(rules, state.phase)
     battle = state.combat.current if state.combat is not None else None
     if battle is not None and battle.pending is not None:

@@ -6,7 +6,8 @@ its own pace (``001 › Game Sequence › Round Sequence``: "Players on the same
 turn sequence at their own rate"), and open the game with a special round in which only
 some powers play ("Special opening round: 1. Soviet Union"). ``engine.game`` asks
 :meth:`Turns.teams` for the teams of a round; ``engine.lanes`` keeps each teammate's own
-phase while another is in focus.
+phase while another is in focus. A rule system may also give the other side a window in
+the team's turn (:class:`Window`, its ``passive`` turn: ``engine.passive``).
 """
 
 from __future__ import annotations
@@ -23,6 +24,17 @@ Team = tuple[PowerId, ...]
 
 
 @dataclass(frozen=True, slots=True)
+class Window:
+    """A window of the passive side in a team turn: once every teammate has ended ``after``,
+    the powers of the other teams may act in the registered phase ``phase`` before the
+    team goes on (001 › Phase 3, Defensive Air Support: "after all combat moves ... are
+    declared you may then declare DAS"; › Phase 5, Reinforcement)."""
+
+    after: str
+    phase: str
+
+
+@dataclass(frozen=True, slots=True)
 class Turns:
     """The turns of a round: ``normal`` teams in order, and the ``opening`` round's if any."""
 
@@ -35,6 +47,10 @@ class Turns:
     teammates then play it one after another, in turn order (``001 › Round Sequence``:
     "Conduct Combat phase cannot be performed until all players on the team has completed
     Combat Move phase"; ruling in ``maps/aarhe/README.md``). None: no phase waits."""
+    passive: tuple[Window, ...] = ()
+    """The other side's windows in a team turn, in the order of their ``after`` phases; none
+    in the opening round (001 › DAS: "This may not be performed during USSR player's special
+    opening-turn", and the same of Reinforcement)."""
 
     def teams(self, round_: int) -> tuple[Team, ...]:
         """The teams playing round ``round_``, in order."""
@@ -43,6 +59,17 @@ class Turns:
     def team_of(self, round_: int, power: PowerId) -> Team:
         """The team ``power`` plays with in round ``round_``."""
         return next(t for t in self.teams(round_) if power in t)
+
+    def window_after(self, round_: int, phase: str) -> Window | None:
+        """The passive side's window that follows ``phase`` in round ``round_``, if any."""
+        if round_ == 1 and self.opening:
+            return None
+        return next((w for w in self.passive if w.after == phase), None)
+
+    @property
+    def windows(self) -> tuple[str, ...]:
+        """The phase ids of the passive windows."""
+        return tuple(w.phase for w in self.passive)
 
     @property
     def together(self) -> bool:
@@ -59,9 +86,11 @@ class Turns:
                   sides: Mapping[PowerId, str], phases: Sequence[str]) -> Turns:
         """Read ``[turns]``: ``teams``, the sides in the order they play (each side's powers
         form a team, in turn order; absent: each power alone), ``opening``, the powers that
-        alone play round 1, one after another, and ``gate``, a phase id. Unknown keys,
+        alone play round 1, one after another, ``gate``, a phase id, and ``passive``, the
+        other side's windows (``{after = phase id, phase = window phase id}``; the window's
+        phase is checked against the registry with the rule system's phases). Unknown keys,
         sides, powers or phases fail at load, naming them."""
-        stray = set(data) - {"teams", "opening", "gate"}
+        stray = set(data) - {"teams", "opening", "gate", "passive"}
         if stray:
             raise BoardDataError(f"{where}: [turns] has unknown keys {', '.join(sorted(stray))}")
         known_sides = list(dict.fromkeys(sides[p] for p in turn_order))
@@ -82,4 +111,15 @@ class Turns:
         gate = data.get("gate")
         if gate is not None and gate not in phases:
             raise BoardDataError(f"{where}: [turns] gate {gate!r} is not one of its phases")
-        return cls(normal, tuple(opening), None if gate is None else str(gate))
+        passive = []
+        for entry in data.get("passive", ()):
+            after, phase = str(entry.get("after", "")), str(entry.get("phase", ""))
+            if after not in phases or after == phases[-1]:
+                raise BoardDataError(f"{where}: [turns] passive window {phase!r} follows {after!r}, not one of "
+                                     "its phases but the last")
+            if phase in phases or not phase:
+                raise BoardDataError(f"{where}: [turns] passive window {phase!r} must be a phase of its own, not "
+                                     "one of the turn's phases")
+            passive.append(Window(after, phase))
+        passive.sort(key=lambda w: list(phases).index(w.after))
+        return cls(normal, tuple(opening), None if gate is None else str(gate), tuple(passive))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from . import advantages, combat, mobilize, naval_repair, purchase, research, research_boxes, research_share
 from . import diplomacy  # noqa: F401  (registers the Diplomacy phase)
+from . import passive_moves  # noqa: F401  (registers the passive side's windows of a team turn)
 from .combat import rockets
 from .commands import (Advantage, Battle, Buy, Cancel, Casualties, Dock, Lend, Move, Place, Press, Redeploy,
                        Repair, Research, Retreat, Rocket, Scorch, Submerge)

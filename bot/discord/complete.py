@@ -101,6 +101,12 @@ def complete_units(typed: str, offers: Iterable[tuple[str, int | None]],
     return out
 
 
+MOVING = ("move", "support", "reinforce")
+"""Commands whose ``units``, ``from`` and ``to`` name one of the engine's move groups
+(``legal.moves``): ``/move``, and the passive turn's ``/support`` and ``/reinforce``, whose
+groups are the window's (``engine.passive``)."""
+
+
 class Completer:
     """Suggestions for one state; the other options already filled narrow them."""
 
@@ -130,9 +136,9 @@ class Completer:
         return [g for g in self.legal.moves if origin is None or g.origin == origin]
 
     def spaces(self, command: str, option: str) -> list[str]:
-        if command == "move" and option == "from":
+        if command in MOVING and option == "from":
             return self._names({g.origin for g in self.legal.moves})
-        if command == "move" and option in ("to", "path"):
+        if command in MOVING and option in ("to", "path"):
             return self._names({d for g in self._groups() for d in g.destinations})
         if command == "rocket":
             return self._names(dict.fromkeys(pair[option == "target"] for pair in self.legal.rockets))
@@ -167,7 +173,7 @@ class Completer:
     def _unit_offers(self, command: str) -> list[tuple[str, int | None]]:
         if command == "buy":
             return [(k, None) for k in self.legal.buyable]
-        if command == "move":
+        if command in MOVING:
             return [(kind, n) for g in self._groups() for kind, n in g.units]
         if command == "place":
             return [(k, n) for k, n in self.state.purchased.items() if n]

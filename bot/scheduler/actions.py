@@ -50,6 +50,7 @@ from bot.service.ledger import GameTransaction
 from bot.service.reply import Actor, Refusal, Reply
 from bot.store import repo
 from bot.store.models import Game, LogEntry, Notice, Pause, Seat, Setting, Vacation
+from engine.deadline import lapses
 from engine.ids import PowerId
 from engine.prose import listing
 
@@ -371,6 +372,13 @@ class DeadlineActions:
         """The policy for each silent power of the clock; under ``end_turn`` again for one
         that is due once more (a teammate's end opened Conduct Combat to it), until none is."""
         posts: list[str] = []
+        state = await self.service.ledger.require_active(tx)
+        silent = [p for p in powers if p in state.due]
+        if silent and all(lapses(state, p) for p in silent):
+            # a passive window closes with no move under every policy (engine.deadline.lapses)
+            for power in silent:
+                posts += await self._lapse(tx, power)
+            return posts
         if settings.policy != "end_turn":
             for power in powers if settings.policy == "substitute" and settings.substitute else powers[:1]:
                 posts += await self._policy(tx, power, settings, late[power])
@@ -433,6 +441,19 @@ class DeadlineActions:
                 break
         return posts
 
+    async def _lapse(self, tx: GameTransaction, power: PowerId) -> list[str]:
+        """End the silent power's part of a passive window with no move (``/done``)."""
+        name = self.service.rules.load_ruleset(tx.game.ruleset).power_name(power)
+        posts = [f"{name} passes: the window closes for it with no move."]
+        state = await self.service.ledger.require_active(tx)
+        for line in ([] if state.actor == power else [f'/focus power:"{name}"']) + ["/done"]:
+            try:
+                reply = await self.service.player_action(SYSTEM, line)(tx)
+            except Refusal as refusal:
+                return [*posts, f"{line} was refused ({refusal.message}); a referee must act."]
+            posts += [p.removeprefix("Referee correction by ") for p in reply.posts]
+        return posts
+
     async def _substitute(self, tx: GameTransaction, power: str, substitute: str,
                           late: Sequence[str]) -> list[str]:
         """Hand the seat to the game's substitute; their clock starts now."""
@@ -475,7 +496,8 @@ class DeadlineActions:
 def clocked(state: GameState, power: str) -> list[PowerId]:
     """The powers whose input the clock of ``power`` covers: ``power``, and in a team turn
     every power due with it (``GameState.due``): a team's powers share one clock."""
-    return list(state.due) if power in state.due and state.lanes else [PowerId(power)]
+    return (list(state.due) if power in state.due and (state.lanes or state.window is not None)
+            else [PowerId(power)])
 
 
 def _keys(seqs: set[int | None], rows: Sequence[Setting]) -> list[str]:

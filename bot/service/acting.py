@@ -70,6 +70,9 @@ def newly_due(before: Sequence[str], state: GameState) -> list[PowerId]:
 def to_act(engine: Engine, state: GameState, powers: Sequence[PowerId]) -> list[str]:
     """``"Japan to act (Purchase Units)."`` for each of ``powers``, each in its own phase."""
     rules = state.rules
-    return [f"{rules.power_name(p)} to act "
-            f"({engine.phase_title(rules, engine.focus(state, p).phase if state.lanes else state.phase)})."
-            for p in powers]
+    out = []
+    for p in powers:
+        focused = engine.focus(state, p) if state.lanes or state.window is not None else state
+        phase = focused.window.phase if focused.window is not None else focused.phase
+        out.append(f"{rules.power_name(p)} to act ({engine.phase_title(rules, phase)}).")
+    return out

@@ -67,7 +67,7 @@ async def help_reply(service: GameService, channel_id: str, topic: str) -> Reply
     if state is not None and not state.is_over:
         legal = service.rules.legal_commands(state)
         who = state.rules.power_name(legal.power)
-        lines.append(f"Now {who} ({service.rules.phase_title(state.rules, state.phase)}) can use:")
+        lines.append(f"Now {who} ({service.rules.phase_title(state.rules, legal.phase)}) can use:")
         lines += _examples((c for c in ENGINE_COMMANDS
                             if c.name in legal.commands and is_used_by(state.rules, c)), state.rules)
     stage = await service.lifecycle(channel_id)

@@ -172,7 +172,7 @@ class RefereeDesk:
                       f"(was {mention(before)}).")]
             if state is not None and state.actor == pid:
                 await note_due(tx.session, g, seq, pid, self.service.clock(), restart=True)
-                posts.append(f"{name} to act ({self.service.rules.phase_title(state.rules, state.phase)}).")   # with_deadline adds it
+                posts += to_act(self.service.rules, state, [pid])   # with_deadline adds it
             return Reply(True, posts[0], posts=tuple(posts), pings=(user,), game_id=g.id)
 
         return await self.service.ledger.mutate(ref, request_id, action)

@@ -13,6 +13,9 @@ Stored in ``GameState.orders[power]`` as a plain mapping:
 - ``submerge``: ``never`` (default: make the surprise strike), ``always``, or
   ``when_outnumbered`` (the enemy has more units in the battle).
 - ``decide``: ``orders`` (default) or ``self``: stop and ask this power in person.
+- ``passive``: ``pass`` (default) or ``ask``: in a window of the other team's turn
+  (``engine.passive``: AARHE's Defensive Air Support and Reinforcement), pass, or be asked
+  to act in person (README of maps/aarhe, ruling 89).
 """
 
 from __future__ import annotations
@@ -30,9 +33,10 @@ IN_PERSON, BY_ORDERS, NO_CHOICE = "in person", "standing orders", "no choice"
 """How a battle choice was made, as its event tells (``by``)."""
 
 DEFAULTS: dict[str, Any] = {
-    "loss": [], "retreat_below": 0, "retreat_odds": 0, "submerge": "never", "decide": "orders"}
+    "loss": [], "retreat_below": 0, "retreat_odds": 0, "submerge": "never", "decide": "orders", "passive": "pass"}
 SUBMERGE = ("never", "always", "when_outnumbered")
 DECIDE = ("orders", "self")
+PASSIVE = ("pass", "ask")
 
 
 def orders_of(state: GameState, power: PowerId) -> dict[str, Any]:
@@ -73,6 +77,13 @@ def set_orders(state: GameState, cmd: Orders, dice: Dice) -> tuple[GameState, li
         if cmd.decide not in DECIDE:
             raise IllegalCommandError(f"decide is one of {', '.join(DECIDE)}.", reason="orders.value")
         given["decide"] = cmd.decide
+    if cmd.passive is not None:
+        if not state.rules.turns.passive:
+            raise IllegalCommandError(f"passive: {state.rules.name} gives the other side no window in a turn, so "
+                                      "there is nothing to pass or decide.", reason="orders.no_window")
+        if cmd.passive not in PASSIVE:
+            raise IllegalCommandError(f"passive is one of {', '.join(PASSIVE)}.", reason="orders.value")
+        given["passive"] = cmd.passive
     if given:
         stored = {**dict(state.orders.get(power, {})), **given}
         orders = dict(state.orders)
@@ -100,4 +111,6 @@ def describe(state: GameState, power: PowerId) -> str:
         parts.append(f"retreat below {orders['retreat_odds']}% odds")
     parts.append(f"submerge {orders['submerge'].replace('_', ' ')}")
     parts.append("ask me" if orders["decide"] == "self" else "orders decide")
+    if state.rules.turns.passive:
+        parts.append("in the other side's turn: " + ("ask me" if orders["passive"] == "ask" else "pass"))
     return "; ".join(parts)

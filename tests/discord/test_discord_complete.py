@@ -149,3 +149,16 @@ def test_diplomacy_offers_neutrals_in_reach_and_where_their_ships_join() -> None
     assert "Eire" in suggestions(state, "diplomacy", "neutral", "", {})
     assert suggestions(state, "diplomacy", "sea", "", {"neutral": "Spain"}) == ["Sea Zone 12", "Sea Zone 13"]
     assert suggestions(state, "diplomacy", "sea", "", {"neutral": "Turkey"}) == ["Sea Zone 15", "Sea Zone 16"]
+
+
+
+def test_the_passive_turn_offers_the_windows_moves() -> None:
+    """In AARHE's Defensive Air Support window (001 › Phase 3) /support offers the asked
+    power's aircraft that can fly and where, from the window's own move groups."""
+    from tests.engine.positions import aarhe_axis_combat_moves_ended
+
+    state = aarhe_axis_combat_moves_ended("/orders passive:ask")
+    assert state.window is not None and state.rules.power_name(state.actor) == "Soviet Union"
+    assert "Karelia S.S.R." in suggestions(state, "support", "from", "", {})
+    assert suggestions(state, "support", "units", "", {"from": "Karelia S.S.R."}) == ["1 fighter"]
+    assert "Archangel" in suggestions(state, "support", "to", "", {"from": "Karelia S.S.R."})

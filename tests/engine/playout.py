@@ -81,7 +81,9 @@ class Playout:
         if len(s.due) > 1 and self.rng.random() < 0.5:
             self.send(f'/focus power:"{s.rules.power_name(self.rng.choice(s.due))}"')
             s = self.state
-        if s.combat is not None and s.combat.chooser() is not None:
+        if s.window is not None:
+            self._passive()
+        elif s.combat is not None and s.combat.chooser() is not None:
             self._choose()
         elif s.phase == "develop_weapons":
             self._research()
@@ -98,6 +100,20 @@ class Playout:
             self.send("/done")
         else:
             self.send("/done")
+
+    def _passive(self) -> None:
+        """In the passive side's window (``engine.passive``), make some of the moves the engine
+        offers with the window's command, now and then one it refuses, then end the part."""
+        offers = legal_commands(self.state)
+        word = next(w for w in offers.commands if w not in ("done", "undo", "orders"))
+        name = self.state.board.name
+        groups = list(offers.moves)
+        for group in self.rng.sample(groups, min(len(groups), self.rng.randint(0, 3))):
+            (kind, count), = group.units
+            dest = self.rng.choice(group.destinations)
+            self.send(f'/{word} units:"{format_units(self.state.rules, ((kind, self.rng.randint(1, count)),))}" '
+                      f'from:"{name(group.origin)}" to:"{name(dest)}"')
+        self.send("/done")
 
     def _research(self) -> None:
         """Now and then buy 1 to 3 research dice for a development the power lacks (003,
@@ -137,6 +153,10 @@ class Playout:
                       f'retreat_below:{self.rng.randint(0, 3)} decide:{self.rng.choice(["orders", "orders", "self"])} '
                       f'submerge:{self.rng.choice(["never", "always", "when_outnumbered"])}')
         self._research_dice()
+        if self.state.rules.turns.passive and self.rng.random() < 0.5:
+            # the other side's windows in a team turn (001 › Phase 3, DAS; › Phase 5, Reinforcement)
+            self.send(f'/orders power:"{self.state.rules.power_name(self.state.turn)}" '
+                      f'passive:{self.rng.choice(["pass", "ask", "ask"])}')
         for _ in range(self.rng.randint(0, 4)):
             options = legal_commands(self.state).buyable
             if not options:

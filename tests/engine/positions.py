@@ -29,3 +29,22 @@ def position(rules: RuleSet, *, turn: str, phase: str, spaces: dict[str, Any], t
         if name not in start:
             raise KeyError(f"no space named {name!r}")
     return GameState.from_json(data, rules)
+
+
+
+def aarhe_axis_combat_moves_ended(*orders: str) -> GameState:
+    """AARHE's round 2 once Germany and Japan have ended Combat Move without moving (the
+    Soviet opening round played with /done alone), after the command lines ``orders``
+    (``/orders passive:ask`` opens the Allies' Defensive Air Support to the Soviet Union)."""
+    import maps
+    from engine import NoDice, apply, new_game, parse_command
+
+    def play(state: GameState, *lines: str) -> GameState:
+        for line in lines:
+            state = apply(state, parse_command(line, state), NoDice()).state
+        return state
+
+    state = play(new_game(maps.load_ruleset("aarhe")), *orders)
+    while state.round == 1:
+        state = play(state, "/done")
+    return play(state, "/done", "/done", "/focus power:Japan", "/done", "/done")

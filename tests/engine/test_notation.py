@@ -170,15 +170,18 @@ def test_typos_counts_added_dropped_changed_and_swapped_letters() -> None:
 
 
 def test_the_parser_is_built_from_the_registry() -> None:
-    """Every registry entry reads its example (in Revised played in team turns, with AARHE's
-    Diplomacy phase and every command a phase of it may add listed), and its aliases name it."""
+    """Every registry entry reads its example (in Revised played in team turns with AARHE's
+    passive windows, with AARHE's Diplomacy phase and every command a phase of it may add
+    listed), and its aliases name it."""
     from engine.phases import anytime
     from engine.registry import ENGINE_COMMANDS
     from tests.engine.teams_kit import TURNS
 
     data: dict[str, Any] = maps.load_rule_data("revised-lhtr")
     phases = [*data["ruleset"]["phases"], "diplomacy"]
-    data["ruleset"] = {**data["ruleset"], "turns": TURNS, "phases": phases,
+    passive = [{"after": "combat_move", "phase": "defensive_air_support"},
+               {"after": "noncombat_move", "phase": "reinforcement"}]
+    data["ruleset"] = {**data["ruleset"], "turns": {**TURNS, "passive": passive}, "phases": phases,
                        "commands": sorted({c.name for p in phases for c in phase_entry(p).optional}
                                           | {c.name for c in anytime()})}
     revised = new_game(RuleSet.from_data(**data))

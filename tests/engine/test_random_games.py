@@ -288,6 +288,17 @@ def test_random_aarhe_games_with_optional_units() -> None:
     assert bought, play.history[:40]
 
 
+def test_random_aarhe_games_take_the_passive_windows() -> None:
+    """Random AARHE play sets some powers to be asked in the other team's turn and makes the
+    moves the windows offer, Defensive Air Support after Combat Move and Reinforcement after
+    Noncombat Move (001 › Phase 3, DAS; › Phase 5, Reinforcement), and the invariants hold
+    (units only move, the JSON round-trips the window)."""
+    play = _play(2, 3, {}, ruleset="aarhe")
+    assert play.state.round > 3, (play.state.round, play.state.phase, play.history[-5:])
+    assert any(line.startswith("/support") for line in play.history), play.refused
+    assert any(line.startswith("/reinforce") for line in play.history), play.refused
+
+
 def test_random_team_games() -> None:
     """Teammates acting in interleaved order (001 › Game Sequence › Round Sequence: "Players
     on the same team perform turn sequence at their own rate"), on Revised's data with team

@@ -120,13 +120,43 @@ def test_a_team_turn_reads_back_from_json() -> None:
 
 
 def test_the_turns_table_is_checked_at_load() -> None:
-    """A ``[turns]`` naming an unknown side, power or phase fails at load, naming it."""
+    """A ``[turns]`` naming an unknown side, power or phase, or a passive window after no
+    phase (or after the last) or named as one of the turn's phases, fails at load, naming it."""
     rules = team_rules()
     sides = {p: rules.board.powers[p].side for p in rules.turn_order}
     for bad, word in (({"teams": ["Axis", "Neutrals"]}, "Neutrals"), ({"opening": ["italy"]}, "italy"),
                       ({"gate": "dogfight"}, "dogfight"), ({"teams": ["Axis"]}, "each side once"),
-                      ({"order": 1}, "unknown keys")):
+                      ({"order": 1}, "unknown keys"),
+                      ({"passive": [{"after": "dogfight", "phase": "reinforcement"}]}, "not one of its phases"),
+                      ({"passive": [{"after": rules.phases[-1], "phase": "reinforcement"}]}, "but the last"),
+                      ({"passive": [{"after": "combat_move", "phase": "purchase"}]}, "a phase of its own")):
         with pytest.raises(BoardDataError, match=word):
             type(rules.turns).from_dict("test", bad, rules.turn_order, sides, rules.phases)
     assert rules.turns.teams(1) == ((SOVIET,),) and rules.turns.teams(2) == ((GERMANY, JAPAN), (SOVIET, UK, US))
     assert TURNS["gate"] == rules.turns.gate and SpaceId("karelia_ssr") in rules.board.spaces
+
+
+def test_passive_windows_are_data_of_any_team_turn() -> None:
+    """``[turns] passive`` gives the other team its windows on any rule system's data
+    (Revised's, here, with AARHE's Defensive Air Support after Combat Move: 001 › Phase 3);
+    a window phase nobody registered fails at load, naming it."""
+    import maps
+    from engine.phases import check_phases
+    from engine.ruleset import RuleSet
+
+    data = maps.load_rule_data("revised-lhtr")
+    windows = [{"after": "combat_move", "phase": "defensive_air_support"}]
+    data["ruleset"] = {**data["ruleset"], "turns": {**TURNS, "passive": windows}}
+    rules = RuleSet.from_data(**data)
+    check_phases(rules)
+    state = play(new_game(rules), "/orders power:\"Soviet Union\" passive:ask", *["/done"] * 5)
+    while state.window is None and state.phase != "conduct_combat":   # each teammate ends its phases
+        state = play(state, "/done")
+    assert state.window is not None and state.due == (SOVIET,)
+    assert {lane.waiting for lane in state.lanes.values()} == {"window"}
+    assert "Soviet Union to act: Defensive Air Support" in due_text(state)
+    state = play(state, "/done")
+    assert state.window is None and GERMANY in state.due
+    data["ruleset"]["turns"] = {**TURNS, "passive": [{"after": "combat_move", "phase": "air_raid_warning"}]}
+    with pytest.raises(BoardDataError, match="air_raid_warning"):
+        check_phases(RuleSet.from_data(**data))

@@ -10,7 +10,9 @@ Purchase Developments); 001 › Phase 6 (Victory City Mobilization); 001 › Pha
 dice hit on a 2 or less); 001 › Phase 8, Diplomacy Rolls (one die a roll, Germany 2, Japan 1,
 Soviet Union 1; hitting on a 1, plus 1 for each adjacent territory taken from the other team;
 once per neutral a turn; income to the player that moved the neutral to +3 or -3).
-maps/aarhe/README.md, rulings 3, 23, 26, 31, 36, 39, 40 and 41.
+001 › Phase 3, Defensive Air Support (DAS) and › Phase 5, Reinforcement: the Soviet Union,
+asked by its standing orders, declares in both windows of the Axis turn.
+maps/aarhe/README.md, rulings 3, 23, 26, 31, 36, 39, 40, 41 and 87 to 91.
 """
 
 from __future__ import annotations
@@ -53,10 +55,24 @@ REFUSED = {
         "bought there this turn, 2 left, 3 needed."),
     ("@cy /focus power:Germany", 1): "You do not play Germany; you may act for Japan.",
     ("@ben /battle territory:Belorussia", 1): (
-        "Germany has ended Combat Move; its Conduct Combat waits until Japan has ended Combat Move too."),
-    ("@cy /battle territory:Buryatia", 1): (
+        "Germany has ended Combat Move; its Conduct Combat waits until Japan has ended Combat Move too, and then "
+        "for the Allies' Defensive Air Support."),
+    ("@cy /battle territory:Buryatia", 1): "Japan waits for the Allies' Defensive Air Support: Soviet Union to act.",
+    ('@ana /support units:"1 fighter" from:Karelia to:"Eastern Europe"', 1): (
+        "Eastern Europe is held by Germany: units of the passive turn move only to friendly territories."),
+    ('@ana /reinforce units:"2 infantry" from:Karelia to:"West Russia"', 1): (
+        "/reinforce belongs to Reinforcement (in the other team's turn, once it has ended Noncombat Move); it is "
+        "now the Allies' Defensive Air Support, in the turn of Germany and Japan."),
+    ("@cy /battle territory:Buryatia", 2): (
         "Japan's Conduct Combat comes after Germany's: teammates fight one after another, so it begins when "
         "Germany has ended Conduct Combat."),
+    ('@ben /place units:"4 infantry" territory:Germany', 1): (
+        "Germany waits for the Allies' Reinforcement: Soviet Union to act."),
+    ('@ana /reinforce units:"1 fighter" from:Karelia to:Archangel', 1): (
+        "Soviet Union has 0 fighters in Karelia S.S.R. that can reinforce; you asked for 1. The other 1 cannot: "
+        "air units do not reinforce (001 › Phase 5: \"Land or naval units\")."),
+    ('@ana /reinforce units:"3 infantry" from:Russia to:"West Russia"', 1): (
+        "West Russia is held by Germany: units of the passive turn move only to friendly territories."),
     ("@cy /diplomacy neutral:Mongolai", 1): 'There is no space called "Mongolai". Did you mean Mongolia?',
     ("@ben /diplomacy neutral:Spain", 2): (
         "Germany has rolled for Spain this turn; each player targets a neutral once a turn "
@@ -112,10 +128,22 @@ SAID = (
     "Japan collects 28 IPCs: 30 from territories, −1 from convoy raids in the North Pacific, "
     "−1 from convoy raids in the South Pacific (treasury 28).",
     # Conduct Combat "cannot be performed until all players on the team has completed
-    # 'Combat Move'"; then Germany's battle, then Japan's (ruling 36).
-    "Germany has ended Combat Move; its Conduct Combat waits until Japan has ended Combat Move too.",
+    # 'Combat Move'"; then the Allies' Defensive Air Support, asked of the Soviet Union alone
+    # (its standing orders; the others pass), then Germany's battle, then Japan's (rulings
+    # 36, 87 and 89).
+    "Germany has ended Combat Move; its Conduct Combat waits until Japan has ended Combat Move too, and then "
+    "for the Allies' Defensive Air Support.",
+    "Defensive Air Support: Soviet Union may act now (it ends with /done; Germany and Japan wait).",
+    "Soviet Union to act (Defensive Air Support).",
+    "Soviet Union ends its Defensive Air Support; the window closes.",
     "Result: Germany takes Belorussia.",
     "Result: Japan takes Buryatia S.S.R.",
+    # 001 › Phase 5, Reinforcement: once both have ended Noncombat Move, before they mobilize
+    # (ruling 90); /game status names the window and who is due.
+    "Reinforcement: Soviet Union may act now (it ends with /done; Germany and Japan wait).",
+    "Soviet Union (Reinforcement): 3 infantry Russia → Archangel.",
+    "Soviet Union to act: Reinforcement, the Allies' window in the turn of Germany and Japan, round 2.",
+    "Soviet Union ends its Reinforcement; the window closes.",
     # The Soviet Union has lost Belorussia again and Buryatia (1): 24 - 1.
     "Soviet Union collects 23 IPCs (treasury 30).",
 )
@@ -170,6 +198,7 @@ async def test_the_soviet_opening_and_the_axis_team_turn_in_the_console(tmp_path
         assert state.count("buryatia_ssr") == {"infantry": 2}
         assert state.count("manchuria", "japan") == {"fighter": 1}
         assert state.count("karelia_ssr", "soviet_union") == {"infantry": 2, "fighter": 1}
+        assert state.count("archangel", "soviet_union")["infantry"] == 3 + 3    # its own and the reinforcement
         assert state.count("japan", "japan")["infantry"] == 7
         maps_written = sorted(p.name for p in (tmp_path / "images").glob("turn-*.png"))
         assert maps_written == ["turn-r1-soviet_union.png", "turn-r2-germany_and_japan.png"]

@@ -1,0 +1,74 @@
+"""AARHE's passive turn through the console (001 = 001_4ad7942ffba8a1ea.txt, Phase 3,
+Defensive Air Support (DAS); Phase 5, Reinforcement): the passive power that asked to be
+asked is due and pinged when the enemy team has ended Combat Move, /help and /game status
+name the window, and when its deadline passes the window closes with no move, even under the
+``wait`` policy, and the enemy team is pinged (README of maps/aarhe, ruling 89)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+from bot.console.console import Console
+from bot.scheduler.clock import ManualClock
+from bot.service import FixedDiceSource, GameService
+from bot.store import Database, database_url
+
+SEATS = {"Soviet Union": "ana", "Germany": "ben", "Japan": "cy", "United Kingdom": "dee", "United States": "dee"}
+
+
+async def test_the_passive_power_is_pinged_and_its_deadline_closes_the_window(tmp_path: Path) -> None:
+    clock = ManualClock(datetime(2026, 3, 1, 12, 0, tzinfo=UTC))
+    db = Database(database_url(tmp_path / "aaref.sqlite3"))
+    await db.migrate()
+    out: list[str] = []
+    service = GameService(db, FixedDiceSource([3, 4] * 500), clock=clock)
+    shell = Console(service, "ana", images=tmp_path / "images", write=out.append)
+
+    async def said(line: str) -> str:
+        out.clear()
+        await shell.handle(line)
+        return "\n".join(out)
+
+    try:
+        await said("/game new ruleset:aarhe name:passive")
+        for power, who in SEATS.items():
+            await said(f'@{who} /game join power:"{power}"')
+        await said("/game settings deadline_hours:24")
+        await said("/game start")
+        assert "Soviet Union sets standing orders" in await said("@ana /orders passive:ask")
+        while (await service.state("local")).round == 1:
+            await said("@ana /done")
+        for line in ("@ben /done", "@ben /done", "@cy /done"):
+            assert "(only you)" not in await said(line), line
+        window = await said("@cy /done")
+        assert "Defensive Air Support: Soviet Union may act now" in window
+        assert "Soviet Union to act (Defensive Air Support)." in window and "ping: @ana" in window
+        state = await service.state("local")
+        assert state.due == ("soviet_union",) and state.window is not None
+        service.ledger.forget_state((await service.status("local")).game_id or 0)
+        assert await service.state("local") == state          # a stored game resumes in the window
+        refused = await said("@ben /battle territory:Belorussia")
+        assert "(only you) Germany waits for the Allies' Defensive Air Support: Soviet Union to act." in refused
+        passing = await said("@dee /done")
+        assert ("(only you) United Kingdom is not asked in this Defensive Air Support: its standing orders pass "
+                "(/orders passive:ask to be asked from the next window); Soviet Union to act.") in passing
+        helped = await said("@ana /help")
+        assert "Now Soviet Union (Defensive Air Support) can use:" in helped and "/support units:" in helped
+        assert "/move units:" not in helped
+        explained = await said("@ana /help reinforce")
+        assert "Taken in: Reinforcement." in explained
+        status = await said("/game status")
+        assert ("Soviet Union to act: Defensive Air Support, the Allies' window in the turn of Germany and Japan"
+                in status)
+        assert "Deadline: 2026-03-02T" in status
+        clock.advance(hours=25)
+        expiry = await said("/game status")
+        assert "The deadline for Soviet Union (@ana) passed" in expiry
+        assert "Soviet Union passes: the window closes for it with no move." in expiry
+        assert "Soviet Union ends its Defensive Air Support; the window closes." in expiry
+        state = await service.state("local")
+        assert state.window is None and "soviet_union" not in state.due
+        assert "ping: @ben" in expiry
+    finally:
+        await db.close()
