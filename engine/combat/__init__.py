@@ -56,7 +56,7 @@ display names):
 - ``retreat``: to, units, chosen_by, by (AARHE's cycle: also side; ``to`` may list
   several places). ``press`` of a defender holding in AARHE's cycle: also side.
 - ``anti_air``: AARHE's Infrastructure Defense fire: space, round, side (whose units were
-  fired at), units (destroyed), retreating (forced to retreat).
+  fired at), units (destroyed), retreating (forced to retreat); cargo (lost with a ship sunk).
 - ``repair``: battleships return upright. ``landing``: cargo goes ashore after a won sea
   battle. ``destroyed``: lonely AAA removed.
 - ``bombing``: rolled, applied, damage (total), cap.
