@@ -62,7 +62,7 @@ display names):
   aircraft that must retreat, no carrier having room). ``press`` of a defender holding in
   AARHE's cycle: also side.
 - ``anti_air``: AARHE's Infrastructure Defense fire: space, round, side (whose units were
-  fired at), units (destroyed), retreating (forced to retreat).
+  fired at), units (destroyed), retreating (forced to retreat); cargo (lost with a ship sunk).
 - AARHE at sea: ``detected`` (submarines an ASW search found: side whose they are, units),
   ``targets`` (the undetected submarines' targets: side, units, chosen_by, by), ``asw``
   (units allocated to ASW attack: side, units, chosen_by, by), ``break_off`` (side,

@@ -55,7 +55,8 @@ def anti_ship(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
     events.append(event("anti_air", f"{name}: Infrastructure Defense fire: {state.rules.power_name(b.attacker)} "
                         f"{unit_text(state, counts(state, sunk))} sunk"
                         f"{' with ' + unit_text(state, counts(state, cargo)) if cargo else ''}.", space=name,
-                        round=b.round, side="attacker", units=counts(state, sunk), retreating={}))
+                        round=b.round, side="attacker", units=counts(state, sunk), cargo=counts(state, cargo),
+                        retreating={}))
     return state, phase, events
 
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
+from ..cargo import carrier_fits
 from ..dice import Dice
 from ..events import Event, event
 from ..ids import SpaceId
@@ -219,10 +220,32 @@ REFUGE_REACH = 2
 friendly territories or sea zones within 2 spaces"."""
 
 
+def carrier_seats(state: GameState, zone: SpaceId, planes: Sequence[Unit]) -> dict[int, int] | None:
+    """The carriers of the aircraft's side in ``zone`` that ``planes`` land on (aircraft id to
+    carrier id), each filled after the aircraft it already carries; None when they do not all
+    fit ("If air units can't land they will be destroyed": a retreat to a sea zone is to a
+    carrier there, README, ruling 59)."""
+    if not planes:
+        return {}
+    carriers = sorted((u for u in state.units_at(zone) if state.rules.spec(u.kind).carrier_capacity
+                       and state.board.allies(u.owner, planes[0].owner)), key=lambda u: u.id)
+    load = {c.id: [state.rules.spec(r.kind) for r in state.cargo_of(c.id) if state.rules.spec(r.kind).is_air]
+            for c in carriers}
+    out: dict[int, int] = {}
+    for u in planes:
+        spec = state.rules.spec(u.kind)
+        carrier = next((c for c in carriers if carrier_fits(state.rules.spec(c.kind), [*load[c.id], spec])), None)
+        if carrier is None:
+            return None
+        load[carrier.id].append(spec)
+        out[u.id] = carrier.id
+    return out
+
+
 def air_refuges(state: GameState, phase: CombatPhase, unit: Unit) -> list[SpaceId]:
-    """Where a defending aircraft may retreat: a territory its side holds or a sea zone with
-    no enemy unit, within 2 spaces of the battle, not a battle still to fight, nearest first
-    (then by name)."""
+    """Where a defending aircraft may retreat: a territory its side holds, or a sea zone with
+    no enemy unit and a carrier of its side with room for it, within 2 spaces of the battle,
+    not a battle still to fight, nearest first (then by name)."""
     b = current(phase)
     pending = {e.space for e in phase.entries}
     seen = {b.space: 0}
@@ -235,7 +258,8 @@ def air_refuges(state: GameState, phase: CombatPhase, unit: Unit) -> list[SpaceI
         if reach == 0 or space in pending:
             continue
         if state.board.spaces[space].is_sea:
-            ok = not any(at_war(state, u.owner, unit.owner) for u in state.units_at(space))
+            ok = not any(at_war(state, u.owner, unit.owner) for u in state.units_at(space)) \
+                and carrier_seats(state, space, [unit]) is not None
         else:
             ok = bool(state.board.allies(state.owners.get(space), unit.owner))
         if ok:
@@ -251,13 +275,17 @@ def _forced_away(state: GameState, phase: CombatPhase, b: Battle, planes: Sequen
     events: list[Event] = []
     moved: list[Unit] = []
     lost: list[int] = []
-    for u in planes:
+    for u in planes:  # one at a time, so each finds the room the others left
         refuges = air_refuges(state, phase, u)
         if refuges:
-            moved.append(replace(u, space=refuges[0], path=(*u.path, refuges[0]), flags=u.flags | {RETREATED}))
+            to = refuges[0]
+            seat = (carrier_seats(state, to, [u]) or {}).get(u.id)
+            done = replace(u, space=to, path=(*u.path, to), flags=u.flags | {RETREATED}, aboard=seat)
+            state = state.with_units([done])
+            moved.append(done)
         else:
             lost.append(u.id)
-    state = state.with_units(moved, lost)
+    state = state.with_units([], lost)
     for u in moved:
         who = state.rules.power_name(u.owner)
         events.append(event("retreat", f"{name}: {who} must retreat 1 {state.rules.spec(u.kind).word()} to "

@@ -34,7 +34,7 @@ from ..restrictions import sharing
 from ..state import RETREATED, SEABORNE, GameState, Unit
 from .conclude import conclude
 from .flow import Result, Step, current, with_battle
-from .land_cycle import air_refuges, land_units
+from .land_cycle import air_refuges, carrier_seats, land_units
 from .orders import IN_PERSON, orders_of
 from .phase import Battle, CombatPhase, Pending
 from .report import counts, unit_text
@@ -169,6 +169,9 @@ def chosen_moves(state: GameState, phase: CombatPhase, to: SpaceId, named: Mappi
             state, to, current(phase), [u for u in able if not state.rules.spec(u.kind).is_air]) is None:
         raise IllegalCommandError(f"The transports in {state.board.name(to)} have no room for all of them.",
                                   reason="combat.retreat_room")
+    if p.side == "defender" and state.board.spaces[to].is_sea and carrier_seats(state, to, able) is None:
+        raise IllegalCommandError(f"The carriers in {state.board.name(to)} have no room for all of them.",
+                                  reason="combat.retreat_room")
     return tuple((u.id, to) for u in able)
 
 
@@ -201,8 +204,12 @@ def by_orders(state: GameState, phase: CombatPhase) -> tuple[Moves, str]:
         if state.board.spaces[first[u.id]].is_sea:
             by_zone.setdefault(first[u.id], []).append(u)
     for zone, group in by_zone.items():
-        if _reboard(state, zone, b, group) is None:
-            going = [u for u in going if u not in group]
+        land = [u for u in group if not state.rules.spec(u.kind).is_air]
+        if _reboard(state, zone, b, land) is None:
+            going = [u for u in going if u not in land]
+        planes = [u for u in group if state.rules.spec(u.kind).is_air]
+        while planes and carrier_seats(state, zone, planes) is None:
+            going.remove(planes.pop())
     return tuple((u.id, first[u.id]) for u in going), note
 
 
@@ -242,6 +249,12 @@ def apply(state: GameState, phase: CombatPhase, moves: Moves, by: str) -> Result
     aboard: dict[int, int] = {}
     for zone, group in zones.items():
         aboard.update(_reboard(state, zone, b, group) or {})
+    flying: dict[SpaceId, list[Unit]] = {}
+    for u in units:
+        if state.board.spaces[dest[u.id]].is_sea and state.rules.spec(u.kind).is_air:
+            flying.setdefault(dest[u.id], []).append(u)
+    for zone, group in flying.items():
+        aboard.update(carrier_seats(state, zone, group) or {})
     moved = [u.with_flags(RETREATED) if u in stay else
              replace(u, space=dest[u.id], path=(*u.path, dest[u.id]), flags=u.flags | {RETREATED},
                      aboard=aboard.get(u.id, u.aboard))

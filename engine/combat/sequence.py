@@ -54,7 +54,7 @@ def _amphibious_land(b: Battle) -> bool:
 def _assault_first_cycle(b: Battle) -> bool:
     """AARHE's amphibious assault sequence is that of the 1st cycle (001 › Land Combat:
     Amphibious Assault Sequence, 1st cycle)."""
-    return _amphibious_land(b) and b.round == 1
+    return b.kind == "land" and land_cycle.assault_cycle(b)
 
 
 @dataclass(frozen=True, slots=True)

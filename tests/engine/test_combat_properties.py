@@ -25,6 +25,7 @@ from engine.combat import breakoff
 from engine.combat import hits as cas
 from engine.combat.choices import pool, retreat_options
 from engine.commands import Casualties, Press, Retreat, Submerge
+from engine.errors import IllegalCommandError
 from engine.events import Event
 
 from .combat_kit import begin, board, moved, sid
@@ -113,8 +114,9 @@ def _removed(events: list[Event]) -> int:
     out = 0
     for e in events:
         d = e.data
-        if e.type == "casualties" and d.get("immediate") or e.type == "removed":
-            out += sum(d["units"].values()) + sum(d["cargo"].values())
+        if e.type == "casualties" and d.get("immediate") or e.type in ("removed", "anti_air"):
+            # anti_air: AARHE's Infrastructure Defense fire destroying aircraft or ships
+            out += sum(d["units"].values()) + sum(d.get("cargo", {}).values())
         elif e.type == "destroyed":
             out += int(d["count"])
     return out
@@ -137,7 +139,10 @@ def _answer(state: GameState, rng: random.Random, dice: SeededDice) -> tuple[Gam
     if pending.kind == "retreat":
         options = retreat_options(state, state.combat)
         if options and rng.random() < 0.3:
-            return retreat(state, Retreat(rng.choice(options)), dice)
+            try:
+                return retreat(state, Retreat(rng.choice(options)), dice)
+            except IllegalCommandError:
+                pass  # AARHE: a last land unit must stay, or the transports lack room for all
         return press(state, Press(), dice)
     if pending.kind == "submerge":
         return submerge(state, Submerge(((units[0].kind, rng.randint(0, len(units))),)), dice)

@@ -35,7 +35,7 @@ def _losses(events: tuple[Event, ...]) -> int:
     lost = 0
     for e in events:
         d = e.data
-        if (e.type == "casualties" and d.get("immediate", True)) or e.type == "removed":
+        if (e.type == "casualties" and d.get("immediate", True)) or e.type in ("removed", "anti_air"):
             lost += sum(d.get("units", {}).values()) + sum(d.get("cargo", {}).values())
         elif e.type == "destroyed":
             lost += int(d.get("count", 0))
