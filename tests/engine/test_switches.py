@@ -419,6 +419,21 @@ def test_bombard_limit_per_land_unit(rules: RuleSet) -> None:
     assert bombard == [[1], [2]]
 
 
+def test_bombard_land_units_per_ship(rules: RuleSet) -> None:
+    """000, Amphibious Assaults, Step 2: "one ship per land unit being offloaded"; 001 ›
+    Offshore bombardment: "limited to one roll for every four offloaded land units". Two
+    battleships support 4 infantry landing: both bombard, or one (a roll of 2 dice, or of 1)."""
+    state = position(rules, turn="Germany", phase="combat_move",
+                     spaces={"Sea Zone 5": {"Germany": {"transport": 2, "infantry": 4, "battleship": 2}},
+                             "Karelia S.S.R.": {"Soviet Union": {"infantry": 1}}})
+    state = run(run(state, '/move units:"4 infantry" from:"Sea Zone 5" to:Karelia').state, "/done").state
+    per_unit = run(state, "/battle territory:Karelia", [6, 6, 1, 1, 1, 1, 6])
+    per_four = run(flipped(state, bombard_land_units_per_ship=4), "/battle territory:Karelia", [6, 1, 1, 1, 1, 6])
+    bombard = [[len(e.data["dice"]) for e in o.events if e.type == "roll" and e.data.get("source") == "bombard"]
+               for o in (per_unit, per_four)]
+    assert bombard == [[2], [1]]
+
+
 def test_overland_units_retreat_from_assaults(rules: RuleSet) -> None:
     """000, Amphibious Assaults, Step 3: "Attacking overland land units and aircraft can
     retreat"; 002, Phase 4, Amphibious Assaults: land units "cannot retreat (not even if they

@@ -73,8 +73,9 @@ async def test_the_export_carries_the_luck_and_still_replays(game, tmp_path: Pat
 
 
 def test_a_battle_the_odds_do_not_model_gets_no_luck_line() -> None:
-    """AARHE's sea battle (001 › Naval Combat: Sequence) has steps the odds do not model yet:
-    it ends without a luck line, and /game luck says why, instead of failing."""
+    """AARHE's sea battle (001 › Naval Combat: Sequence) has steps the odds do not model: it
+    ends without a luck line, and /game luck says why, instead of failing (README of AARHE,
+    ruling 64)."""
     from bot.service.odds import game_luck, luck_notes
     from engine import FixedDice, apply, parse_command
     from maps import load_ruleset
@@ -89,4 +90,4 @@ def test_a_battle_the_odds_do_not_model_gets_no_luck_line() -> None:
     events = [e.to_json() for e in outcome.events]
     assert any(e["type"] == "battle_end" for e in events)
     assert luck_notes(outcome.state, events, None) == {}
-    assert game_luck(outcome.state, events).startswith("No battle's luck can be worked out")
+    assert game_luck(outcome.state, events).startswith("The odds do not cover the battles fought so far")
