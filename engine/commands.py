@@ -250,4 +250,7 @@ class Orders(Command):
     """``always``, ``never`` or ``when_outnumbered``."""
     decide: str | None = None
     """``orders`` (standing orders decide) or ``self`` (ask me in person)."""
+    bomb: str | None = None
+    """What the power's bombers on a Strategic Bombing Raid roll against: ``income`` or
+    ``capacity`` (AARHE, 001 › Air Missions)."""
     name = "orders"

@@ -53,6 +53,11 @@ display names):
 - ``repair``: battleships return upright. ``landing``: cargo goes ashore after a won sea
   battle. ``destroyed``: lonely AAA removed.
 - ``bombing``: rolled, applied, damage (total), cap.
+- Air missions (``engine.combat.missions``): ``battle_start`` also carries ``missions``
+  ({mission name: counts}); rolls of sources ``damage``, ``capacity damage``,
+  ``interdiction``, ``rail`` and ``dogfight``; ``anti_air`` (space, round, side, units
+  destroyed, retreating); ``capacity`` (space, rolled, applied, capacity, cap); ``rail``
+  (space, victim, rolled, applied); ``interdiction`` and ``counter_air`` (space, units).
 - ``battle_end``: outcome (``attacker``, ``defender``, ``none``, ``stalemate``,
   ``retreat``, ``raid``), rounds, captured, attackers, defenders (counts left).
 - ``rocket_ready`` (``/rocket`` in Combat Move: power, origin, space) and ``rocket`` (its

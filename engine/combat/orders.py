@@ -12,6 +12,10 @@ Stored in ``GameState.orders[power]`` as a plain mapping:
 - ``submerge``: ``never`` (default: make the surprise strike), ``always``, or
   ``when_outnumbered`` (the enemy has more units in the battle).
 - ``decide``: ``orders`` (default) or ``self``: stop and ask this power in person.
+- ``bomb``: ``income`` (default) or ``capacity``: what the power's bombers reduce on a
+  raid where the rules let them choose (AARHE's Strategic Bombing Raid, 001 › Air
+  Missions: "reduce the territory's income, or reduce unit production capacity at its
+  Industrial Complex"); decided ahead by this order, never asked in the battle.
 """
 
 from __future__ import annotations
@@ -26,9 +30,10 @@ from ..ids import PowerId
 from ..state import GameState
 
 DEFAULTS: dict[str, Any] = {
-    "loss": [], "retreat_below": 0, "retreat_odds": 0, "submerge": "never", "decide": "orders"}
+    "loss": [], "retreat_below": 0, "retreat_odds": 0, "submerge": "never", "decide": "orders", "bomb": "income"}
 SUBMERGE = ("never", "always", "when_outnumbered")
 DECIDE = ("orders", "self")
+BOMB = ("income", "capacity")
 
 
 def orders_of(state: GameState, power: PowerId) -> dict[str, Any]:
@@ -69,6 +74,10 @@ def set_orders(state: GameState, cmd: Orders, dice: Dice) -> tuple[GameState, li
         if cmd.decide not in DECIDE:
             raise IllegalCommandError(f"decide is one of {', '.join(DECIDE)}.", reason="orders.value")
         given["decide"] = cmd.decide
+    if cmd.bomb is not None:
+        if cmd.bomb not in BOMB:
+            raise IllegalCommandError(f"bomb is one of {', '.join(BOMB)}.", reason="orders.value")
+        given["bomb"] = cmd.bomb
     if given:
         stored = {**dict(state.orders.get(power, {})), **given}
         orders = dict(state.orders)
@@ -95,5 +104,7 @@ def describe(state: GameState, power: PowerId) -> str:
     if orders["retreat_odds"]:
         parts.append(f"retreat below {orders['retreat_odds']}% odds")
     parts.append(f"submerge {orders['submerge'].replace('_', ' ')}")
+    if orders["bomb"] != DEFAULTS["bomb"]:
+        parts.append(f"bomb {orders['bomb']}")
     parts.append("ask me" if orders["decide"] == "self" else "orders decide")
     return "; ".join(parts)

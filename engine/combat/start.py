@@ -37,7 +37,7 @@ def start_combat(state: GameState, dice: Dice = NO_DICE) -> tuple[GameState, lis
     events.extend(fired)
     mine = [u for u in state.units.values() if u.owner == attacker]
     raids = sorted({u.space for u in mine if u.has(RAID) and u.target == u.space
-                    and state.rules.spec(u.kind).strategic_bomber})
+                    and (state.rules.spec(u.kind).strategic_bomber or u.mission is not None)})
     entries = [Entry(s, RAID_STEP, "raid") for s in raids]
     cargo_targets = {u.target for u in mine if u.aboard is not None and u.target is not None
                      and state.rules.spec(u.kind).is_land}

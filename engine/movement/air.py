@@ -16,6 +16,7 @@ from ..ids import SpaceId
 from ..state import COMBAT_MOVED, FOUGHT, Unit
 from ..variants import KAMIKAZE
 from .context import Ctx
+from .missions import return_refusal
 from .neutrals import ENTER, level, standing, unheld
 from .paths import Mode, Refusal, search
 from .restricted import shared_with
@@ -169,7 +170,11 @@ def stranded_by(ctx: Ctx) -> Refusal | None:
 
 
 def noncombat_landing_refusal(ctx: Ctx, unit: Unit, dest: SpaceId) -> Refusal | None:
-    """In Noncombat Move an air unit must end its move where it can land (000, Phase 4)."""
+    """In Noncombat Move an air unit must end its move where it can land (000, Phase 4);
+    an aircraft of Counter-Air only where it came from (``missions.home``)."""
+    back = return_refusal(ctx, unit, dest)
+    if back is not None:
+        return back
     spec = ctx.spec(unit.kind)
     space = ctx.board.spaces[dest]
     if space.is_land:
@@ -194,6 +199,8 @@ def noncombat_landing_refusal(ctx: Ctx, unit: Unit, dest: SpaceId) -> Refusal | 
 
 def landed(ctx: Ctx, unit: Unit) -> bool:
     """Whether an air unit stands where it may end the turn right now."""
+    if return_refusal(ctx, unit, unit.space) is not None:
+        return False
     space = ctx.board.spaces[unit.space]
     if space.is_land:
         return ctx.friendly_at_start(unit.space)

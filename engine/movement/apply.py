@@ -22,7 +22,7 @@ from ..limits import check_after
 from ..state import BLITZED, COMBAT_MOVED, RAID, GameState, Unit
 from ..units import UnitSpec
 from ..variants import RETURN_FLIGHT_FIRE
-from . import air, decks, paratroops
+from . import air, decks, missions, paratroops
 from .attack import attack, attack_all, attacked, forced_on
 from .context import Ctx, context, count_kinds, plural, refuse, units_text
 from .paths import Mode, Step, check_path, explain_no_path, search
@@ -218,6 +218,10 @@ def _check_combat_destination(ctx: Ctx, cmd: Move, units: list[Unit], domain: st
     """000, Phase 2: "all movement must result in combat", save the four listed exceptions."""
     where = ctx.name(dest)
     mission = cmd.mission
+    flown = ctx.rules.missions.air_mission(mission)
+    if flown is not None:
+        missions.check(ctx, units, flown, dest)
+        return
     if mission in ("raid", "escort"):
         _check_raid(ctx, units, mission, dest)
         return
@@ -275,7 +279,11 @@ def _carry_out(ctx: Ctx, cmd: Move, units: list[Unit], domain: str, path: tuple[
         events += captured
         flags |= {BLITZED}
     target: SpaceId | None = None
-    if cmd.mission in ("raid", "escort"):
+    flown = ctx.rules.missions.air_mission(cmd.mission)
+    if flown is not None:
+        flags |= {RAID, missions.flag(flown)}
+        target = dest
+    elif cmd.mission in ("raid", "escort"):
         flags |= {RAID}
         target = dest
     elif cmd.mission in SUPPORT_MISSIONS and domain == "sea":
@@ -304,7 +312,9 @@ def _carry_out(ctx: Ctx, cmd: Move, units: list[Unit], domain: str, path: tuple[
         text += f" (carrying {units_text(ctx, carried)})"
     if blitz:
         text += f" (blitz through {names[1]})"
-    if cmd.mission in ("raid", "escort"):
+    if flown is not None:
+        text += f" ({flown.name})"
+    elif cmd.mission in ("raid", "escort"):
         text += f" ({'strategic bombing raid' if cmd.mission == 'raid' else 'escort'})"
     events.append(event("move", text if text.endswith(".") else text + ".", power=ctx.pname(), units=dict(counts), path=names,
                         origin=names[0], destination=names[-1], **({"mission": cmd.mission} if cmd.mission else {})))

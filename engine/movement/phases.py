@@ -28,6 +28,7 @@ from ..state import COMBAT_MOVED, LOADED_IN_COMBAT, SEABORNE, SUBMERGED, GameSta
 from . import air, decks
 from ..notation import format_units
 from .context import Ctx, context, count_kinds, refuse
+from .missions import home
 from .sea import land_fighters
 from .transport import land_cargo
 
@@ -188,6 +189,9 @@ def _reachable_spot(ctx: Ctx, u: Unit) -> str | None:
     spec = ctx.spec(u.kind)
     left = ctx.move(u) - u.moved
     spots = air.landing_spots(ctx, spec.carrier_based)
+    back = home(ctx, u)
+    if back is not None:
+        spots = {s: why for s, why in spots.items() if s == back}
     purchased = air.purchased_carrier_zones(ctx)
     if u.space in spots and u.space not in purchased:
         return f"a landing where it is ({spots[u.space]})"

@@ -135,7 +135,8 @@ class Playout:
         if self.rng.random() < 0.15:
             self.send(f'/orders power:"{self.state.rules.power_name(self.state.turn)}" '
                       f'retreat_below:{self.rng.randint(0, 3)} decide:{self.rng.choice(["orders", "orders", "self"])} '
-                      f'submerge:{self.rng.choice(["never", "always", "when_outnumbered"])}')
+                      f'submerge:{self.rng.choice(["never", "always", "when_outnumbered"])}'
+                      f'{" bomb:capacity" if self.state.rules.missions.air and self.commands % 2 else ""}')
         self._research_dice()
         for _ in range(self.rng.randint(0, 4)):
             options = legal_commands(self.state).buyable
@@ -160,7 +161,9 @@ class Playout:
             if targets:
                 dest = self.rng.choice(targets)
                 name = self.state.board.name
-                self.send(f'/move units:"{format_units(s.rules, group)}" from:"{name(space)}" to:"{name(dest)}"')
+                line = f'/move units:"{format_units(s.rules, group)}" from:"{name(space)}" to:"{name(dest)}"'
+                if not (s.phase == "combat_move" and self._mission(line, kind)):
+                    self.send(line)
         if s.phase == "combat_move":
             self._rockets()
         else:
@@ -168,6 +171,19 @@ class Playout:
             self._dock()
         if not self.send("/done"):
             self._land_air_then_done()
+
+    def _mission(self, line: str, kind: str) -> bool:
+        """Now and then fly an air move as one of the rule system's air missions (AARHE, 001 ›
+        Phase 4, Air Missions); the engine refuses a mission the aircraft or the territory
+        cannot fly, and the move is then made as it was."""
+        s = self.state
+        missions = s.rules.missions.air
+        if not missions or not s.rules.spec(kind).is_air:
+            return False
+        rng = random.Random(self.commands)  # not self.rng: the game's other choices stay as they were
+        if rng.random() < 0.5:
+            return False
+        return self.send(f"{line} mission:{rng.choice(missions).id}")
 
     def _rockets(self) -> None:
         """Fire some of the rockets the engine offers (Revised, with the development)."""

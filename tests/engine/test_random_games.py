@@ -43,6 +43,8 @@ def _losses(events: tuple[Event, ...]) -> int:
             lost += 1
         elif e.type == "overflight_fire":
             lost += sum(d["lost"].values())
+        elif e.type == "anti_air":
+            lost += sum(d["units"].values())
     return lost
 
 
