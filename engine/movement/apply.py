@@ -130,8 +130,8 @@ def _label(ctx: Ctx, units: list[Unit]) -> str:
 def _budget_words(ctx: Ctx, units: list[Unit], budget: int) -> str:
     """"Tanks move at most 2 spaces" (the slowest kind names the limit)."""
     spaces = f"{budget} space{'s' if budget != 1 else ''}"
-    slowest = min(units, key=lambda u: (ctx.move(u) - u.moved, u.kind))
-    if slowest.moved == 0:
+    slowest = min(units, key=lambda u: (ctx.points_left(u), u.kind))
+    if slowest.moved == 0 and ctx.points_left(slowest) == ctx.move(slowest):
         return f"{plural(ctx, slowest.kind)} move at most {spaces}"
     return f"{plural(ctx, slowest.kind)} have {spaces} of movement left"
 
@@ -150,7 +150,7 @@ def _select(ctx: Ctx, cmd: Move, counts: list[tuple[UnitKind, int]], domain: str
 
 
 def _route(ctx: Ctx, cmd: Move, units: list[Unit], mode: Mode) -> tuple[tuple[SpaceId, ...], tuple[Step, ...]]:
-    budget = min(ctx.move(u) - u.moved for u in units)
+    budget = min(ctx.points_left(u) for u in units)
     if cmd.path is not None:
         if len(cmd.path) - 1 > budget:
             refuse("move.too_far", f"{_budget_words(ctx, units, budget)}; that path is {len(cmd.path) - 1}.")
@@ -158,6 +158,8 @@ def _route(ctx: Ctx, cmd: Move, units: list[Unit], mode: Mode) -> tuple[tuple[Sp
     # A tank sent in Combat Move to a friendly territory can only be blitzing there.
     blitz = mode.blitz and ctx.combat and not ctx.battle_territory(cmd.destination)
     path = search(ctx, mode, cmd.origin, budget).path_to(cmd.destination, blitz)
+    if path is not None and mode.domain == "air" and not ctx.combat:
+        path = air.flight_path(ctx, mode, units, path) or path  # else relay_refusal names why
     if path is None:
         if cmd.origin == cmd.destination:
             refuse("move.nowhere", f"The units are already in {ctx.name(cmd.origin)}.")
@@ -198,7 +200,7 @@ def _move_domain(ctx: Ctx, cmd: Move, counts: list[tuple[UnitKind, int]], domain
                 refuse(r.reason, r.message)
     elif domain == "air":
         for u in units:
-            r = air.noncombat_landing_refusal(ctx, u, dest)
+            r = air.noncombat_landing_refusal(ctx, u, dest) or air.relay_refusal(ctx, u, path)
             if r is not None:
                 refuse(r.reason, r.message)
     if domain == "air" and ctx.combat:

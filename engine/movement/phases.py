@@ -100,7 +100,18 @@ def end_combat_move(state: GameState) -> tuple[GameState, list[Event]]:
                    "there needs one of your warships in the zone.")
     state, events = _settle_assaults(ctx, mine, pending, assaults, battles)
     pickups, planned = decks.plan_pickups(context(state))
-    return state.with_units(pickups), events + planned
+    return _half_spent(ctx, state.with_units(pickups)), events + planned
+
+
+def _half_spent(ctx: Ctx, state: GameState) -> GameState:
+    """Where air units fly half their points a phase (switch ``air_half_moves``), an air unit
+    that moved in Combat Move has spent its Combat Move half (rounded down): Noncombat Move
+    then leaves it the other half (001 › Phase 3, Air Movement: "only up to half its movement
+    points on retreat in Non-Combat"; ``Ctx.points_left``)."""
+    if not ctx.rules.switches.air_half_moves:
+        return state
+    return state.with_units([replace(u, moved=ctx.move(u) // 2) for u in state.units_of(ctx.power)
+                             if ctx.spec(u.kind).is_air and u.has(COMBAT_MOVED) and u.moved < ctx.move(u) // 2])
 
 
 def _settle_assaults(ctx: Ctx, mine: list[Unit], pending: list[Unit], assaults: dict[SpaceId, set[SpaceId]],
@@ -187,7 +198,7 @@ def _awaiting_new_carriers(ctx: Ctx, unlanded: list[Unit]) -> set[int]:
 def _reachable_spot(ctx: Ctx, u: Unit) -> str | None:
     """The nearest landing space ``u`` could still reach (by its flight or a carrier's move)."""
     spec = ctx.spec(u.kind)
-    left = ctx.move(u) - u.moved
+    left = ctx.points_left(u)
     spots = air.landing_spots(ctx, spec.carrier_based)
     back = home(ctx, u)
     if back is not None:

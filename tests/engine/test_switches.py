@@ -553,3 +553,16 @@ def test_capital_lost_keeps_production(rules: RuleSet) -> None:
         run(buying, '/buy units:"1 industrial complex"')
     assert err.value.reason == "buy.factory_without_capital"
     assert run(buying, '/buy units:"2 infantry"').state.treasury["germany"] == 24
+
+
+def test_air_half_moves(rules: RuleSet) -> None:
+    """001 › Phase 3, Air Movement: "Air units may only use up to half its movement points to
+    reach target territories"; without the switch a fighter flies its whole move (000)."""
+    state = position(rules, turn="Germany", phase="combat_move",
+                     spaces={"Germany": {"Germany": {"fighter": 1}},
+                             "West Russia": {"Soviet Union": {"infantry": 1}}})
+    attack = '/move units:"1 fighter" from:Germany to:"West Russia"'
+    assert run(state, attack).state.count(SpaceId("west_russia"), PowerId("germany")) == {"fighter": 1}
+    with pytest.raises(IllegalCommandError) as err:
+        run(flipped(state, air_half_moves=True), attack)
+    assert err.value.reason == "move.too_far"
