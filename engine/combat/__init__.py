@@ -58,6 +58,9 @@ display names):
   ``interdiction``, ``rail`` and ``dogfight``; ``anti_air`` (space, round, side, units
   destroyed, retreating); ``capacity`` (space, rolled, applied, capacity, cap); ``rail``
   (space, victim, rolled, applied); ``interdiction`` and ``counter_air`` (space, units).
+- ``strait`` (Strait Interdiction as the phase begins, ``engine.combat.straits``): strait,
+  space (the guarding territory), power (its holder), victim, value, dice, units (sunk),
+  cargo, purpose.
 - ``battle_end``: outcome (``attacker``, ``defender``, ``none``, ``stalemate``,
   ``retreat``, ``raid``), rounds, captured, attackers, defenders (counts left).
 - ``rocket_ready`` (``/rocket`` in Combat Move: power, origin, space) and ``rocket`` (its

@@ -22,7 +22,7 @@ from ..limits import check_after
 from ..state import BLITZED, COMBAT_MOVED, RAID, GameState, Unit
 from ..units import UnitSpec
 from ..variants import RETURN_FLIGHT_FIRE
-from . import air, decks, missions, paratroops
+from . import air, decks, missions, paratroops, straits
 from .attack import attack, attack_all, attacked, forced_on
 from .context import Ctx, context, count_kinds, plural, refuse, units_text
 from .paths import Mode, Step, check_path, explain_no_path, search
@@ -193,7 +193,8 @@ def _move_domain(ctx: Ctx, cmd: Move, counts: list[tuple[UnitKind, int]], domain
     if blitz:
         check_truce(ctx, path[1])
     if ctx.combat:
-        _check_combat_destination(ctx, cmd, units, domain, dest, blitz)
+        if not (domain == "sea" and straits.fire_is_combat(ctx, units, path)):
+            _check_combat_destination(ctx, cmd, units, domain, dest, blitz)
     elif domain == "sea":
         for r in [noncombat_sea_refusal(ctx, units, dest), *(decks.pickup_refusal(ctx, u, dest) for u in units)]:
             if r is not None:

@@ -21,6 +21,7 @@ from .context import Ctx, refuse
 from .attack import forcible, forced
 from .neutrals import step_refusal, unheld
 from .restricted import kept_out_message
+from .straits import noncombat_refusal
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +100,9 @@ def step(ctx: Ctx, mode: Mode, here: SpaceId, nxt: SpaceId, index: int) -> Step 
                        f"hold {holders} at the start of the turn.{forcing}")
     if mode.submarine:
         return Step(nxt in ctx.destroyer_zones, False, 1 if ctx.hostile_sea(nxt) else 0)
+    guarded = None if ctx.combat else noncombat_refusal(ctx, here, nxt)
+    if guarded is not None:
+        return Refusal("strait.combat_move", guarded)
     if ctx.hostile_sea(nxt):
         if not ctx.combat:
             return Refusal("noncombat.hostile_sea", f"In Noncombat Move sea units may not enter or cross hostile "

@@ -25,7 +25,7 @@ from ..events import Event, event
 from ..ids import SpaceId
 from ..prose import possessive
 from ..state import COMBAT_MOVED, LOADED_IN_COMBAT, SEABORNE, SUBMERGED, GameState, Unit
-from . import air, decks
+from . import air, decks, straits
 from ..notation import format_units
 from .context import Ctx, context, count_kinds, refuse
 from .missions import home
@@ -85,7 +85,7 @@ def end_combat_move(state: GameState) -> tuple[GameState, list[Event]]:
         spec = ctx.spec(u.kind)
         if not spec.is_sea or not u.has(COMBAT_MOVED) or not u.path or u.space in battles:
             continue
-        if ctx.hostile_sea(u.start) or u.space in assaults:
+        if ctx.hostile_sea(u.start) or u.space in assaults or straits.passed_guarded(ctx, u):
             continue
         if ctx.enemy_at(u.space) and u.target is None:
             continue

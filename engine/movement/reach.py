@@ -13,7 +13,7 @@ from ..errors import IllegalCommandError
 from ..ids import SpaceId, UnitKind
 from ..phases import phase_entry
 from ..state import GameState, Unit
-from . import air
+from . import air, straits
 from .apply import _mode, _select, apply_move
 from .attack import attacked
 from .context import Ctx, context
@@ -137,7 +137,8 @@ def _sea(ctx: Ctx, origin: SpaceId, counts: list[tuple[UnitKind, int]], cargo: l
     spaces = tree.spaces()
     if not ctx.combat:
         return {z for z in spaces if noncombat_sea_refusal(ctx, units, z) is None}
-    out = {z for z in spaces if sea_destination_refusal(ctx, units, z) is None}
+    out = {z for z in spaces if sea_destination_refusal(ctx, units, z) is None
+           or straits.fire_is_combat(ctx, units, tree.path_to(z) or ())}
     if any(ctx.spec(u.kind).carrier_capacity for u in units) and any(
             ctx.spec(u.kind).is_air and u.path for u in ctx.state.units_of(ctx.power)):
         out = {z for z in out if _accepted(ctx, Move(tuple(counts + cargo), origin, z))}

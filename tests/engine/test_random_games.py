@@ -45,6 +45,8 @@ def _losses(events: tuple[Event, ...]) -> int:
             lost += sum(d["lost"].values())
         elif e.type == "anti_air":
             lost += sum(d["units"].values())
+        elif e.type == "strait":
+            lost += sum(d["units"].values()) + sum(d["cargo"].values())
     return lost
 
 
