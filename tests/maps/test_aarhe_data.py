@@ -73,12 +73,15 @@ def test_switches_are_revised_where_aarhe_is_silent() -> None:
     at industrial complexes or victory cities"; 001 › Phase 6: "Total IPC spent per turn on
     an IC cannot exceed 4 times the territory's printed income value"), and neutrals read
     from the track of cooperation (001 › Phase 8, Level of cooperation: "+4 Pro-Allies
-    Neutral, Allies units can enter")."""
+    Neutral, Allies units can enter"), and air movement (001 › Phase 3, Air Movement: "Air units
+    may only use up to half its movement points to reach target territories"; "Air units are
+    not subject to Infrastructure Defence fire when overflying hostile territories")."""
     revised = maps.load_ruleset("revised-lhtr").switches
     assert RULES.switches == revised.but(capital_plunder=False, capital_lost_income="half", bombing="income",
                                          production_interruption=True, logistics_fees=True, income_paths=True,
                                          factory_spending_factor=4, capital_lost_keeps_production=True,
-                                         neutrals="cooperation", capital_checked="turn_start")
+                                         neutrals="cooperation", capital_checked="turn_start",
+                                         air_half_moves=True, aa_fires_at_overflight=False)
 
 
 # ---- the board -------------------------------------------------------------------------

@@ -357,6 +357,7 @@ def test_switches(rules: RuleSet) -> None:
         "bombing": "treasury",
         "bombing_damage_cap_factor": 1,
         "aa_fires_at_overflight": True,
+        "air_half_moves": False,
         "blitz_blocked_by_structures": True,
         "neutrals": "impassable",
         "hostile_sea_zone": "any_enemy",
