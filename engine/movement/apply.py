@@ -22,7 +22,7 @@ from ..limits import check_after
 from ..state import BLITZED, COMBAT_MOVED, RAID, GameState, Unit
 from ..units import UnitSpec
 from ..variants import RETURN_FLIGHT_FIRE
-from . import air, decks, missions, paratroops, straits
+from . import air, decks, missions, paratroops, straits, terrain
 from .attack import attack, attack_all, attacked, forced_on
 from .context import Ctx, context, count_kinds, plural, refuse, units_text
 from .paths import Mode, Step, check_path, explain_no_path, search
@@ -37,9 +37,12 @@ SUPPORT_MISSIONS = ("bombard", "ignore", "escort")
 
 def apply_move(state: GameState, cmd: Move, dice: Dice) -> tuple[GameState, list[Event]]:
     """Phases 2 and 4: move one group of units (000, Phase 2: Combat Move; Phase 4), within
-    the rule system's restrictions (``restricted``)."""
+    the rule system's restrictions (``restricted``) and the board's small territories
+    (``terrain``)."""
     after, events = _apply_move(state, cmd, dice)
-    check_moved(context(state), after)
+    ctx = context(state)
+    check_moved(ctx, after)
+    terrain.check_small(ctx, after)
     return after, events
 
 

@@ -22,6 +22,7 @@ from .attack import forcible, forced
 from .neutrals import step_refusal, unheld
 from .restricted import kept_out_message
 from .straits import noncombat_refusal
+from .terrain import stops
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,16 +77,17 @@ def step(ctx: Ctx, mode: Mode, here: SpaceId, nxt: SpaceId, index: int) -> Step 
         if space.is_sea:
             return Refusal("move.land_at_sea", f"{mode.label} cannot cross {space.name}: land units go to sea "
                            "only aboard a transport (load them with a move into the sea zone).")
+        rough = stops(ctx, nxt) is not None
         if not ctx.combat:
             if not ctx.friendly_territory(nxt) or ctx.enemy_at(nxt):
                 return Refusal("noncombat.hostile", f"In Noncombat Move land units may not enter or cross "
                                f"hostile {space.name}.")
-            return Step(False, False, 0)
+            return Step(rough, False, 0)
         if ctx.battle_territory(nxt):
-            if mode.blitz and index == 0 and not ctx.stops_blitz(nxt):
+            if mode.blitz and index == 0 and not ctx.stops_blitz(nxt) and not rough:
                 return Step(False, True, 2)
             return Step(True, False, 0)
-        return Step(False, False, 0)
+        return Step(rough, False, 0)
     if space.is_land:
         return Refusal("move.ship_on_land", f"Sea units cannot enter {space.name}: it is land.")
     for z in (here, nxt):
@@ -131,6 +133,9 @@ def _land_stop(ctx: Ctx, mode: Mode, space: SpaceId, index: int) -> str:
     """The real reason a land unit stops (000, Tanks and Blitzing): enemy units there (a
     factory or antiaircraft artillery alone stops a blitz, switch
     ``blitz_blocked_by_structures``), or a hostile holder."""
+    rough = stops(ctx, space)
+    if rough is not None:
+        return f"land units stop on entering {rough} terrain"
     enemy = ctx.enemy_at(space)
     if enemy:
         tally: dict[UnitKind, int] = {}
