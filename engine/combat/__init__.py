@@ -58,6 +58,8 @@ display names):
   ``interdiction``, ``rail`` and ``dogfight``; ``anti_air`` (space, round, side, units
   destroyed, retreating); ``capacity`` (space, rolled, applied, capacity, cap); ``rail``
   (space, victim, rolled, applied); ``interdiction`` and ``counter_air`` (space, units).
+- ``forced`` (``engine.combat.passage``, as the phase begins): space, units (the mover's
+  ships forced to stop and fight there); its rolls have source ``passage``.
 - ``strait`` (Strait Interdiction as the phase begins, ``engine.combat.straits``): strait,
   space (the guarding territory), power (its holder), victim, value, dice, units (sunk),
   cargo, purpose.

@@ -21,6 +21,7 @@ from .phase import AMPHIBIOUS, GENERAL, STEP_NAMES, CombatPhase, Entry
 from .phase import RAID as RAID_STEP
 from .overflight import overflight_fire
 from .rockets import launch
+from .passage import passage_fire
 from .straits import strait_fire
 from .sides import at_war
 
@@ -30,11 +31,14 @@ due (most tests) may leave the dice out."""
 
 
 def start_combat(state: GameState, dice: Dice = NO_DICE) -> tuple[GameState, list[Event]]:
-    """Guns fire at aircraft that flew over them (where the rules say so), the holders of
-    straits at the ships that passed them (the board's ``[[strait]]``), declared rockets
+    """Guns fire at aircraft that flew over them (where the rules say so), ships are forced
+    into combat on their way (switch ``forced_passage``), the holders of straits fire at the
+    ships that passed them (the board's ``[[strait]]``), declared rockets
     strike, then the battles are listed and undefended territories taken."""
     attacker = state.turn
     state, events = overflight_fire(state, dice)
+    state, forced = passage_fire(state, dice)
+    events.extend(forced)
     state, fired = strait_fire(state, dice)
     events.extend(fired)
     state, fired, struck = launch(state, dice)

@@ -100,17 +100,26 @@ def step(ctx: Ctx, mode: Mode, here: SpaceId, nxt: SpaceId, index: int) -> Step 
         forcing = f" Passing it uninvited is an attack on {neutrals}, made only in Combat Move." if neutrals else ""
         return Refusal("move.canal_closed", f"The {canal.name} is closed to {ctx.pname()}: your side did not "
                        f"hold {holders} at the start of the turn.{forcing}")
+    passage = ctx.rules.switches.forced_passage
     if mode.submarine:
-        return Step(nxt in ctx.destroyer_zones, False, 1 if ctx.hostile_sea(nxt) else 0)
+        return Step(nxt in ctx.destroyer_zones and not passage, False, 1 if ctx.hostile_sea(nxt) else 0)
     guarded = None if ctx.combat else noncombat_refusal(ctx, here, nxt)
     if guarded is not None:
         return Refusal("strait.combat_move", guarded)
+    if passage and ctx.hostile_sea(nxt) and only_subs_and_transports(ctx, nxt):
+        return Step(False, False, 1)
     if ctx.hostile_sea(nxt):
         if not ctx.combat:
             return Refusal("noncombat.hostile_sea", f"In Noncombat Move sea units may not enter or cross hostile "
                            f"{space.name} (enemy {_hostile_at_sea(ctx)} there).")
         return Step(True, False, 0)
     return Step(False, False, 1 if ctx.enemy_at(nxt) else 0)
+
+
+def only_subs_and_transports(ctx: Ctx, zone: SpaceId) -> bool:
+    """The enemy units in ``zone`` are all submarines and transports (001 › Naval Movement:
+    "sea zones consisting of only enemy Submarines and/or Transports")."""
+    return all(ctx.spec(u.kind).submarine or ctx.spec(u.kind).is_transport for u in ctx.enemy_at(zone))
 
 
 def _stop_refusal(ctx: Ctx, mode: Mode, space: SpaceId, index: int) -> Refusal:

@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 
+import maps
+
 from engine import BoardDataError, FixedDice, GameState, IllegalCommandError, Outcome, RuleSet, apply, parse_command
 from engine.combat.choices import retreat_options
 from engine.combat.phase import CombatPhase
@@ -566,3 +568,19 @@ def test_air_half_moves(rules: RuleSet) -> None:
     with pytest.raises(IllegalCommandError) as err:
         run(flipped(state, air_half_moves=True), attack)
     assert err.value.reason == "move.too_far"
+
+
+def test_forced_passage() -> None:
+    """001 › Phase 3, Naval Movement: "Naval units may go through sea zones consisting of only
+    enemy Submarines and/or Transports"; without the switch an enemy submarine's zone stops
+    them (Revised, where any enemy unit makes a zone hostile: 002, Phase 2)."""
+    state = position(maps.load_ruleset("revised-lhtr"), turn="Germany", phase="combat_move",
+                     spaces={"Sea Zone 5": {"Germany": {"destroyer": 1}},
+                             "Sea Zone 6": {"United Kingdom": {"submarine": 1}},
+                             "Sea Zone 3": {"United Kingdom": {"destroyer": 1}}})
+    through = '/move units:"1 destroyer" from:"Sea Zone 5" to:"Sea Zone 3" path:"Sea Zone 5 > Sea Zone 6 > Sea Zone 3"'
+    with pytest.raises(IllegalCommandError) as err:
+        run(state, through)
+    assert err.value.reason == "move.must_stop"
+    passed = run(flipped(state, forced_passage=True), through).state
+    assert passed.count(SpaceId("sz_03"), PowerId("germany")) == {"destroyer": 1}

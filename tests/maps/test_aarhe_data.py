@@ -75,13 +75,15 @@ def test_switches_are_revised_where_aarhe_is_silent() -> None:
     from the track of cooperation (001 › Phase 8, Level of cooperation: "+4 Pro-Allies
     Neutral, Allies units can enter"), and air movement (001 › Phase 3, Air Movement: "Air units
     may only use up to half its movement points to reach target territories"; "Air units are
-    not subject to Infrastructure Defence fire when overflying hostile territories")."""
+    not subject to Infrastructure Defence fire when overflying hostile territories"), and
+    naval movement (001 › Phase 3, Naval Movement: "Naval units may go through sea zones
+    consisting of only enemy Submarines and/or Transports")."""
     revised = maps.load_ruleset("revised-lhtr").switches
     assert RULES.switches == revised.but(capital_plunder=False, capital_lost_income="half", bombing="income",
                                          production_interruption=True, logistics_fees=True, income_paths=True,
                                          factory_spending_factor=4, capital_lost_keeps_production=True,
                                          neutrals="cooperation", capital_checked="turn_start",
-                                         air_half_moves=True, aa_fires_at_overflight=False)
+                                         air_half_moves=True, aa_fires_at_overflight=False, forced_passage=True)
 
 
 # ---- the board -------------------------------------------------------------------------

@@ -373,6 +373,7 @@ def test_switches(rules: RuleSet) -> None:
         "submarines_end_noncombat_in_hostile": False,
         "submerged_until_noncombat_end": True,
         "aircraft_hit_subs_alone": True,
+        "forced_passage": False,
         "transports_attack_alone": True,
         "factory_spending_factor": 0,
         "capital_lost_keeps_production": False,
