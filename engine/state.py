@@ -55,12 +55,15 @@ ROCKET = "rocket"
 REDEPLOYED = "redeployed"
 """A land unit moved by Strategic Redeployment this turn, or a transport that ferried one
 (``engine.movement.redeploy``)."""
+AIRLIFTED = "airlifted"
+"""An aircraft that carried a land unit by Air Transport this turn, or the unit it carried
+(``engine.movement.airlift``)."""
 MISSION_FLAG = "mission:"
 """Prefix of the flag an air unit on one of the rule system's air missions carries this turn,
 the mission's id after it (``mission:night_bombing``; ``engine.missions``), with ``raid``."""
 TURN_FLAGS = frozenset(
     {COMBAT_MOVED, FOUGHT, BLITZED, SEABORNE, LOADED, LOADED_IN_COMBAT, OFFLOADED, RETREATED, RAID, PLACED, ROCKET,
-     REDEPLOYED}
+     REDEPLOYED, AIRLIFTED}
 )
 
 

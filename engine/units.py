@@ -75,6 +75,9 @@ class UnitSpec:
     carrier_based: bool = False
     escort: bool = False
     strategic_bomber: bool = False
+    air_transport: str = ""
+    """The transport size (``small``) of the one land unit the aircraft carries by Air
+    Transport in Noncombat Move (AARHE, 001 › Phase 5, Air Transport); "": none."""
     asw_search: int = 0
     """What the unit's anti-submarine search die hits on (AARHE, 001 › Anti-Submarine
     Warfare: "Destroyer/Cruiser 2", "Bomber/Transport Plane 2"); 0: it searches for none."""
@@ -156,7 +159,7 @@ _KNOWN = {
     "defense", "move", "hits",
     "transport_size", "supported_attack", "supports", "blitz", "noncombat_move_only",
     "antiaircraft", "destroyed_when_alone", "structure", "captured", "raid_defense", "carrier_based",
-    "escort", "strategic_bomber", "half_bombing", "damaged_move", "asw_search", "surface_warship", "bombard", "carrier_capacity",
+    "escort", "strategic_bomber", "half_bombing", "damaged_move", "asw_search", "air_transport", "surface_warship", "bombard", "carrier_capacity",
     "anti_submarine", "submarine", "surprise_strike", "transport_capacity", "chosen_last",
     "dogfight", "jet_dogfight", "air_support", "infrastructure_fire",
     "buyable", "requires_development", "per_turn",
@@ -204,6 +207,7 @@ def unit_spec_from_dict(kind: str, data: Mapping[str, Any]) -> UnitSpec:
             half_bombing=bool(data.get("half_bombing", False)),
             damaged_move=int(data["damaged_move"]) if "damaged_move" in data else None,
             asw_search=int(data.get("asw_search", 0)),
+            air_transport=str(data.get("air_transport", "")),
             surface_warship=bool(data.get("surface_warship", False)),
             bombard=int(data.get("bombard", 0)),
             carrier_capacity=int(data.get("carrier_capacity", 0)),

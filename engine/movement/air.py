@@ -197,16 +197,17 @@ def noncombat_landing_refusal(ctx: Ctx, unit: Unit, dest: SpaceId) -> Refusal | 
                    "could get there or be mobilized there: the fighter could not land.")
 
 
-def relay_refusal(ctx: Ctx, unit: Unit, path: tuple[SpaceId, ...]) -> Refusal | None:
+def relay_refusal(ctx: Ctx, unit: Unit, path: tuple[SpaceId, ...], extra: int = EXTRA_AIR_POINTS) -> Refusal | None:
     """001 › Phase 5, Air Movement: an air unit with the two extra points (``Ctx.
     fresh_in_noncombat``) "may use up to half its movement points to A (a friendly territory
     or aircraft carrier) and then may use up to half its movement points to B". Read from the
     turn's path: a flight longer than half its points (rounded down) must pass a space where
-    it could land, at most half from the start, and end at most half beyond it."""
+    it could land, at most half from the start, and end at most half beyond it; ``extra``:
+    the points the unit gains (none for Air Transport)."""
     if not ctx.fresh_in_noncombat(unit):
         return None
     flown = (unit.path or (path[0],)) + path[1:]
-    half = (ctx.move(unit) + EXTRA_AIR_POINTS) // 2
+    half = (ctx.move(unit) + extra) // 2
     steps = len(flown) - 1
     if steps <= half:
         return None

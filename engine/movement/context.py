@@ -21,7 +21,7 @@ from ..notation import format_units, unit_word
 from ..phases import phase_entry
 from ..restrictions import keeping_out
 from ..ruleset import RuleSet
-from ..state import COMBAT_MOVED, FOUGHT, GameState, Unit
+from ..state import AIRLIFTED, COMBAT_MOVED, FOUGHT, GameState, Unit
 from ..units import UnitSpec
 from .neutrals import closed_neutral, open_to
 
@@ -139,14 +139,16 @@ class Ctx:
     def fresh_in_noncombat(self, unit: Unit) -> bool:
         """An air unit that neither moved in Combat Move nor fought, where that gives it two
         more points in Noncombat Move (switch ``air_half_moves``)."""
-        return self._halved(unit) and not self.combat and not unit.has(COMBAT_MOVED) and not unit.has(FOUGHT)
+        return (self._halved(unit) and not self.combat and not unit.has(COMBAT_MOVED) and not unit.has(FOUGHT)
+                and not unit.has(AIRLIFTED))
 
     def points_left(self, unit: Unit) -> int:
         """Movement points the unit may still spend in this phase. Where air units fly half
         their points a phase (switch ``air_half_moves``; 001 › Phase 3 and Phase 5, Air
         Movement): half, rounded down, in Combat Move; in Noncombat Move half again for one
         that moved in Combat Move or fought (its Combat Move counted as half spent,
-        ``end_combat_move``), and for the others their move and ``EXTRA_AIR_POINTS``."""
+        ``end_combat_move``) or carried a unit by Air Transport (``airlift``), and for the
+        others their move and ``EXTRA_AIR_POINTS``."""
         if not self._halved(unit):
             return self.move(unit) - unit.moved
         half = self.move(unit) // 2
