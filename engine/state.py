@@ -55,6 +55,9 @@ ROCKET = "rocket"
 REDEPLOYED = "redeployed"
 """A land unit moved by Strategic Redeployment this turn, or a transport that ferried one
 (``engine.movement.redeploy``)."""
+DROPPED = "dropped"
+"""A land unit dropped into a hostile territory by Airborne Drop this turn: it does not
+retreat (``engine.movement.airdrop``)."""
 AIRLIFTED = "airlifted"
 """An aircraft that carried a land unit by Air Transport this turn, or the unit it carried
 (``engine.movement.airlift``)."""
@@ -63,7 +66,7 @@ MISSION_FLAG = "mission:"
 the mission's id after it (``mission:night_bombing``; ``engine.missions``), with ``raid``."""
 TURN_FLAGS = frozenset(
     {COMBAT_MOVED, FOUGHT, BLITZED, SEABORNE, LOADED, LOADED_IN_COMBAT, OFFLOADED, RETREATED, RAID, PLACED, ROCKET,
-     REDEPLOYED, AIRLIFTED}
+     REDEPLOYED, AIRLIFTED, DROPPED}
 )
 
 

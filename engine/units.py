@@ -75,6 +75,9 @@ class UnitSpec:
     carrier_based: bool = False
     escort: bool = False
     strategic_bomber: bool = False
+    airborne_drop: str = ""
+    """The unit type the aircraft drops, one a plane, into a hostile territory it attacks in
+    Combat Move (AARHE, 001 › Phase 3, Airborne Drop); "": none."""
     air_transport: str = ""
     """The transport size (``small``) of the one land unit the aircraft carries by Air
     Transport in Noncombat Move (AARHE, 001 › Phase 5, Air Transport); "": none."""
@@ -159,7 +162,7 @@ _KNOWN = {
     "defense", "move", "hits",
     "transport_size", "supported_attack", "supports", "blitz", "noncombat_move_only",
     "antiaircraft", "destroyed_when_alone", "structure", "captured", "raid_defense", "carrier_based",
-    "escort", "strategic_bomber", "half_bombing", "damaged_move", "asw_search", "air_transport", "surface_warship", "bombard", "carrier_capacity",
+    "escort", "strategic_bomber", "half_bombing", "damaged_move", "asw_search", "air_transport", "airborne_drop", "surface_warship", "bombard", "carrier_capacity",
     "anti_submarine", "submarine", "surprise_strike", "transport_capacity", "chosen_last",
     "dogfight", "jet_dogfight", "air_support", "infrastructure_fire",
     "buyable", "requires_development", "per_turn",
@@ -208,6 +211,7 @@ def unit_spec_from_dict(kind: str, data: Mapping[str, Any]) -> UnitSpec:
             damaged_move=int(data["damaged_move"]) if "damaged_move" in data else None,
             asw_search=int(data.get("asw_search", 0)),
             air_transport=str(data.get("air_transport", "")),
+            airborne_drop=str(data.get("airborne_drop", "")),
             surface_warship=bool(data.get("surface_warship", False)),
             bombard=int(data.get("bombard", 0)),
             carrier_capacity=int(data.get("carrier_capacity", 0)),

@@ -22,7 +22,7 @@ from ..limits import check_after
 from ..state import BLITZED, COMBAT_MOVED, RAID, GameState, Unit
 from ..units import UnitSpec
 from ..variants import RETURN_FLIGHT_FIRE
-from . import air, airlift, decks, missions, paratroops, straits, terrain
+from . import air, airdrop, airlift, decks, missions, paratroops, straits, terrain
 from .attack import attack, attack_all, attacked, forced_on
 from .context import Ctx, context, count_kinds, plural, refuse, units_text
 from .paths import Mode, Step, check_path, explain_no_path, search
@@ -64,6 +64,8 @@ def _apply_move(state: GameState, cmd: Move, dice: Dice) -> tuple[GameState, lis
         return after, opening + moved
     if not sea and paratroops.is_drop(ctx, cmd, land, air_units):
         return paratroops.drop(ctx, cmd, land, air_units)
+    if not sea and airdrop.is_drop(ctx, cmd, land, air_units):
+        return airdrop.drop(ctx, cmd, land, air_units)
     if not sea and airlift.is_lift(ctx, cmd, land, air_units):
         return airlift.lift(ctx, cmd, land, air_units)
     if land and (o_sea or d_sea) and not (o_sea and d_sea and sea):
