@@ -15,7 +15,7 @@ from ..ids import SpaceId
 from ..missions import BOMBERS, AirMission
 from ..production import FACTORY
 from ..state import MISSION_FLAG, Unit
-from .context import Ctx, refuse
+from .context import Ctx, plural, refuse
 from .paths import Refusal
 
 
@@ -25,9 +25,9 @@ def check(ctx: Ctx, units: list[Unit], mission: AirMission, dest: SpaceId) -> No
     for u in units:
         spec = ctx.spec(u.kind)
         if not spec.is_air:
-            refuse("mission.not_air", f"{mission.name} is an air mission: a {spec.name.lower()} cannot fly it.")
+            refuse("mission.not_air", f"{mission.name} is an air mission: {plural(ctx, u.kind).lower()} cannot fly it.")
         if mission.flown_by == BOMBERS and not spec.strategic_bomber:
-            refuse("mission.bombers_only", f"Only bombers fly {mission.name}; a {spec.name.lower()} cannot.")
+            refuse("mission.bombers_only", f"Only bombers fly {mission.name}; {plural(ctx, u.kind).lower()} cannot.")
     if not ctx.board.spaces[dest].is_land or not ctx.hostile_territory(dest):
         refuse("mission.not_hostile", f"Air missions are flown against a hostile territory; {where} is not one.")
     if mission.effect == "capacity" and not any(u.kind == FACTORY for u in ctx.enemy_at(dest)):
