@@ -88,7 +88,7 @@ def land_fighters(ctx: Ctx, units: dict[int, Unit], zone: SpaceId, fighters: set
         room = ctx.spec(carrier.kind).carrier_capacity - sum(1 for u in present if u.aboard == carrier.id)
         while room > 0 and flying:
             f = flying.pop(0)
-            out.append(replace(f, aboard=carrier.id, moved=ctx.move(f)))
+            out.append(replace(f, aboard=carrier.id, moved=f.moved + max(0, ctx.points_left(f))))
             room -= 1
     return out
 
