@@ -278,4 +278,7 @@ class Orders(Command):
     """``orders`` (standing orders decide) or ``self`` (ask me in person)."""
     passive: str | None = None
     """``pass`` or ``ask``: in the other side's windows of a team turn (``engine.passive``)."""
+    bomb: str | None = None
+    """What the power's bombers on a Strategic Bombing Raid roll against: ``income`` or
+    ``capacity`` (AARHE, 001 › Air Missions)."""
     name = "orders"

@@ -397,7 +397,8 @@ def _next_turn(state: GameState, events: list[Event], dice: Dice) -> tuple[GameS
         team = teams[index + 1]
     state = naval_repair.log_moves(state)
     fresh = {uid: u.fresh() for uid, u in state.units.items()}
-    state = state.evolve(round=round_, units=fresh, turn_start_owners=dict(state.owners),
+    economy = state.economy.turn_ended(state.owners.get, set(teams[index]))
+    state = state.evolve(round=round_, units=fresh, turn_start_owners=dict(state.owners), economy=economy,
                          purchased={}, combat=None, research=state.research if len(team) == 1 else None)
     names = [state.rules.power_name(p) for p in team]
     events.append(event("turn", f"Round {round_}: {listing(names)} to move.",

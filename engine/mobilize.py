@@ -51,8 +51,10 @@ def remaining_capacity(state: GameState, factory: SpaceId) -> int:
     """Units the complex may still mobilize: 000, Phase 5, "minus the number of damage
     markers"; 002, Phase 6, "equal to the income value of the territory" (switch
     ``production_limit``). Units built at the victory city there (AARHE's infantry) use the
-    city's points instead."""
-    limit = state.board.spaces[factory].ipc
+    city's points instead. AARHE's bombing takes capacity for a turn (001 › Phase 6,
+    Industrial Complex Mobilization: "Strategic Bomber Raid can reduce this"; the ledger's
+    ``capacity``)."""
+    limit = state.board.spaces[factory].ipc - state.economy.capacity.get(factory, 0)
     if state.rules.switches.production_limit == "ipc_minus_damage":
         limit -= state.ic_damage.get(factory, 0)
     used = sum(1 for _ in _made_by(state, factory))

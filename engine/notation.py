@@ -132,6 +132,8 @@ def _read(option: OptionSpec, raw: str, state: GameState) -> Any:
         return state.rules.find_power(raw)
     if kind == Kind.DEVELOPMENT:
         return state.rules.technology.find(raw)
+    if kind == Kind.MISSION:
+        return state.rules.missions.find(raw)
     if kind == Kind.PATH:
         steps = [s for s in re.split(r"\s*(?:>|->|→|,)\s*", raw.strip()) if s]
         if not steps:

@@ -48,10 +48,13 @@ def played(state: GameState) -> bool:
 
 
 def points_left(state: GameState, power: PowerId) -> int:
-    """The power's rail points a turn less one for each of its land units redeployed this turn."""
+    """The power's rail points a turn less those bombing took for this turn (001 › Strategic
+    Bombing Raid: "SR points reduced"; the ledger's ``rail``) and one for each of its land
+    units redeployed this turn."""
     used = sum(1 for u in state.units.values()
                if u.owner == power and u.has(REDEPLOYED) and state.rules.spec(u.kind).is_land)
-    return max(0, state.rules.redeployment.points.get(power, 0) - used)
+    bombed = state.economy.rail.get(power, 0)
+    return max(0, state.rules.redeployment.points.get(power, 0) - bombed - used)
 
 
 def rail_lines(state: GameState) -> list[str]:

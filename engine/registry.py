@@ -68,6 +68,8 @@ class Kind(StrEnum):
     POWER = "power"
     DEVELOPMENT = "development"
     """A weapons development of the rule system, by name or id."""
+    MISSION = "mission"
+    """A mission of the rule system (``engine.missions``), by name or id."""
     INTEGER = "integer"
     UNIT_TYPES = "unit types"
     """Unit types in order, without counts: ``"infantry, artillery"``."""
@@ -228,10 +230,10 @@ def read_count(option: str, raw: str, minimum: int = 0, maximum: int | None = No
     return value
 
 
-MISSIONS = ("attack", "raid", "escort", "bombard", "ignore")
 SUBMERGE_CHOICES = ("always", "never", "when_outnumbered")
 DECIDE_CHOICES = ("orders", "self")
 PASSIVE_CHOICES = ("pass", "ask")
+BOMB_CHOICES = ("income", "capacity")
 
 UNITS_EXAMPLE = "2 infantry, 1 tank"
 """A list of units as the registry writes it (in 1942's words; ``engine.examples`` rewrites it)."""
@@ -313,8 +315,8 @@ ENGINE_COMMANDS: tuple[CommandSpec, ...] = (
                  OptionSpec("to", Kind.SPACE, "where they go", required=True,
                             field="destination"),
                  OptionSpec("path", Kind.PATH, 'the way, e.g. "Germany > Poland > Ukraine"'),
-                 OptionSpec("mission", Kind.CHOICE, "what aircraft or ships do there",
-                            choices=MISSIONS))),
+                 OptionSpec("mission", Kind.MISSION, "what aircraft or ships do there: attack, raid, escort, "
+                            "bombard, ignore, or an air mission of the rules"))),
     CommandSpec(
         "redeploy", "Move land units by rail between two friendly victory cities in Noncombat Move, one rail "
         "point each (Strategic Redeployment, where the game plays it).",
@@ -405,7 +407,10 @@ ENGINE_COMMANDS: tuple[CommandSpec, ...] = (
                             choices=DECIDE_CHOICES),
                  OptionSpec("passive", Kind.CHOICE,
                             "in the other side's turn (Defensive Air Support, Reinforcement, where the rules "
-                            "have them): pass, or ask me in person", choices=PASSIVE_CHOICES))),
+                            "have them): pass, or ask me in person", choices=PASSIVE_CHOICES),
+                 OptionSpec("bomb", Kind.CHOICE, "what your bombers' raids reduce, where the rules let "
+                            "them choose: a territory's income or its complex's production capacity",
+                            choices=BOMB_CHOICES))),
 )
 """The engine's commands, in the order help lists them."""
 

@@ -24,6 +24,7 @@ from .hooks import Hooks
 from .ids import PowerId, SpaceId, UnitKind
 from .names import NameIndex
 from .production import PLAIN_PRODUCTION, Production
+from .missions import Missions
 from .redeployment import Redeployment
 from .restrictions import Restriction, restrictions_from_list
 from .rules import hooks_for
@@ -154,6 +155,7 @@ class RuleSet:
         goals: Goals = NO_GOALS,
         restrictions: tuple[Restriction, ...] = (),
         redeployment: Redeployment = Redeployment(),
+        missions: Missions = Missions(),
     ) -> None:
         self.id = ruleset_id
         self.notice = notice
@@ -194,6 +196,9 @@ class RuleSet:
         """Where a side's own units are kept out or apart (``[[restriction]]``, ``engine.restrictions``)."""
         self.redeployment = redeployment
         """Each power's rail points a turn (``[redeployment]``, ``engine.redeployment``)."""
+        self.missions = missions
+        """The missions ``/move`` takes: the engine's and the rule system's air missions
+        (``[missions]``, ``engine.missions``)."""
         self.variant: Variant = PLAIN
         """What the game's options change beyond switches, units, phases and setup
         (``engine.variants``); plain in the rule system as loaded."""
@@ -363,6 +368,7 @@ class RuleSet:
             goals=Goals.from_dict(f"{rid}/goals.toml", ruleset.get("goals", {}), the_board),
             restrictions=restrictions_from_list(f"{rid}/ruleset.toml", ruleset.get("restriction", ()), the_board),
             redeployment=Redeployment.from_dict(f"{rid}/ruleset.toml", ruleset.get("redeployment", {}), the_board),
+            missions=Missions.from_dict(f"{rid}/ruleset.toml", ruleset.get("missions", {})),
         )
         _check_setup_capacity(rules)
         for name, option in options.items():

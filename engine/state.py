@@ -63,9 +63,18 @@ flag: it outlasts the turn it was set in."""
 PASSIVE_MOVED = "passive_moved"
 """A unit of the passive side moved in a window of the other team's turn (``engine.passive``:
 AARHE's Defensive Air Support or Reinforcement); each unit moves once a window."""
+DROPPED = "dropped"
+"""A land unit dropped into a hostile territory by Airborne Drop this turn: it does not
+retreat (``engine.movement.airdrop``)."""
+AIRLIFTED = "airlifted"
+"""An aircraft that carried a land unit by Air Transport this turn, or the unit it carried
+(``engine.movement.airlift``)."""
+MISSION_FLAG = "mission:"
+"""Prefix of the flag an air unit on one of the rule system's air missions carries this turn,
+the mission's id after it (``mission:night_bombing``; ``engine.missions``), with ``raid``."""
 TURN_FLAGS = frozenset(
     {COMBAT_MOVED, FOUGHT, BLITZED, SEABORNE, LOADED, LOADED_IN_COMBAT, OFFLOADED, RETREATED, RAID, PLACED, ROCKET,
-     REDEPLOYED, PASSIVE_MOVED}
+     REDEPLOYED, PASSIVE_MOVED, AIRLIFTED, DROPPED}
 )
 
 
@@ -117,6 +126,11 @@ class Unit:
     def has(self, flag: str) -> bool:
         return flag in self.flags
 
+    @property
+    def mission(self) -> str | None:
+        """The id of the rule system's air mission the unit flies this turn, if any."""
+        return next((f[len(MISSION_FLAG):] for f in self.flags if f.startswith(MISSION_FLAG)), None)
+
     def with_flags(self, *flags: str) -> Unit:
         return replace(self, flags=self.flags | frozenset(flags))
 
@@ -132,7 +146,8 @@ class Unit:
 
     def fresh(self) -> Unit:
         """The unit as a new turn sees it: no movement, no turn flags (damage stays)."""
-        return replace(self, moved=0, path=(), flags=self.flags - TURN_FLAGS, target=None)
+        kept = frozenset(f for f in self.flags - TURN_FLAGS if not f.startswith(MISSION_FLAG))
+        return replace(self, moved=0, path=(), flags=kept, target=None)
 
 
 def frozen(mapping: Mapping[Any, Any]) -> Mapping[Any, Any]:

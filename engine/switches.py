@@ -146,6 +146,18 @@ class Switches:
     industrial complex (001, Turn Sequence: "You may still build at industrial complexes or
     victory cities. You cannot build a factory until your capital is liberated"), instead of
     sitting Purchase and Mobilize out (000 and 002, "Capturing and Liberating Capitals")."""
+    air_half_moves: bool
+    """Air units spend at most half their movement points (rounded down) reaching a target in
+    Combat Move and at most half again in Noncombat Move, and those that neither moved in
+    Combat Move nor fought gain two points in Noncombat Move, flying at most half to a
+    landing space and half on from it (AARHE, 001 › Phase 3 and Phase 5, Air Movement;
+    ``engine.movement.context``), or they fly their whole move over both phases (000)."""
+    forced_passage: bool
+    """Ships pass sea zones holding only enemy submarines and transports, and submarines pass
+    hostile zones, destroyers or not, the defending submarines and anti-submarine units
+    forcing some into combat there as Conduct Combat begins (AARHE, 001 › Phase 3, Naval
+    Movement and Submarine Movement; ``engine.combat.passage``); or such zones stop ships,
+    and destroyers stop submarines (000, 002)."""
     transports_attack_alone: bool
     """Transports may make a combat move into a hostile zone without a unit that can attack
     (002 Q&A, Transports and Carriers: "That doesn't mean it can't make a combat move by

@@ -94,6 +94,18 @@ class UnitSpec:
     carrier_based: bool = False
     escort: bool = False
     strategic_bomber: bool = False
+    airborne_drop: str = ""
+    """The unit type the aircraft drops, one a plane, into a hostile territory it attacks in
+    Combat Move (AARHE, 001 › Phase 3, Airborne Drop); "": none."""
+    air_transport: str = ""
+    """The transport size (``small``) of the one land unit the aircraft carries by Air
+    Transport in Noncombat Move (AARHE, 001 › Phase 5, Air Transport); "": none."""
+    damaged_move: int | None = None
+    """The unit's move while it carries an unrepaired hit, if it is slower then (AARHE:
+    "Damaged Aircraft Carrier and Cruiser move at 2", 001 › Phase 3, Naval Movement)."""
+    half_bombing: bool = False
+    """Rolls in air missions at half effect, rounded down (AARHE's Fighter-Bomber, 001 ›
+    Appendix: Units: "may perform SBR and GI at 50% effectiveness, rounded down")."""
     surface_warship: bool = False
     bombard: int = 0
     carrier_capacity: int = 0
@@ -199,7 +211,7 @@ _KNOWN = {
     "defense", "move", "hits",
     "transport_size", "supported_attack", "supports", "blitz", "noncombat_move_only",
     "antiaircraft", "destroyed_when_alone", "structure", "captured", "raid_defense", "carrier_based",
-    "escort", "strategic_bomber", "surface_warship", "bombard", "carrier_capacity",
+    "escort", "strategic_bomber", "half_bombing", "damaged_move", "air_transport", "airborne_drop", "surface_warship", "bombard", "carrier_capacity",
     "anti_submarine", "submarine", "surprise_strike", "transport_capacity", "chosen_last",
     "dogfight", "jet_dogfight", "air_support", "infrastructure_fire", "land_hits", "taken_last", "opening_fire",
     "infantry", "assault_artillery",
@@ -247,6 +259,10 @@ def unit_spec_from_dict(kind: str, data: Mapping[str, Any]) -> UnitSpec:
             carrier_based=bool(data.get("carrier_based", False)),
             escort=bool(data.get("escort", False)),
             strategic_bomber=bool(data.get("strategic_bomber", False)),
+            half_bombing=bool(data.get("half_bombing", False)),
+            damaged_move=int(data["damaged_move"]) if "damaged_move" in data else None,
+            air_transport=str(data.get("air_transport", "")),
+            airborne_drop=str(data.get("airborne_drop", "")),
             surface_warship=bool(data.get("surface_warship", False)),
             bombard=int(data.get("bombard", 0)),
             carrier_capacity=int(data.get("carrier_capacity", 0)),

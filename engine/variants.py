@@ -137,7 +137,7 @@ def effects_from_dict(where: str, name: str, data: Mapping[str, Any], known: Kno
     if unknown:
         raise BoardDataError(f"{at}: unknown key {unknown[0]!r}; an option takes {', '.join(KEYS)}")
     units = {UnitKind(_one_of(at, "units", k, known.units)): dict(v) for k, v in data.get("units", {}).items()}
-    spec_fields = {"hits", "attack", "defense", "move", "cost", "buyable", "carrier_based"}
+    spec_fields = {"hits", "attack", "defense", "move", "cost", "buyable", "carrier_based", "air_transport"}
     for kind, changes in units.items():
         for f in changes:
             if f not in spec_fields:

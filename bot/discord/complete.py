@@ -218,4 +218,6 @@ def suggestions(state: Any, command: str, option: str, typed: str,
         return complete_units(typed, completer.units(command), numbered=kind != Kind.UNIT_TYPES)
     if kind == Kind.DEVELOPMENT:
         return ranked([d.name for d in state.rules.technology.developments], typed)
+    if kind == Kind.MISSION:
+        return ranked([state.rules.missions.shown(m) for m in state.rules.missions.ids()], typed)
     return []

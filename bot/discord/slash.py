@@ -39,7 +39,7 @@ SlashCommand = app_commands.Command[Any, ..., None] | app_commands.Group
 DESCRIPTION_LIMIT = 100    # Discord's limit for command and option descriptions
 CHOICE_LIMIT = 25          # and for the choices of one option
 
-AUTOCOMPLETED = frozenset({Kind.UNITS, Kind.LOSSES, Kind.SPACE, Kind.PATH, Kind.DEVELOPMENT,
+AUTOCOMPLETED = frozenset({Kind.UNITS, Kind.LOSSES, Kind.SPACE, Kind.PATH, Kind.DEVELOPMENT, Kind.MISSION,
                            Kind.UNIT_TYPES})
 """Kinds whose values come from the game (names of spaces, units, developments)."""
 

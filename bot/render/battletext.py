@@ -167,6 +167,11 @@ def note_text(note: Note, names: Mapping[str, str], key: UnitKey) -> str | None:
         units = units_text(d.get("units") or {}, key)
         where = "(aircraft stay to land)" if d.get("to") == d.get("space") else f"to {d.get('to')}"
         return f"{who} retreats {units} {where} {how}".rstrip()
+    if note.type == "bombing" and "saved_lost" in d:
+        lost = f"; {d.get('victim')} loses {d.get('saved_lost')} saved IPCs" if d.get("saved_lost") else ""
+        return (f"Next income −{d.get('applied')} IPCs ({d.get('rolled')} rolled, at most {d.get('cap')}){lost}")
+    if note.type in ("anti_air", "capacity", "rail", "interdiction", "counter_air"):
+        return str(d.get("text", "")) or None
     if note.type == "bombing" and "treasury" in d:
         return (f"{d.get('victim')} surrenders {d.get('applied')} IPCs ({d.get('rolled')} rolled, "
                 f"cap {d.get('cap')}); treasury now {d.get('treasury')}")
@@ -231,8 +236,14 @@ def outcome_text(log: BattleLog, after: Mapping[str, Mapping[str, Any]]) -> str:
     if outcome == "raid":
         bombing = next((n.data for r in log.rounds for n in r.entries
                         if isinstance(n, Note) and n.type == "bombing"), None)
+        effects = [n for r in log.rounds for n in r.entries
+                   if isinstance(n, Note) and n.type in ("capacity", "rail", "interdiction", "counter_air")]
+        if bombing is None and effects:
+            return "the missions came through (above)."
         if bombing is None:
             return "no bomber got through."
+        if "saved_lost" in bombing:
+            return f"{log.space}'s next income loses {bombing.get('applied')} IPCs."
         if "treasury" in bombing:
             return f"{bombing.get('victim')} surrenders {bombing.get('applied')} IPCs."
         return f"{bombing.get('applied')} damage to the factory (now {bombing.get('damage')})."

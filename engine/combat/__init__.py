@@ -70,6 +70,16 @@ display names):
 - ``repair``: battleships return upright. ``landing``: cargo goes ashore after a won sea
   battle. ``destroyed``: lonely AAA removed.
 - ``bombing``: rolled, applied, damage (total), cap.
+- Air missions (``engine.combat.missions``): ``battle_start`` also carries ``missions``
+  ({mission name: counts}); rolls of sources ``damage``, ``capacity damage``,
+  ``interdiction``, ``rail`` and ``dogfight``; ``anti_air`` (space, round, side, units
+  destroyed, retreating); ``capacity`` (space, rolled, applied, capacity, cap); ``rail``
+  (space, victim, rolled, applied); ``interdiction`` and ``counter_air`` (space, units).
+- ``forced`` (``engine.combat.passage``, as the phase begins): space, units (the mover's
+  ships forced to stop and fight there); its rolls have source ``passage``.
+- ``strait`` (Strait Interdiction as the phase begins, ``engine.combat.straits``): strait,
+  space (the guarding territory), power (its holder), victim, value, dice, units (sunk),
+  cargo, purpose.
 - ``battle_end``: outcome (``attacker``, ``defender``, ``none``, ``stalemate``,
   ``retreat``, ``raid``, ``break_off``), rounds, captured, attackers, defenders (counts left).
 - ``rocket_ready`` (``/rocket`` in Combat Move: power, origin, space) and ``rocket`` (its

@@ -13,7 +13,7 @@ from ..events import Event, event
 from ..ids import SpaceId, UnitKind
 from ..prose import possessive
 from ..restrictions import sharing
-from ..state import RETREATED, SEABORNE, SUBMERGED, GameState, Unit
+from ..state import DROPPED, RETREATED, SEABORNE, SUBMERGED, GameState, Unit
 from . import breakoff, land_retreat, naval, withdraw
 from . import hits as cas
 from .conclude import conclude
@@ -112,8 +112,9 @@ def retreat_options(state: GameState, phase: CombatPhase) -> list[SpaceId]:
     space where a restriction keeps the attacker's units from being (``engine.restrictions``;
     AARHE's Axis Co-operation). Aircraft
     stay in the space (its own id) to land in Noncombat Move. Seaborne land units cannot
-    retreat (Amphibious Assaults, Step 3). An AARHE cycle's retreat decision has its own
-    (``land_retreat.options``)."""
+    retreat (Amphibious Assaults, Step 3), nor can AARHE's dropped airborne units (001 ›
+    Airborne Drop: "may not retreat from this combat"). An AARHE cycle's retreat decision has
+    its own (``land_retreat.options``)."""
     b = current(phase)
     if b.pending is not None and b.pending.source == land_retreat.CYCLE:
         return land_retreat.options(state, phase)
@@ -139,7 +140,7 @@ def _movers(state: GameState, b: Battle, atk: Sequence[Unit]) -> list[Unit]:
     where overland units may not retreat either (002, Phase 4, Amphibious Assaults)."""
     if b.kind == "land" and b.amphibious and not state.rules.switches.overland_units_retreat_from_assaults:
         return []
-    return [u for u in atk if not state.rules.spec(u.kind).is_air and not u.has(SEABORNE)]
+    return [u for u in atk if not state.rules.spec(u.kind).is_air and not u.has(SEABORNE) and not u.has(DROPPED)]
 
 
 def _retreat_by_orders(state: GameState, phase: CombatPhase) -> tuple[SpaceId | None, str]:

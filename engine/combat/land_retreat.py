@@ -31,7 +31,7 @@ from ..errors import IllegalCommandError
 from ..events import Event, event
 from ..ids import SpaceId, UnitKind
 from ..restrictions import sharing
-from ..state import RETREATED, SEABORNE, GameState, Unit
+from ..state import DROPPED, RETREATED, SEABORNE, GameState, Unit
 from .conclude import conclude
 from .flow import Result, Step, current, with_battle
 from .land_cycle import air_refuges, carrier_seats, land_units
@@ -69,6 +69,8 @@ def destinations(state: GameState, phase: CombatPhase, unit: Unit, side: str) ->
         return sorted(near, key=state.board.name)
     if spec.is_air:
         return [b.space]
+    if unit.has(DROPPED):
+        return []  # 001 › Airborne Drop: "may not retreat from this combat"
     origin = unit.came_from
     pending = {e.space for e in phase.entries}
     if origin is None or origin not in state.board.neighbours(b.space) or origin in pending:

@@ -16,6 +16,10 @@ Stored in ``GameState.orders[power]`` as a plain mapping:
 - ``passive``: ``pass`` (default) or ``ask``: in a window of the other team's turn
   (``engine.passive``: AARHE's Defensive Air Support and Reinforcement), pass, or be asked
   to act in person (README of maps/aarhe, ruling 89).
+- ``bomb``: ``income`` (default) or ``capacity``: what the power's bombers reduce on a
+  raid where the rules let them choose (AARHE's Strategic Bombing Raid, 001 › Air
+  Missions: "reduce the territory's income, or reduce unit production capacity at its
+  Industrial Complex"); decided ahead by this order, never asked in the battle.
 """
 
 from __future__ import annotations
@@ -33,10 +37,12 @@ IN_PERSON, BY_ORDERS, NO_CHOICE = "in person", "standing orders", "no choice"
 """How a battle choice was made, as its event tells (``by``)."""
 
 DEFAULTS: dict[str, Any] = {
-    "loss": [], "retreat_below": 0, "retreat_odds": 0, "submerge": "never", "decide": "orders", "passive": "pass"}
+    "loss": [], "retreat_below": 0, "retreat_odds": 0, "submerge": "never", "decide": "orders", "passive": "pass",
+    "bomb": "income"}
 SUBMERGE = ("never", "always", "when_outnumbered")
 DECIDE = ("orders", "self")
 PASSIVE = ("pass", "ask")
+BOMB = ("income", "capacity")
 
 
 def orders_of(state: GameState, power: PowerId) -> dict[str, Any]:
@@ -84,6 +90,10 @@ def set_orders(state: GameState, cmd: Orders, dice: Dice) -> tuple[GameState, li
         if cmd.passive not in PASSIVE:
             raise IllegalCommandError(f"passive is one of {', '.join(PASSIVE)}.", reason="orders.value")
         given["passive"] = cmd.passive
+    if cmd.bomb is not None:
+        if cmd.bomb not in BOMB:
+            raise IllegalCommandError(f"bomb is one of {', '.join(BOMB)}.", reason="orders.value")
+        given["bomb"] = cmd.bomb
     if given:
         stored = {**dict(state.orders.get(power, {})), **given}
         orders = dict(state.orders)
@@ -110,6 +120,8 @@ def describe(state: GameState, power: PowerId) -> str:
     if orders["retreat_odds"]:
         parts.append(f"retreat below {orders['retreat_odds']}% odds")
     parts.append(f"submerge {orders['submerge'].replace('_', ' ')}")
+    if orders["bomb"] != DEFAULTS["bomb"]:
+        parts.append(f"bomb {orders['bomb']}")
     parts.append("ask me" if orders["decide"] == "self" else "orders decide")
     if state.rules.turns.passive:
         parts.append("in the other side's turn: " + ("ask me" if orders["passive"] == "ask" else "pass"))

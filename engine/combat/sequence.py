@@ -26,7 +26,7 @@ from ..errors import BoardDataError
 from ..events import Event
 from ..ruleset import RuleSet
 from ..state import GameState
-from . import air, amphibious, assault, breakoff, conclude, land_cycle, land_retreat, naval, raids, steps, withdraw
+from . import air, amphibious, assault, breakoff, conclude, land_cycle, land_retreat, missions, naval, raids, steps, withdraw
 from .flow import Result, Step, current, with_battle
 from .phase import Battle, CombatPhase
 
@@ -137,6 +137,11 @@ STEPS: dict[str, BattleStep] = _entries(
     BattleStep("raid_aa", raids.complex_fire),
     BattleStep("raid_aa_gun", raids.gun_fire),
     BattleStep("raid_damage", raids.damage),
+    BattleStep("mission_start", missions.mission_start),
+    BattleStep("mission_anti_air", missions.mission_anti_air),
+    BattleStep("mission_dogfight_attacker", missions.dogfight("attacker")),
+    BattleStep("mission_dogfight_defender", missions.dogfight("defender")),
+    BattleStep("mission_effects", missions.mission_effects),
 )
 
 

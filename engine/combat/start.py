@@ -21,6 +21,8 @@ from .phase import AMPHIBIOUS, GENERAL, STEP_NAMES, CombatPhase, Entry
 from .phase import RAID as RAID_STEP
 from .overflight import overflight_fire
 from .rockets import launch
+from .passage import passage_fire
+from .straits import strait_fire
 from .sides import at_war
 
 NO_DICE = NoDice()
@@ -29,15 +31,21 @@ due (most tests) may leave the dice out."""
 
 
 def start_combat(state: GameState, dice: Dice = NO_DICE) -> tuple[GameState, list[Event]]:
-    """Guns fire at aircraft that flew over them (where the rules say so), declared
-    rockets strike, then the battles are listed and undefended territories taken."""
+    """Guns fire at aircraft that flew over them (where the rules say so), ships are forced
+    into combat on their way (switch ``forced_passage``), the holders of straits fire at the
+    ships that passed them (the board's ``[[strait]]``), declared rockets
+    strike, then the battles are listed and undefended territories taken."""
     attacker = state.turn
     state, events = overflight_fire(state, dice)
+    state, forced = passage_fire(state, dice)
+    events.extend(forced)
+    state, fired = strait_fire(state, dice)
+    events.extend(fired)
     state, fired, struck = launch(state, dice)
     events.extend(fired)
     mine = [u for u in state.units.values() if u.owner == attacker]
     raids = sorted({u.space for u in mine if u.has(RAID) and u.target == u.space
-                    and state.rules.spec(u.kind).strategic_bomber})
+                    and (state.rules.spec(u.kind).strategic_bomber or u.mission is not None)})
     entries = [Entry(s, RAID_STEP, "raid") for s in raids]
     cargo_targets = {u.target for u in mine if u.aboard is not None and u.target is not None
                      and state.rules.spec(u.kind).is_land}

@@ -32,9 +32,24 @@ class Ledger:
     """IPCs of a lend-lease sender that convoy raids destroyed in its current turn, by
     region: its income's, then its lend-lease's, each submarine destroying 1 a turn
     (001, Convoy Raid; README of aarhe, ruling 20)."""
+    capacity: Mapping[SpaceId, int] = field(default_factory=dict)
+    """Units of production capacity bombing took from the territory's industrial complex
+    for its holder's next turn (001 › Air Missions, Strategic Bombing Raid and Night
+    Bombing: "reduce unit production capacity at its Industrial Complex ... All damages are
+    applied to the enemy's next turn")."""
+    rail: Mapping[PowerId, int] = field(default_factory=dict)
+    """Strategic Redeployment points bombing took from the power for its next turn (001 ›
+    Strategic Bombing Raid: "The die value equals to number of SR points reduced")."""
+    interdicted: Mapping[SpaceId, int] = field(default_factory=dict)
+    """This turn's Ground Interdiction: hostile land units in the territory that may not
+    perform Reinforcement (001 › Air Missions, Ground Interdiction)."""
+    grounded: Mapping[SpaceId, int] = field(default_factory=dict)
+    """This turn's Counter-Air: defending air units in the territory that may not perform
+    Defensive Air Support (001 › Air Missions, Counter-Air (CA))."""
 
     def __bool__(self) -> bool:
-        return bool(self.damage or self.interrupted or self.lent or self.raided)
+        return bool(self.damage or self.interrupted or self.lent or self.raided or self.capacity or self.rail
+                    or self.interdicted or self.grounded)
 
     def added(self, which: str, key: Any, amount: int) -> Ledger:
         """This ledger with ``amount`` more under ``key`` in the mapping ``which``."""
@@ -53,10 +68,19 @@ class Ledger:
         table = {k: v for k, v in getattr(self, which).items() if k not in keys}
         return _with(self, which, table)
 
+    def turn_ended(self, holders: Callable[[SpaceId], PowerId | None], team: set[PowerId]) -> Ledger:
+        """This ledger when the turn of ``team`` ends: the turn's Ground Interdiction and
+        Counter-Air are over, and so is the bombing of the team's capacity and rail points
+        (their "next turn")."""
+        mine = {s for s in self.capacity if holders(s) in team}
+        return replace(self.without("capacity", mine).without("rail", team), interdicted={}, grounded={})
+
     def to_json(self, space: Callable[[SpaceId], str], power: Callable[[PowerId], str]) -> dict[str, Any]:
         """Display names as keys, the non-empty mappings only."""
         out: dict[str, Any] = {}
-        for which, name in (("damage", space), ("interrupted", space), ("lent", power)):
+        keyed = (("damage", space), ("interrupted", space), ("lent", power), ("capacity", space), ("rail", power),
+                 ("interdicted", space), ("grounded", space))
+        for which, name in keyed:
             table = getattr(self, which)
             if table:
                 out[which] = {name(k): v for k, v in sorted(table.items())}
@@ -67,10 +91,15 @@ class Ledger:
     @staticmethod
     def from_json(data: Mapping[str, Any], space: Callable[[str], SpaceId],
                   power: Callable[[str], PowerId]) -> Ledger:
-        return Ledger({space(k): int(v) for k, v in data.get("damage", {}).items()},
-                      {space(k): int(v) for k, v in data.get("interrupted", {}).items()},
-                      {power(k): int(v) for k, v in data.get("lent", {}).items()},
-                      {power(k): {str(r): int(n) for r, n in v.items()} for k, v in data.get("raided", {}).items()})
+        def spaces(which: str) -> dict[SpaceId, int]:
+            return {space(k): int(v) for k, v in data.get(which, {}).items()}
+
+        def powers(which: str) -> dict[PowerId, int]:
+            return {power(k): int(v) for k, v in data.get(which, {}).items()}
+
+        return Ledger(spaces("damage"), spaces("interrupted"), powers("lent"),
+                      {power(k): {str(r): int(n) for r, n in v.items()} for k, v in data.get("raided", {}).items()},
+                      spaces("capacity"), powers("rail"), spaces("interdicted"), spaces("grounded"))
 
 
 def _with(ledger: Ledger, which: str, table: dict[Any, Any]) -> Ledger:

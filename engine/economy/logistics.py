@@ -6,8 +6,8 @@ The referee charges a fee when the action is carried out, so nothing is paid ahe
 nothing is refunded (README of aarhe; rulesets.md 6.4 #22): a transport's offload in Combat
 Move and a land unit's move into desert cost the mover 1 IPC each when made (refused when
 the treasury cannot pay); a land unit still aboard a transport when its owner's turn begins
-costs 1 IPC at that Collect Income, as a line of the account. Airborne drops wait for the
-optional Airborne Infantry.
+costs 1 IPC at that Collect Income, as a line of the account; an airborne unit dropped by
+Airborne Drop costs 1 IPC when dropped ("each Airborne Infantry offloading via Airborne drop").
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from ..events import Event, event
 from ..ids import PowerId
 from ..movement import apply_move
 from ..phases import phase_entry
-from ..state import OFFLOADED, GameState
+from ..state import DROPPED, OFFLOADED, GameState
 
 DESERT = "desert"
 """The board's terrain that costs a land unit 1 IPC to enter (``Space.terrain``)."""
@@ -67,6 +67,10 @@ def _fees(before: GameState, after: GameState) -> list[tuple[int, str]]:
                         if u.has(OFFLOADED) and not (uid in before.units and before.units[uid].has(OFFLOADED)))
         if offloaded:
             out.append((offloaded, f"{offloaded} transport{'s' if offloaded > 1 else ''} offloading in Combat Move"))
+    dropped = sum(1 for uid, u in after.units.items()
+                  if u.has(DROPPED) and not (uid in before.units and before.units[uid].has(DROPPED)))
+    if dropped:
+        out.append((dropped, f"{dropped} airborne unit{'s' if dropped > 1 else ''} offloading via Airborne Drop"))
     desert = sum(1 for uid, u in after.units.items()
                  if rules.spec(u.kind).is_land and u.aboard is None and board.spaces[u.space].terrain == DESERT
                  and (uid not in before.units or before.units[uid].space != u.space))

@@ -15,7 +15,8 @@ from __future__ import annotations
 from ..ids import SpaceId
 from ..state import COMBAT_MOVED, FOUGHT, Unit
 from ..variants import KAMIKAZE
-from .context import Ctx
+from .context import EXTRA_AIR_POINTS, Ctx
+from .missions import return_refusal
 from .neutrals import ENTER, level, standing, unheld
 from .paths import Mode, Refusal, search
 from .restricted import shared_with
@@ -141,7 +142,7 @@ def combat_landing_refusal(ctx: Ctx, unit: Unit, dest: SpaceId, spent: int) -> R
     if ctx.rules.variant.enabled(KAMIKAZE):
         return None
     spec = ctx.spec(unit.kind)
-    left = ctx.move(unit) - unit.moved - spent
+    left = ctx.landing_points(unit, spent)
     dist = landing_distance(ctx, spec.carrier_based).get(dest)
     if dist is not None and dist <= left:
         return None
@@ -169,7 +170,11 @@ def stranded_by(ctx: Ctx) -> Refusal | None:
 
 
 def noncombat_landing_refusal(ctx: Ctx, unit: Unit, dest: SpaceId) -> Refusal | None:
-    """In Noncombat Move an air unit must end its move where it can land (000, Phase 4)."""
+    """In Noncombat Move an air unit must end its move where it can land (000, Phase 4);
+    an aircraft of Counter-Air only where it came from (``missions.home``)."""
+    back = return_refusal(ctx, unit, dest)
+    if back is not None:
+        return back
     spec = ctx.spec(unit.kind)
     space = ctx.board.spaces[dest]
     if space.is_land:
@@ -192,8 +197,58 @@ def noncombat_landing_refusal(ctx: Ctx, unit: Unit, dest: SpaceId) -> Refusal | 
                    "could get there or be mobilized there: the fighter could not land.")
 
 
+def relay_refusal(ctx: Ctx, unit: Unit, path: tuple[SpaceId, ...], extra: int = EXTRA_AIR_POINTS) -> Refusal | None:
+    """001 › Phase 5, Air Movement: an air unit with the two extra points (``Ctx.
+    fresh_in_noncombat``) "may use up to half its movement points to A (a friendly territory
+    or aircraft carrier) and then may use up to half its movement points to B". Read from the
+    turn's path: a flight longer than half its points (rounded down) must pass a space where
+    it could land, at most half from the start, and end at most half beyond it; ``extra``:
+    the points the unit gains (none for Air Transport)."""
+    if not ctx.fresh_in_noncombat(unit):
+        return None
+    flown = (unit.path or (path[0],)) + path[1:]
+    half = (ctx.move(unit) + extra) // 2
+    steps = len(flown) - 1
+    if steps <= half:
+        return None
+    spots = landing_spots(ctx, ctx.spec(unit.kind).carrier_based, could_be=False)
+    if any(flown[i] in spots and steps - i <= half for i in range(1, half + 1)):
+        return None
+    name = ctx.spec(unit.kind).name.lower()
+    return Refusal("air.no_relay", f"A {name} flying {steps} spaces in Noncombat Move flies at most {half} to a "
+                   f"friendly territory or carrier and at most {half} on from it; this path passes none at the "
+                   "right distance (name one with path:).")
+
+
+def flight_path(ctx: Ctx, mode: Mode, units: list[Unit], shortest: tuple[SpaceId, ...]) -> tuple[SpaceId, ...] | None:
+    """The path an air group flies in Noncombat Move to the end of ``shortest`` (the
+    shortest path there): that one if every unit may fly it (``relay_refusal``); else, for
+    units that have not moved, the shortest through a space where they could land at most
+    half their points away (001 › Phase 5, Air Movement, *A*) and ending at most half beyond
+    it (*B*); None if there is no such path."""
+    if all(relay_refusal(ctx, u, shortest) is None for u in units):
+        return shortest
+    if any(u.path for u in units):
+        return None
+    origin, dest = shortest[0], shortest[-1]
+    half = min((ctx.move(u) + EXTRA_AIR_POINTS) // 2 for u in units)
+    spots = landing_spots(ctx, all(ctx.spec(u.kind).carrier_based for u in units), could_be=False)
+    first = search(ctx, mode, origin, half)
+    best: tuple[SpaceId, ...] | None = None
+    for a in sorted(s for s in first.spaces() if s in spots):
+        to_a, on = first.path_to(a), search(ctx, mode, a, half).path_to(dest)
+        if to_a is None or on is None:
+            continue
+        path = to_a + on[1:]
+        if (best is None or len(path) < len(best)) and all(relay_refusal(ctx, u, path) is None for u in units):
+            best = path
+    return best
+
+
 def landed(ctx: Ctx, unit: Unit) -> bool:
     """Whether an air unit stands where it may end the turn right now."""
+    if return_refusal(ctx, unit, unit.space) is not None:
+        return False
     space = ctx.board.spaces[unit.space]
     if space.is_land:
         return ctx.friendly_at_start(unit.space)

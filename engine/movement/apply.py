@@ -22,7 +22,7 @@ from ..limits import check_after
 from ..state import BLITZED, COMBAT_MOVED, RAID, GameState, Unit
 from ..units import UnitSpec
 from ..variants import RETURN_FLIGHT_FIRE
-from . import air, decks, paratroops
+from . import air, airdrop, airlift, decks, missions, paratroops, straits, terrain
 from .attack import attack, attack_all, attacked, forced_on
 from .context import Ctx, context, count_kinds, plural, refuse, units_text
 from .paths import Mode, Step, check_path, explain_no_path, search
@@ -37,9 +37,12 @@ SUPPORT_MISSIONS = ("bombard", "ignore", "escort")
 
 def apply_move(state: GameState, cmd: Move, dice: Dice) -> tuple[GameState, list[Event]]:
     """Phases 2 and 4: move one group of units (000, Phase 2: Combat Move; Phase 4), within
-    the rule system's restrictions (``restricted``)."""
+    the rule system's restrictions (``restricted``) and the board's small territories
+    (``terrain``)."""
     after, events = _apply_move(state, cmd, dice)
-    check_moved(context(state), after)
+    ctx = context(state)
+    check_moved(ctx, after)
+    terrain.check_small(ctx, after)
     return after, events
 
 
@@ -61,6 +64,10 @@ def _apply_move(state: GameState, cmd: Move, dice: Dice) -> tuple[GameState, lis
         return after, opening + moved
     if not sea and paratroops.is_drop(ctx, cmd, land, air_units):
         return paratroops.drop(ctx, cmd, land, air_units)
+    if not sea and airdrop.is_drop(ctx, cmd, land, air_units):
+        return airdrop.drop(ctx, cmd, land, air_units)
+    if not sea and airlift.is_lift(ctx, cmd, land, air_units):
+        return airlift.lift(ctx, cmd, land, air_units)
     if land and (o_sea or d_sea) and not (o_sea and d_sea and sea):
         if air_units or sea:
             refuse("move.mixed_cargo", "Loading and offloading move land units only: move the other units "
@@ -130,8 +137,8 @@ def _label(ctx: Ctx, units: list[Unit]) -> str:
 def _budget_words(ctx: Ctx, units: list[Unit], budget: int) -> str:
     """"Tanks move at most 2 spaces" (the slowest kind names the limit)."""
     spaces = f"{budget} space{'s' if budget != 1 else ''}"
-    slowest = min(units, key=lambda u: (ctx.move(u) - u.moved, u.kind))
-    if slowest.moved == 0:
+    slowest = min(units, key=lambda u: (ctx.points_left(u), u.kind))
+    if slowest.moved == 0 and ctx.points_left(slowest) == ctx.move(slowest):
         return f"{plural(ctx, slowest.kind)} move at most {spaces}"
     return f"{plural(ctx, slowest.kind)} have {spaces} of movement left"
 
@@ -150,7 +157,7 @@ def _select(ctx: Ctx, cmd: Move, counts: list[tuple[UnitKind, int]], domain: str
 
 
 def _route(ctx: Ctx, cmd: Move, units: list[Unit], mode: Mode) -> tuple[tuple[SpaceId, ...], tuple[Step, ...]]:
-    budget = min(ctx.move(u) - u.moved for u in units)
+    budget = min(ctx.points_left(u) for u in units)
     if cmd.path is not None:
         if len(cmd.path) - 1 > budget:
             refuse("move.too_far", f"{_budget_words(ctx, units, budget)}; that path is {len(cmd.path) - 1}.")
@@ -158,6 +165,8 @@ def _route(ctx: Ctx, cmd: Move, units: list[Unit], mode: Mode) -> tuple[tuple[Sp
     # A tank sent in Combat Move to a friendly territory can only be blitzing there.
     blitz = mode.blitz and ctx.combat and not ctx.battle_territory(cmd.destination)
     path = search(ctx, mode, cmd.origin, budget).path_to(cmd.destination, blitz)
+    if path is not None and mode.domain == "air" and not ctx.combat:
+        path = air.flight_path(ctx, mode, units, path) or path  # else relay_refusal names why
     if path is None:
         if cmd.origin == cmd.destination:
             refuse("move.nowhere", f"The units are already in {ctx.name(cmd.origin)}.")
@@ -191,14 +200,15 @@ def _move_domain(ctx: Ctx, cmd: Move, counts: list[tuple[UnitKind, int]], domain
     if blitz:
         check_truce(ctx, path[1])
     if ctx.combat:
-        _check_combat_destination(ctx, cmd, units, domain, dest, blitz)
+        if not (domain == "sea" and straits.fire_is_combat(ctx, units, path)):
+            _check_combat_destination(ctx, cmd, units, domain, dest, blitz)
     elif domain == "sea":
         for r in [noncombat_sea_refusal(ctx, units, dest), *(decks.pickup_refusal(ctx, u, dest) for u in units)]:
             if r is not None:
                 refuse(r.reason, r.message)
     elif domain == "air":
         for u in units:
-            r = air.noncombat_landing_refusal(ctx, u, dest)
+            r = air.noncombat_landing_refusal(ctx, u, dest) or air.relay_refusal(ctx, u, path)
             if r is not None:
                 refuse(r.reason, r.message)
     if domain == "air" and ctx.combat:
@@ -218,6 +228,10 @@ def _check_combat_destination(ctx: Ctx, cmd: Move, units: list[Unit], domain: st
     """000, Phase 2: "all movement must result in combat", save the four listed exceptions."""
     where = ctx.name(dest)
     mission = cmd.mission
+    flown = ctx.rules.missions.air_mission(mission)
+    if flown is not None:
+        missions.check(ctx, units, flown, dest)
+        return
     if mission in ("raid", "escort"):
         _check_raid(ctx, units, mission, dest)
         return
@@ -275,7 +289,11 @@ def _carry_out(ctx: Ctx, cmd: Move, units: list[Unit], domain: str, path: tuple[
         events += captured
         flags |= {BLITZED}
     target: SpaceId | None = None
-    if cmd.mission in ("raid", "escort"):
+    flown = ctx.rules.missions.air_mission(cmd.mission)
+    if flown is not None:
+        flags |= {RAID, missions.flag(flown)}
+        target = dest
+    elif cmd.mission in ("raid", "escort"):
         flags |= {RAID}
         target = dest
     elif cmd.mission in SUPPORT_MISSIONS and domain == "sea":
@@ -304,7 +322,9 @@ def _carry_out(ctx: Ctx, cmd: Move, units: list[Unit], domain: str, path: tuple[
         text += f" (carrying {units_text(ctx, carried)})"
     if blitz:
         text += f" (blitz through {names[1]})"
-    if cmd.mission in ("raid", "escort"):
+    if flown is not None:
+        text += f" ({flown.name})"
+    elif cmd.mission in ("raid", "escort"):
         text += f" ({'strategic bombing raid' if cmd.mission == 'raid' else 'escort'})"
     events.append(event("move", text if text.endswith(".") else text + ".", power=ctx.pname(), units=dict(counts), path=names,
                         origin=names[0], destination=names[-1], **({"mission": cmd.mission} if cmd.mission else {})))

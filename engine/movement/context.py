@@ -21,9 +21,13 @@ from ..notation import format_units, unit_word
 from ..phases import phase_entry
 from ..restrictions import keeping_out
 from ..ruleset import RuleSet
-from ..state import GameState, Unit
+from ..state import AIRLIFTED, COMBAT_MOVED, FOUGHT, GameState, Unit
 from ..units import UnitSpec
 from .neutrals import closed_neutral, open_to
+
+EXTRA_AIR_POINTS = 2
+"""001 › Phase 5, Air Movement: "Air units that did not move in combat move or conduct combat
+gain two extra movement points"."""
 
 
 def refuse(reason: str, message: str) -> NoReturn:
@@ -128,6 +132,39 @@ class Ctx:
     def move(self, unit: Unit) -> int:
         """The unit's movement allowance, technology included (the rule system's hook)."""
         return self.rules.hooks.move_points(self.state, unit)
+
+    def _halved(self, unit: Unit) -> bool:
+        return self.rules.switches.air_half_moves and self.spec(unit.kind).is_air
+
+    def fresh_in_noncombat(self, unit: Unit) -> bool:
+        """An air unit that neither moved in Combat Move nor fought, where that gives it two
+        more points in Noncombat Move (switch ``air_half_moves``)."""
+        return (self._halved(unit) and not self.combat and not unit.has(COMBAT_MOVED) and not unit.has(FOUGHT)
+                and not unit.has(AIRLIFTED))
+
+    def points_left(self, unit: Unit) -> int:
+        """Movement points the unit may still spend in this phase. Where air units fly half
+        their points a phase (switch ``air_half_moves``; 001 › Phase 3 and Phase 5, Air
+        Movement): half, rounded down, in Combat Move; in Noncombat Move half again for one
+        that moved in Combat Move or fought (its Combat Move counted as half spent,
+        ``end_combat_move``) or carried a unit by Air Transport (``airlift``), and for the
+        others their move and ``EXTRA_AIR_POINTS``."""
+        if not self._halved(unit):
+            return self.move(unit) - unit.moved
+        half = self.move(unit) // 2
+        if self.combat:
+            return half - unit.moved
+        if self.fresh_in_noncombat(unit):
+            return self.move(unit) + EXTRA_AIR_POINTS - unit.moved
+        return 2 * half - unit.moved
+
+    def landing_points(self, unit: Unit, spent: int = 0) -> int:
+        """The points an air unit will have to land with after spending ``spent`` more: in
+        Combat Move, where air units fly half their points a phase, the half of Noncombat
+        Move; otherwise what is left."""
+        if self._halved(unit) and self.combat:
+            return self.move(unit) // 2
+        return self.points_left(unit) - spent
 
     # -- friend and foe -----------------------------------------------------------------
     def friendly(self, power: PowerId | None) -> bool:

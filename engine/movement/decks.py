@@ -78,7 +78,7 @@ def _needing_decks(ctx: Ctx) -> list[tuple[Unit, frozenset[SpaceId]]]:
         spec = ctx.spec(u.kind)
         if not (spec.is_air and spec.carrier_based and u.path and u.aboard is None):
             continue
-        reach = _reach(ctx, u.space, ctx.move(u) - u.moved)
+        reach = _reach(ctx, u.space, ctx.landing_points(u))
         if not reach & set(land):
             out.append((u, frozenset(z for z in reach if ctx.board.spaces[z].is_sea)))
     return out
@@ -183,7 +183,7 @@ def pickup_refusal(ctx: Ctx, carrier: Unit, dest: SpaceId) -> Refusal | None:
     if plan not in air.carrier_reach(ctx, carrier):
         return None
     waiting = [u for u in ctx.state.units_of(ctx.power) if ctx.spec(u.kind).carrier_based and u.aboard is None
-               and not air.landed(ctx, u) and plan in _reach(ctx, u.space, ctx.move(u) - u.moved)]
+               and not air.landed(ctx, u) and plan in _reach(ctx, u.space, ctx.landing_points(u))]
     if not waiting:
         return None
     return Refusal("noncombat.carrier_plan", f"This aircraft carrier was counted on in Combat Move to take fighters "

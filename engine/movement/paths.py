@@ -21,6 +21,8 @@ from .context import Ctx, refuse
 from .attack import forcible, forced
 from .neutrals import step_refusal, unheld
 from .restricted import kept_out_message
+from .straits import noncombat_refusal
+from .terrain import stops
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,16 +77,17 @@ def step(ctx: Ctx, mode: Mode, here: SpaceId, nxt: SpaceId, index: int) -> Step 
         if space.is_sea:
             return Refusal("move.land_at_sea", f"{mode.label} cannot cross {space.name}: land units go to sea "
                            "only aboard a transport (load them with a move into the sea zone).")
+        rough = stops(ctx, nxt) is not None
         if not ctx.combat:
             if not ctx.friendly_territory(nxt) or ctx.enemy_at(nxt):
                 return Refusal("noncombat.hostile", f"In Noncombat Move land units may not enter or cross "
                                f"hostile {space.name}.")
-            return Step(False, False, 0)
+            return Step(rough, False, 0)
         if ctx.battle_territory(nxt):
-            if mode.blitz and index == 0 and not ctx.stops_blitz(nxt):
+            if mode.blitz and index == 0 and not ctx.stops_blitz(nxt) and not rough:
                 return Step(False, True, 2)
             return Step(True, False, 0)
-        return Step(False, False, 0)
+        return Step(rough, False, 0)
     if space.is_land:
         return Refusal("move.ship_on_land", f"Sea units cannot enter {space.name}: it is land.")
     for z in (here, nxt):
@@ -97,14 +100,26 @@ def step(ctx: Ctx, mode: Mode, here: SpaceId, nxt: SpaceId, index: int) -> Step 
         forcing = f" Passing it uninvited is an attack on {neutrals}, made only in Combat Move." if neutrals else ""
         return Refusal("move.canal_closed", f"The {canal.name} is closed to {ctx.pname()}: your side did not "
                        f"hold {holders} at the start of the turn.{forcing}")
+    passage = ctx.rules.switches.forced_passage
     if mode.submarine:
-        return Step(nxt in ctx.destroyer_zones, False, 1 if ctx.hostile_sea(nxt) else 0)
+        return Step(nxt in ctx.destroyer_zones and not passage, False, 1 if ctx.hostile_sea(nxt) else 0)
+    guarded = None if ctx.combat else noncombat_refusal(ctx, here, nxt)
+    if guarded is not None:
+        return Refusal("strait.combat_move", guarded)
+    if passage and ctx.hostile_sea(nxt) and only_subs_and_transports(ctx, nxt):
+        return Step(False, False, 1)
     if ctx.hostile_sea(nxt):
         if not ctx.combat:
             return Refusal("noncombat.hostile_sea", f"In Noncombat Move sea units may not enter or cross hostile "
                            f"{space.name} (enemy {_hostile_at_sea(ctx)} there).")
         return Step(True, False, 0)
     return Step(False, False, 1 if ctx.enemy_at(nxt) else 0)
+
+
+def only_subs_and_transports(ctx: Ctx, zone: SpaceId) -> bool:
+    """The enemy units in ``zone`` are all submarines and transports (001 › Naval Movement:
+    "sea zones consisting of only enemy Submarines and/or Transports")."""
+    return all(ctx.spec(u.kind).submarine or ctx.spec(u.kind).is_transport for u in ctx.enemy_at(zone))
 
 
 def _stop_refusal(ctx: Ctx, mode: Mode, space: SpaceId, index: int) -> Refusal:
@@ -127,6 +142,9 @@ def _land_stop(ctx: Ctx, mode: Mode, space: SpaceId, index: int) -> str:
     """The real reason a land unit stops (000, Tanks and Blitzing): enemy units there (a
     factory or antiaircraft artillery alone stops a blitz, switch
     ``blitz_blocked_by_structures``), or a hostile holder."""
+    rough = stops(ctx, space)
+    if rough is not None:
+        return f"land units stop on entering {rough} terrain"
     enemy = ctx.enemy_at(space)
     if enemy:
         tally: dict[UnitKind, int] = {}

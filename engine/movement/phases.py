@@ -25,9 +25,10 @@ from ..events import Event, event
 from ..ids import SpaceId
 from ..prose import possessive
 from ..state import COMBAT_MOVED, LOADED_IN_COMBAT, SEABORNE, SUBMERGED, GameState, Unit
-from . import air, decks
+from . import air, decks, straits
 from ..notation import format_units
 from .context import Ctx, context, count_kinds, refuse
+from .missions import home
 from .sea import land_fighters
 from .transport import land_cargo
 
@@ -84,7 +85,7 @@ def end_combat_move(state: GameState) -> tuple[GameState, list[Event]]:
         spec = ctx.spec(u.kind)
         if not spec.is_sea or not u.has(COMBAT_MOVED) or not u.path or u.space in battles:
             continue
-        if ctx.hostile_sea(u.start) or u.space in assaults:
+        if ctx.hostile_sea(u.start) or u.space in assaults or straits.passed_guarded(ctx, u):
             continue
         if ctx.enemy_at(u.space) and u.target is None:
             continue
@@ -99,7 +100,18 @@ def end_combat_move(state: GameState) -> tuple[GameState, list[Event]]:
                    "there needs one of your warships in the zone.")
     state, events = _settle_assaults(ctx, mine, pending, assaults, battles)
     pickups, planned = decks.plan_pickups(context(state))
-    return state.with_units(pickups), events + planned
+    return _half_spent(ctx, state.with_units(pickups)), events + planned
+
+
+def _half_spent(ctx: Ctx, state: GameState) -> GameState:
+    """Where air units fly half their points a phase (switch ``air_half_moves``), an air unit
+    that moved in Combat Move has spent its Combat Move half (rounded down): Noncombat Move
+    then leaves it the other half (001 › Phase 3, Air Movement: "only up to half its movement
+    points on retreat in Non-Combat"; ``Ctx.points_left``)."""
+    if not ctx.rules.switches.air_half_moves:
+        return state
+    return state.with_units([replace(u, moved=ctx.move(u) // 2) for u in state.units_of(ctx.power)
+                             if ctx.spec(u.kind).is_air and u.has(COMBAT_MOVED) and u.moved < ctx.move(u) // 2])
 
 
 def _settle_assaults(ctx: Ctx, mine: list[Unit], pending: list[Unit], assaults: dict[SpaceId, set[SpaceId]],
@@ -186,8 +198,11 @@ def _awaiting_new_carriers(ctx: Ctx, unlanded: list[Unit]) -> set[int]:
 def _reachable_spot(ctx: Ctx, u: Unit) -> str | None:
     """The nearest landing space ``u`` could still reach (by its flight or a carrier's move)."""
     spec = ctx.spec(u.kind)
-    left = ctx.move(u) - u.moved
+    left = ctx.points_left(u)
     spots = air.landing_spots(ctx, spec.carrier_based)
+    back = home(ctx, u)
+    if back is not None:
+        spots = {s: why for s, why in spots.items() if s == back}
     purchased = air.purchased_carrier_zones(ctx)
     if u.space in spots and u.space not in purchased:
         return f"a landing where it is ({spots[u.space]})"

@@ -13,7 +13,7 @@ from ..errors import IllegalCommandError
 from ..ids import SpaceId, UnitKind
 from ..phases import phase_entry
 from ..state import GameState, Unit
-from . import air
+from . import air, straits
 from .apply import _mode, _select, apply_move
 from .attack import attacked
 from .context import Ctx, context
@@ -86,7 +86,7 @@ def _tried(ctx: Ctx, origin: SpaceId, units: UnitCounts, how: object, land: bool
 
 
 def _tree(ctx: Ctx, origin: SpaceId, units: list[Unit], domain: str) -> Tree:
-    budget = min(ctx.move(u) - u.moved for u in units)
+    budget = min(ctx.points_left(u) for u in units)
     return search(ctx, _mode(ctx, domain, units), origin, budget)
 
 
@@ -117,7 +117,9 @@ def _air(ctx: Ctx, origin: SpaceId, counts: list[tuple[UnitKind, int]]) -> set[S
                     not _needs_deck(ctx, units, space, dist) or _accepted(ctx, Move(tuple(counts), origin, space))):
                 out.add(space)
         elif all(air.noncombat_landing_refusal(ctx, u, space) is None for u in units):
-            out.add(space)
+            shortest = tree.path_to(space)
+            if shortest is not None and air.flight_path(ctx, _mode(ctx, "air", units), units, shortest) is not None:
+                out.add(space)
     return out
 
 
@@ -125,7 +127,7 @@ def _needs_deck(ctx: Ctx, units: list[Unit], space: SpaceId, dist: int) -> bool:
     """A fighter ending in ``space`` could reach no territory: it needs a carrier deck,
     which other fighters may be counting on too (``decks``), so the move is tried for real."""
     land = air.landing_distance(ctx, False)
-    return any(ctx.spec(u.kind).carrier_based and land.get(space, dist + 99) > ctx.move(u) - u.moved - dist
+    return any(ctx.spec(u.kind).carrier_based and land.get(space, dist + 99) > ctx.landing_points(u, dist)
                for u in units)
 
 
@@ -135,7 +137,8 @@ def _sea(ctx: Ctx, origin: SpaceId, counts: list[tuple[UnitKind, int]], cargo: l
     spaces = tree.spaces()
     if not ctx.combat:
         return {z for z in spaces if noncombat_sea_refusal(ctx, units, z) is None}
-    out = {z for z in spaces if sea_destination_refusal(ctx, units, z) is None}
+    out = {z for z in spaces if sea_destination_refusal(ctx, units, z) is None
+           or straits.fire_is_combat(ctx, units, tree.path_to(z) or ())}
     if any(ctx.spec(u.kind).carrier_capacity for u in units) and any(
             ctx.spec(u.kind).is_air and u.path for u in ctx.state.units_of(ctx.power)):
         out = {z for z in out if _accepted(ctx, Move(tuple(counts + cargo), origin, z))}

@@ -88,7 +88,7 @@ def land_fighters(ctx: Ctx, units: dict[int, Unit], zone: SpaceId, fighters: set
         room = ctx.spec(carrier.kind).carrier_capacity - sum(1 for u in present if u.aboard == carrier.id)
         while room > 0 and flying:
             f = flying.pop(0)
-            out.append(replace(f, aboard=carrier.id, moved=ctx.move(f)))
+            out.append(replace(f, aboard=carrier.id, moved=f.moved + max(0, ctx.points_left(f))))
             room -= 1
     return out
 
@@ -113,8 +113,15 @@ def noncombat_sea_refusal(ctx: Ctx, ships: Sequence[Unit], dest: SpaceId) -> Ref
     """Noncombat Move: submarines pass through hostile zones but may end there only under the
     switch ``submarines_end_noncombat_in_hostile`` (000, Phase 4: "through and even into";
     002, Appendix I, Submarines: "A submarine cannot end a noncombat move in a hostile sea
-    zone"). Other ships never enter one (``paths.step``)."""
-    if ctx.rules.switches.submarines_end_noncombat_in_hostile or not ctx.hostile_sea(dest):
+    zone"). Other ships never enter one (``paths.step``), or, where they pass zones of only
+    enemy submarines and transports (switch ``forced_passage``; 001 › Phase 5, Naval
+    Movement: "may go through"), never end in one."""
+    if not ctx.hostile_sea(dest):
+        return None
+    if ctx.rules.switches.forced_passage and not all(ctx.spec(u.kind).submarine for u in ships):
+        return Refusal("noncombat.hostile_sea", f"Sea units may pass {ctx.name(dest)} in Noncombat Move but not "
+                       "end there: it holds enemy units.")
+    if ctx.rules.switches.submarines_end_noncombat_in_hostile:
         return None
     if not any(ctx.spec(u.kind).submarine for u in ships):
         return None

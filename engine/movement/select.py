@@ -33,7 +33,7 @@ def why_not(ctx: Ctx, unit: Unit) -> str | None:
         return "they offloaded this turn"
     if unit.has(RETREATED) and not spec.is_air:
         return "they retreated this turn"
-    if ctx.move(unit) - unit.moved <= 0:
+    if ctx.points_left(unit) <= 0:
         return "they have no movement left"
     if ctx.combat and unit.path and ctx.enemy_at(unit.space):
         return f"they moved into battle in {ctx.name(unit.space)} and must stay"

@@ -125,8 +125,12 @@ def aa_immune(state: GameState, unit: Unit) -> bool:
 def move_points(state: GameState, unit: Unit) -> int:
     """The unit table's movement (or what a National Advantage in force gives the type:
     Mounted Infantry, 001 › Appendix: National Advantages), two more for air units with Long
-    Range Aircraft and two more for bombers with Heavy Bomber (001 › Phase 7)."""
+    Range Aircraft and two more for bombers with Heavy Bomber (001 › Phase 7); a damaged
+    carrier or cruiser moves at its ``damaged_move`` (001 › Phase 3, Naval Movement: "Damaged
+    Aircraft Carrier and Cruiser move at 2")."""
     spec = state.rules.spec(unit.kind)
+    if unit.hits and spec.damaged_move is not None:
+        return spec.damaged_move
     extra = 0
     if spec.is_air and _has(state, unit, LONG_RANGE_AIRCRAFT):
         extra += EXTRA_MOVE

@@ -151,7 +151,8 @@ class Playout:
         if self.rng.random() < 0.15:
             self.send(f'/orders power:"{self.state.rules.power_name(self.state.turn)}" '
                       f'retreat_below:{self.rng.randint(0, 3)} decide:{self.rng.choice(["orders", "orders", "self"])} '
-                      f'submerge:{self.rng.choice(["never", "always", "when_outnumbered"])}')
+                      f'submerge:{self.rng.choice(["never", "always", "when_outnumbered"])}'
+                      f'{" bomb:capacity" if self.state.rules.missions.air and self.commands % 2 else ""}')
         self._research_dice()
         if self.state.rules.turns.passive and self.rng.random() < 0.5:
             # the other side's windows in a team turn (001 › Phase 3, DAS; › Phase 5, Reinforcement)
@@ -180,7 +181,10 @@ class Playout:
             if targets:
                 dest = self.rng.choice(targets)
                 name = self.state.board.name
-                self.send(f'/move units:"{format_units(s.rules, group)}" from:"{name(space)}" to:"{name(dest)}"')
+                line = f'/move units:"{format_units(s.rules, group)}" from:"{name(space)}" to:"{name(dest)}"'
+                if not (s.phase == "combat_move" and self._mission(line, kind)):
+                    self.send(line)
+        self._carry()
         if s.phase == "combat_move":
             self._rockets()
         else:
@@ -188,6 +192,38 @@ class Playout:
             self._dock()
         if not self.send("/done"):
             self._land_air_then_done()
+
+    def _carry(self) -> None:
+        """Now and then fly aircraft that carry land units with one of them each: AARHE's
+        Airborne Drop in Combat Move, Air Transport in Noncombat Move (001 › Phase 3 and
+        Phase 5); the engine refuses what the aircraft or the destination do not allow."""
+        s = self.state
+        field = "airborne_drop" if s.phase == "combat_move" else "air_transport"
+        rng = random.Random(self.commands)  # not self.rng: the game's other choices stay as they were
+        for u in sorted(s.units_of(s.turn), key=lambda x: x.id):
+            what = getattr(s.rules.spec(u.kind), field)
+            riders = [r for r in s.units_at(u.space) if r.owner == s.turn and r.aboard is None and not r.path
+                      and (r.kind == what or s.rules.spec(r.kind).transport_size == what)]
+            if not what or not riders or u.path or rng.random() < 0.7:
+                continue
+            targets = reachable(self.state, u.space, ((u.kind, 1),))
+            if targets:
+                name = s.board.name
+                self.send(f'/move units:"1 {u.kind}, 1 {riders[0].kind}" from:"{name(u.space)}" '
+                          f'to:"{name(rng.choice(targets))}"')
+
+    def _mission(self, line: str, kind: str) -> bool:
+        """Now and then fly an air move as one of the rule system's air missions (AARHE, 001 ›
+        Phase 4, Air Missions); the engine refuses a mission the aircraft or the territory
+        cannot fly, and the move is then made as it was."""
+        s = self.state
+        missions = s.rules.missions.air
+        if not missions or not s.rules.spec(kind).is_air:
+            return False
+        rng = random.Random(self.commands)  # not self.rng: the game's other choices stay as they were
+        if rng.random() < 0.5:
+            return False
+        return self.send(f"{line} mission:{rng.choice(missions).id}")
 
     def _rockets(self) -> None:
         """Fire some of the rockets the engine offers (Revised, with the development)."""

@@ -43,6 +43,10 @@ def _losses(events: tuple[Event, ...]) -> int:
             lost += 1
         elif e.type == "overflight_fire":
             lost += sum(d["lost"].values())
+        elif e.type == "anti_air":
+            lost += sum(d["units"].values())
+        elif e.type == "strait":
+            lost += sum(d["units"].values()) + sum(d["cargo"].values())
     return lost
 
 
@@ -95,7 +99,11 @@ def check_invariants(before: GameState, after: GameState, line: str, events: tup
     delta = _ipc_delta(before, events)
     for power in rules.turn_order:
         assert after.treasury[power] >= 0
-        assert after.treasury[power] - before.treasury[power] == delta[power], (line, power)
+        if line == "/undo" and before.before is not None:
+            # a fee the command taken back paid (logistics) comes back with it
+            assert after.treasury[power] == before.before.treasury[power], (line, power)
+        else:
+            assert after.treasury[power] - before.treasury[power] == delta[power], (line, power)
     _check_tech(before, after, events)
     _check_placement(after)
     _check_index(after)

@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 
+import maps
+
 from engine import BoardDataError, FixedDice, GameState, IllegalCommandError, Outcome, RuleSet, apply, parse_command
 from engine.combat.choices import retreat_options
 from engine.combat.phase import CombatPhase
@@ -596,3 +598,32 @@ def test_capital_lost_keeps_production(rules: RuleSet) -> None:
         run(buying, '/buy units:"1 industrial complex"')
     assert err.value.reason == "buy.factory_without_capital"
     assert run(buying, '/buy units:"2 infantry"').state.treasury["germany"] == 24
+
+
+def test_air_half_moves(rules: RuleSet) -> None:
+    """001 › Phase 3, Air Movement: "Air units may only use up to half its movement points to
+    reach target territories"; without the switch a fighter flies its whole move (000)."""
+    state = position(rules, turn="Germany", phase="combat_move",
+                     spaces={"Germany": {"Germany": {"fighter": 1}},
+                             "West Russia": {"Soviet Union": {"infantry": 1}}})
+    attack = '/move units:"1 fighter" from:Germany to:"West Russia"'
+    assert run(state, attack).state.count(SpaceId("west_russia"), PowerId("germany")) == {"fighter": 1}
+    with pytest.raises(IllegalCommandError) as err:
+        run(flipped(state, air_half_moves=True), attack)
+    assert err.value.reason == "move.too_far"
+
+
+def test_forced_passage() -> None:
+    """001 › Phase 3, Naval Movement: "Naval units may go through sea zones consisting of only
+    enemy Submarines and/or Transports"; without the switch an enemy submarine's zone stops
+    them (Revised, where any enemy unit makes a zone hostile: 002, Phase 2)."""
+    state = position(maps.load_ruleset("revised-lhtr"), turn="Germany", phase="combat_move",
+                     spaces={"Sea Zone 5": {"Germany": {"destroyer": 1}},
+                             "Sea Zone 6": {"United Kingdom": {"submarine": 1}},
+                             "Sea Zone 3": {"United Kingdom": {"destroyer": 1}}})
+    through = '/move units:"1 destroyer" from:"Sea Zone 5" to:"Sea Zone 3" path:"Sea Zone 5 > Sea Zone 6 > Sea Zone 3"'
+    with pytest.raises(IllegalCommandError) as err:
+        run(state, through)
+    assert err.value.reason == "move.must_stop"
+    passed = run(flipped(state, forced_passage=True), through).state
+    assert passed.count(SpaceId("sz_03"), PowerId("germany")) == {"destroyer": 1}

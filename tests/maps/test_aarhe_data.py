@@ -74,15 +74,20 @@ def test_switches_are_revised_where_aarhe_is_silent() -> None:
     an IC cannot exceed 4 times the territory's printed income value"), and neutrals read
     from the track of cooperation (001 › Phase 8, Level of cooperation: "+4 Pro-Allies
     Neutral, Allies units can enter"), offshore bombardment's limit (001 › Offshore
-    bombardment: "limited to one roll for every four offloaded land units"), and ships
-    repaired in port (001 › Phase 1, Naval repair: "Damaged ships are repaired at sea zones
-    adjacent to friendly industrial complex or victory city")."""
+    bombardment: "limited to one roll for every four offloaded land units"), ships repaired in
+    port (001 › Phase 1, Naval repair: "Damaged ships are repaired at sea zones adjacent to
+    friendly industrial complex or victory city"), air movement (001 › Phase 3, Air Movement:
+    "Air units may only use up to half its movement points to reach target territories"; "Air
+    units are not subject to Infrastructure Defence fire when overflying hostile territories"),
+    and naval movement (001 › Phase 3, Naval Movement: "Naval units may go through sea zones
+    consisting of only enemy Submarines and/or Transports")."""
     revised = maps.load_ruleset("revised-lhtr").switches
     assert RULES.switches == revised.but(capital_plunder=False, capital_lost_income="half", bombing="income",
                                          production_interruption=True, logistics_fees=True, income_paths=True,
                                          factory_spending_factor=4, capital_lost_keeps_production=True,
                                          neutrals="cooperation", capital_checked="turn_start",
-                                         bombard_land_units_per_ship=4, ship_repair="in_port")
+                                         bombard_land_units_per_ship=4, ship_repair="in_port",
+                                         air_half_moves=True, aa_fires_at_overflight=False, forced_passage=True)
 
 
 # ---- the board -------------------------------------------------------------------------

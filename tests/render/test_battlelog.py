@@ -286,3 +286,27 @@ def test_an_aarhe_sea_battle_is_one_log_with_its_searches_allocations_and_retrea
                  "Germany allocates 1 dd to ASW (orders: one ASW attack for each detected submarine)",
                  "United Kingdom retreats 1 cv, 1 ss to Sea Zone 3 (orders: retreat below 3 units: 2 left)"):
         assert line in lines, lines
+
+
+def test_a_raid_on_the_next_income_says_so() -> None:
+    """AARHE, 001 › Economic attacks: "IPC damages of SBR ... are applied to the territory's
+    income at its next 'Collect Income' phase"; the air missions' other results stand in the
+    raid's log as the engine says them."""
+    events = [
+        {"type": "battle_start", "space": "United Kingdom", "combat": "raid", "attacker": "Germany",
+         "attackers": {"bomber": 1}, "defenders": {}},
+        {"type": "roll", "space": "United Kingdom", "round": 1, "side": "attacker", "source": "damage",
+         "units": {"bomber": 1}, "value": None, "dice": [5], "hits": 5},
+        {"type": "bombing", "space": "United Kingdom", "victim": "United Kingdom", "rolled": 5, "applied": 5,
+         "damage": 5, "cap": 8, "saved_lost": 0},
+        {"type": "interdiction", "space": "United Kingdom", "units": 3,
+         "text": "Ground Interdiction: 3 hostile land units in United Kingdom may not perform Reinforcement this turn."},
+        {"type": "battle_end", "space": "United Kingdom", "outcome": "raid", "rounds": 1, "captured": False,
+         "attackers": {"bomber": 1}, "defenders": {}},
+    ]
+    (log,) = battle_logs(events, kit.UNITS)
+    lines = flat(body_lines(log))
+    assert "Next income −5 IPCs (5 rolled, at most 8)" in lines
+    assert ("Ground Interdiction: 3 hostile land units in United Kingdom may not perform Reinforcement this turn."
+            in lines)
+    assert lines[-1] == "Result: United Kingdom's next income loses 5 IPCs."

@@ -111,8 +111,7 @@ async def test_help_lists_what_the_power_due_can_do_now(service: GameService) ->
 async def test_help_explains_one_command(service: GameService) -> None:
     ok, move, _ = await said(service, "/help move")
     assert ok and move.splitlines()[0] == ("/move units:<units> from:<space> to:<space> "
-                                           "[path:<path>] [mission:<attack|raid|escort|"
-                                           "bombard|ignore>]")
+                                           "[path:<path>] [mission:<mission>]")
     assert move.splitlines()[1] == ("Move a group of units from one space to another. Taken "
                                     "in: Combat Move, Noncombat Move.")
     assert 'Example: /move units:"2 infantry, 1 tank"' in move

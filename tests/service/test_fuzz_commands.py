@@ -51,6 +51,7 @@ def _value(option: OptionSpec) -> st.SearchStrategy[str]:
         Kind.PATH: st.lists(st.sampled_from(SPACES), min_size=1, max_size=3).map(" > ".join),
         Kind.POWER: st.sampled_from(POWERS + ("Atlantis", "g")),
         Kind.DEVELOPMENT: st.sampled_from(("super submarines", "jets", "lra", "zeppelins")),
+        Kind.MISSION: st.sampled_from(("raid", "escort", "sbr", "night bombing", "dogfight")),
         Kind.INTEGER: st.sampled_from(NUMBERS),
         Kind.UNIT_TYPES: st.lists(st.sampled_from(UNITS), max_size=3).map(", ".join),
         Kind.CHOICE: st.sampled_from(option.choices + ("maybe",)),

@@ -1,0 +1,263 @@
+"""Air missions over a territory, as one raid battle (the rule system's ``raid`` steps):
+001 › Phase 4, Air Missions.
+
+"Each air unit may perform one air mission against a hostile territory instead of normal
+combat. Defending Infrastructure Defense fires and surviving air units fight one cycle of
+aerial combat against defending air units. ... Air missions are resolved before normal
+combats ... Attacker chooses the order to resolve air missions." Every mission flown at a
+territory is resolved together: Infrastructure Defence fires at the aircraft of the missions
+it fires at (``anti_air``), those flying missions with aerial combat fight one cycle of it
+against the defending aircraft at dogfight values, both sides firing at once (the
+defender's casualties fire back from the casualty strip), and each surviving aircraft then
+does its mission's ``effect`` (``engine.missions``):
+
+- ``bombing`` (Strategic Bombing Raid): "Each Bomber surviving ... may choose to roll a die
+  to reduce the territory's income, or reduce unit production capacity at its Industrial
+  Complex": by the owner's standing order ``bomb`` (``income`` by default; ``capacity``
+  where the territory has a complex); with Strategic Redeployment each also "rolls for SR
+  damage hitting on a 4 or less. The die value equals to number of SR points reduced".
+- ``capacity`` (Night Bombing): production capacity only.
+- ``interdiction`` (Ground Interdiction): "The die value is the number of hostile land units
+  unable to perform Reinforcement" this turn.
+- ``counter_air`` (Counter-Air): "For the same number of attacking CA air units, the same
+  number of defending air units in the territory may not perform DAS": each surviving CA
+  aircraft keeps one.
+
+Bombers roll (Heavy Bomber: the better of two dice); fighter-bombers roll "at 50%
+effectiveness, rounded down" (``half_bombing``); other aircraft fly and fight, and roll
+nothing but in Counter-Air. What a mission takes is kept in the state's ledger
+(``engine.economy.ledger``: ``damage``, ``capacity``, ``rail``, ``interdicted``,
+``grounded``); :func:`interdicted` and :func:`grounded` read this turn's for the passive turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..dice import Dice
+from ..economy.attacks import economic_attack
+from ..events import Event, event
+from ..ids import SpaceId
+from ..missions import AirMission
+from ..production import FACTORY
+from ..redeployment import played as redeployment_played
+from ..state import FOUGHT, GameState, Unit
+from . import air
+from .fire import best_of, roll_groups
+from .flow import Result, Step, ask_casualties, current
+from .orders import orders_of
+from .phase import CombatPhase
+from .report import counts, purpose, unit_text
+from .sides import at_war, defenders
+
+SR_HITS_ON = 4
+"""001 › Strategic Bombing Raid: "it also rolls for SR damage hitting on a 4 or less"."""
+
+
+def interdicted(state: GameState, territory: SpaceId) -> int:
+    """Hostile land units in ``territory`` that may not perform Reinforcement this turn
+    (Ground Interdiction's dice; 001 › Air Missions)."""
+    return state.economy.interdicted.get(territory, 0)
+
+
+def grounded(state: GameState, territory: SpaceId) -> int:
+    """Defending air units in ``territory`` that may not perform Defensive Air Support this
+    turn (one for each Counter-Air aircraft that came through; 001 › Air Missions)."""
+    return state.economy.grounded.get(territory, 0)
+
+
+def _mission(state: GameState, unit: Unit) -> AirMission:
+    found = state.rules.missions.air_mission(unit.mission)
+    assert found is not None, "flying units carry a mission of the rule system"
+    return found
+
+
+def flying(state: GameState, phase: CombatPhase) -> list[Unit]:
+    """The attacker's aircraft on air missions over the battle's territory, still in it."""
+    b = current(phase)
+    return [u for u in state.units_at(b.space) if u.owner == b.attacker and u.mission is not None
+            and u.target == b.space and u.id not in b.out]
+
+
+def _dogfighters(state: GameState, phase: CombatPhase) -> tuple[list[Unit], list[Unit]]:
+    """The attacking aircraft of missions with aerial combat, and the defending aircraft."""
+    up = [u for u in flying(state, phase) if _mission(state, u).aerial_combat]
+    return up, air.aircraft(state, defenders(state, current(phase), phase))
+
+
+def mission_start(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
+    b = current(phase)
+    name = state.board.name(b.space)
+    up = flying(state, phase)
+    by_mission: dict[str, list[Unit]] = {}
+    for u in up:
+        by_mission.setdefault(_mission(state, u).name, []).append(u)
+    said = "; ".join(f"{unit_text(state, counts(state, us))} ({m})" for m, us in sorted(by_mission.items()))
+    return state, phase, [event("battle_start", f"Air missions over {name}: {state.rules.power_name(b.attacker)} "
+                                f"sends {said}.", space=name, combat="raid", amphibious=False,
+                                attacker=state.rules.power_name(b.attacker), attackers=counts(state, up),
+                                defenders={}, seaborne={},
+                                missions={m: counts(state, us) for m, us in sorted(by_mission.items())})]
+
+
+def mission_anti_air(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
+    """The territory's Infrastructure Defences, its own and the implicit ones of its complex
+    and victory city, fire at the aircraft of the missions they fire at (001 › Anti-Air)."""
+    b = current(phase)
+    among = air.targets(state, [u for u in flying(state, phase) if _mission(state, u).anti_air])
+    here = [u for u in state.units_at(b.space) if at_war(state, u.owner, b.attacker)]
+    result = air.fire(state, dice, b.space, b.round, "defender", air.guns(state, b.space, here), among)
+    return air.apply(state, phase, result, "attacker")
+
+
+def dogfight(side: str) -> Step:
+    """One side's fire in the mission's one cycle of aerial combat, at dogfight values (001 ›
+    Land Combat: Air Units: "When both sides have air units present air units fight with dog
+    fighting values"); nothing where either side has no aircraft. The attacker's victims go
+    behind the strip and fire back; the defender's fire takes its victims at once."""
+    def step(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
+        b = current(phase)
+        attacking, defending = _dogfighters(state, phase)
+        if not attacking or not defending:
+            return state, phase, []
+        shooters = attacking if side == "attacker" else defending
+        victims = [u for u in defending if u.id not in b.strip] if side == "attacker" else attacking
+        values = air.dogfight_values(state, shooters, side)
+        groups: dict[tuple[int, str], list[Unit]] = {}
+        for u in shooters:
+            groups.setdefault((values[u.id], "any"), []).append(u)
+        hits, events = roll_groups(state, dice, b.space, b.round, side, groups, "dogfight")
+        other = "defender" if side == "attacker" else "attacker"
+        return state, ask_casualties(state, phase, hits, other, "dogfight", side == "defender", victims), events
+    return step
+
+
+def _rolls(state: GameState, dice: Dice, space: SpaceId, round_: int, units: Sequence[Unit],
+           what: str) -> tuple[list[int], Event]:
+    """Each unit's die (the better of its dice: Heavy Bomber), halved for half-effect units;
+    the amounts by unit and the roll's event."""
+    hooks = state.rules.hooks
+    per_unit = [hooks.unit_dice(state, u) for u in units]
+    why = purpose(state, space, round_, "attacker", counts(state, units), what) + best_of(per_unit)
+    faces = dice.roll(sum(per_unit), why)
+    starts = [sum(per_unit[:i]) for i in range(len(units))]
+    amounts = []
+    for u, at, n in zip(units, starts, per_unit, strict=True):
+        rolled = hooks.raid_damage(state, u, faces[at:at + n])
+        amounts.append(rolled // 2 if state.rules.spec(u.kind).half_bombing else rolled)
+    half = any(state.rules.spec(u.kind).half_bombing for u in units)
+    shown = f"{' '.join(map(str, faces))} = {sum(amounts)}{' (fighter-bombers at half)' if half else ''}"
+    return amounts, event("roll", f"{why}: {shown}.", space=state.board.name(space), round=round_, side="attacker",
+                          source=what, units=counts(state, units), value=None, dice=list(faces), hits=sum(amounts),
+                          rule=None, purpose=why)
+
+
+def _rollers(state: GameState, units: Sequence[Unit]) -> list[Unit]:
+    """The aircraft whose dice count: bombers, and half-effect units (fighter-bombers)."""
+    return [u for u in units if state.rules.spec(u.kind).strategic_bomber or state.rules.spec(u.kind).half_bombing]
+
+
+def _capacity(state: GameState, space: SpaceId, rolled: int) -> tuple[GameState, Event]:
+    """Production capacity off the complex for its holder's next turn, at most what it has
+    (its territory's value: 001 › Phase 6, "The number of units deployable is equal to the
+    territory's printed income value")."""
+    name = state.board.name(space)
+    most = state.board.spaces[space].ipc
+    before = state.economy.capacity.get(space, 0)
+    applied = max(0, min(rolled, most - before))
+    return state.evolve(economy=state.economy.added("capacity", space, applied)), event(
+        "capacity", f"The industrial complex in {name} mobilizes {applied} units fewer in its holder's next turn "
+        f"({rolled} rolled, at most {most}).", space=name, rolled=rolled, applied=applied,
+        capacity=before + applied, cap=most)
+
+
+def _rail(state: GameState, dice: Dice, space: SpaceId, round_: int,
+          units: Sequence[Unit]) -> tuple[GameState, list[Event]]:
+    """With Strategic Redeployment, each bomber's die for SR points, hitting on 4 or less."""
+    victim = state.owners.get(space)
+    if victim is None or not units or not redeployment_played(state):
+        return state, []
+    why = purpose(state, space, round_, "attacker", counts(state, units), f"SR damage @{SR_HITS_ON}")
+    faces = dice.roll(len(units), why)
+    taken = sum((f // 2 if state.rules.spec(u.kind).half_bombing else f)
+                for u, f in zip(units, faces, strict=True) if f <= SR_HITS_ON)
+    owner = state.rules.power_name(victim)
+    most = state.rules.redeployment.points.get(victim, 0)
+    applied = max(0, min(taken, most - state.economy.rail.get(victim, 0)))
+    name = state.board.name(space)
+    return state.evolve(economy=state.economy.added("rail", victim, applied)), [
+        event("roll", f"{why}: {' '.join(map(str, faces))} = {taken}.", space=name, round=round_, side="attacker",
+              source="rail", units=counts(state, units), value=SR_HITS_ON, dice=list(faces), hits=taken, rule=None,
+              purpose=why),
+        event("rail", f"{owner} has {applied} rail points fewer in its next turn.", space=name, victim=owner,
+              rolled=taken, applied=applied)]
+
+
+def _bomb(state: GameState, phase: CombatPhase, dice: Dice, units: list[Unit]) -> tuple[GameState, list[Event]]:
+    """Strategic Bombing Raid: the owner's standing order ``bomb`` says income or capacity
+    (income where the territory has no complex), then the SR dice."""
+    b = current(phase)
+    factory = any(u.kind == FACTORY for u in state.units_at(b.space))
+    target = "capacity" if factory and orders_of(state, b.attacker)["bomb"] == "capacity" else "income"
+    events: list[Event] = []
+    if target == "capacity":
+        state, more = _strike_capacity(state, dice, b.space, b.round, units)
+        events += more
+    else:
+        amounts, rolled = _rolls(state, dice, b.space, b.round, units, "damage")
+        state, result = economic_attack(state, b.space, sum(amounts))
+        events += [rolled, result]
+    state, rail = _rail(state, dice, b.space, b.round, units)
+    return state, events + rail
+
+
+def _strike_capacity(state: GameState, dice: Dice, space: SpaceId, round_: int,
+                     units: list[Unit]) -> tuple[GameState, list[Event]]:
+    amounts, rolled = _rolls(state, dice, space, round_, units, "capacity damage")
+    state, result = _capacity(state, space, sum(amounts))
+    return state, [rolled, result]
+
+
+def _interdict(state: GameState, dice: Dice, space: SpaceId, round_: int,
+               units: list[Unit]) -> tuple[GameState, list[Event]]:
+    amounts, rolled = _rolls(state, dice, space, round_, units, "interdiction")
+    n = sum(amounts)
+    name = state.board.name(space)
+    return state.evolve(economy=state.economy.added("interdicted", space, n)), [rolled, event(
+        "interdiction", f"Ground Interdiction: {n} hostile land unit{'s' if n != 1 else ''} in {name} may not "
+        "perform Reinforcement this turn.", space=name, units=n)]
+
+
+def _counter_air(state: GameState, space: SpaceId, units: list[Unit]) -> tuple[GameState, list[Event]]:
+    n = len(units)
+    name = state.board.name(space)
+    return state.evolve(economy=state.economy.added("grounded", space, n)), [event(
+        "counter_air", f"Counter-Air: {n} defending air unit{'s' if n != 1 else ''} in {name} may not perform "
+        "Defensive Air Support this turn.", space=name, units=n)]
+
+
+def mission_effects(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
+    """Each surviving aircraft does its mission, mission by mission in the order of
+    ``engine.missions.EFFECTS``; then the raid is over and its aircraft have fought."""
+    b = current(phase)
+    name = state.board.name(b.space)
+    survivors = flying(state, phase)
+    events: list[Event] = []
+    for effect in ("bombing", "capacity", "interdiction", "counter_air"):
+        units = [u for u in survivors if _mission(state, u).effect == effect]
+        rollers = _rollers(state, units)
+        if effect == "counter_air" and units:
+            state, more = _counter_air(state, b.space, units)
+        elif effect == "bombing" and rollers:
+            state, more = _bomb(state, phase, dice, rollers)
+        elif effect == "capacity" and rollers:
+            state, more = _strike_capacity(state, dice, b.space, b.round, rollers)
+        elif effect == "interdiction" and rollers:
+            state, more = _interdict(state, dice, b.space, b.round, rollers)
+        else:
+            more = []
+        events += more
+    state = state.with_units([u.with_flags(FOUGHT) for u in survivors])
+    events.append(event("battle_end", f"Air missions over {name} over.", space=name, outcome="raid", rounds=1, captured=False,
+                        attackers=counts(state, survivors), defenders={}))
+    return state, phase.but(current=None), events
