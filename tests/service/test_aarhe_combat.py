@@ -76,7 +76,9 @@ ASW search, then the undetected submarine's selective shot at its target."""
 REFUSED = {
     ("@dee /orders passive:ask", 1): "You play United Kingdom, United States: say which with power:.",
     ('@ana /support units:"1 fighter" from:Archangel to:Karelia', 1): (
-        "It is Germany and Japan's move; you play Soviet Union."),
+        "It is Germany and Japan's move; you play Soviet Union. Soviet Union acts in this turn in Defensive Air "
+        "Support, once Germany and Japan have ended Combat Move, and in Reinforcement, once they have ended "
+        "Noncombat Move."),
     ('@dee /support units:"1 bomber" from:"United Kingdom" to:"Sea Zone 3"', 1): (
         "You play United Kingdom and United States, all due now: say which acts with /focus power:United Kingdom "
         "(or United States)."),
