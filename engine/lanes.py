@@ -133,6 +133,32 @@ def waiting_for(state: GameState, power: PowerId) -> str | None:
             f"when {fighting} has ended {gate}.")
 
 
+def windows_ahead(state: GameState, power: PowerId) -> str | None:
+    """When ``power``, of a side not moving in this team turn, acts in it: the passive
+    windows still to come, for a refusal of its command before then (001 › Phase 3, DAS:
+    "after all combat moves ... are declared you may then declare DAS"; › Phase 5; README
+    of maps/aarhe, rulings 87 and 89); None where no window is ahead for it."""
+    from .combat.orders import orders_of
+    from .phases import phase_entry
+
+    rules = state.rules
+    if not rules.turns.passive or state.window is not None or power in state.team or state.is_over:
+        return None
+    phases = rules.phases
+    behind = min(phases.index(_phase_of(state, p)) for p in state.team)
+    coming = [w for w in rules.turns.passive if rules.turns.window_after(state.round, w.after) is not None
+              and phases.index(w.after) >= behind]
+    if not coming:
+        return None
+    team = listing(rules.power_name(p) for p in state.team)
+    several = len(state.team) > 1
+    first, later = (f"{team} have", "they have") if several else (f"{team} has", "it has")
+    whens = [f"{phase_entry(w.phase).title}, once {first if i == 0 else later} ended {phase_title(rules, w.after)}"
+             for i, w in enumerate(coming)]
+    asked = "" if orders_of(state, power)["passive"] == "ask" else " if asked (/orders passive:ask)"
+    return f"{rules.power_name(power)} acts in this turn{asked} in {', and in '.join(whens)}."
+
+
 def passive_sides(state: GameState) -> str:
     """The sides not moving in this turn, by name ("Allies")."""
     rules = state.rules

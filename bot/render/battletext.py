@@ -31,6 +31,8 @@ SOURCES = {
     "asw_search": "ASW search",
     "selective": "sub strike",
     "anti_air": "anti-air",
+    "anti_air_search": "anti-air search",
+    "anti_air_attack": "anti-air fire",
 }
 
 
@@ -150,7 +152,7 @@ def note_text(note: Note, names: Mapping[str, str], key: UnitKey) -> str | None:
     if note.type == "detected":
         return f"{units_text(d.get('units') or {}, key)} detected"
     if note.type == "targets":
-        return f"{who}'s subs aim at {units_text(d.get('units') or {}, key)} {how}".rstrip()
+        return f"{possessive(who)} subs aim at {units_text(d.get('units') or {}, key)} {how}".rstrip()
     if note.type == "asw":
         units = d.get("units") or {}
         return f"{who} allocates {units_text(units, key) if units else 'nothing'} to ASW {how}".rstrip()

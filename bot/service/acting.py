@@ -16,7 +16,7 @@ from bot.service.reply import Actor, Refusal
 from bot.service.rules import Engine
 from engine import GameState
 from engine.ids import PowerId
-from engine.lanes import waiting_for
+from engine.lanes import waiting_for, windows_ahead
 from engine.prose import listing, possessive
 
 
@@ -52,8 +52,10 @@ def acting_power(actor: Actor, label: str, seats: Sequence[Holder], state: GameS
     waiting = next((w for w in (waiting_for(state, p) for p in mine) if w), None)
     if waiting:
         raise Refusal(waiting, "service.not_your_turn")
+    ahead = next((a for a in (windows_ahead(state, p) for p in mine) if a), None)
     raise Refusal(f"It is {possessive(listing(rules.power_name(p) for p in due))} move; you play "
-                  f"{', '.join(rules.power_name(p) for p in mine)}.", "service.not_your_turn")
+                  f"{', '.join(rules.power_name(p) for p in mine)}.{f' {ahead}' if ahead else ''}",
+                  "service.not_your_turn")
 
 
 def _yours(state: GameState, mine: Sequence[PowerId], due: Sequence[PowerId]) -> str:

@@ -39,6 +39,25 @@ submarines (001 › Naval Combat: Hit Allocation) and submarines only (ASW attac
 among the detected ones)."""
 
 
+REACH = {
+    "any": "any unit may take them",
+    "sea": "submarines hit only ships",
+    "not_sub": "aircraft hit submarines only with a friendly destroyer",
+    "air": "antiaircraft hits only aircraft",
+    "land": "land units' hits fall on land units only",
+    "armour": "the hits of tanks, and of aircraft under air supremacy, fall on land units only, infantry last",
+    "dogfight": "in a dogfight aircraft hit only aircraft",
+    "surface": "these hits fall on ships other than submarines",
+    "sub": "ASW attacks hit only submarines",
+}
+"""Who each rule's hits may fall on, in the words a refused casualty choice gives."""
+
+
+def _reach(hits: Sequence[tuple[int, str]]) -> list[str]:
+    """What the rules of these hits allow, each once, in the order the hits come."""
+    return list(dict.fromkeys(REACH[rule] for n, rule in hits if n))
+
+
 def eligible(spec: UnitSpec, rule: str) -> bool:
     if rule == "sea":
         return spec.is_sea
@@ -137,8 +156,7 @@ def check_choice(state: GameState, hits: Sequence[tuple[int, str]], units: Seque
     if given != must:
         return f"{must} hit(s) must be assigned, not {given}"
     if _max_flow(hits, dict(chosen), state) != given:
-        return ("those units cannot take these hits (submarines hit only ships; aircraft hit submarines "
-                "only with a friendly destroyer; antiaircraft hits only aircraft)")
+        return f"those units cannot take these hits ({'; '.join(_reach(hits))})"
     others = sum(n for k, n in chosen.items() if not state.rules.spec(k).chosen_last)
     if others != on_others:
         return "transports can be chosen only when no other eligible unit is left"

@@ -17,12 +17,13 @@ submarines resurface (002, Phase 5).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 from itertools import groupby
 
 from ..battles import sea_battle_due
 from ..events import Event, event
-from ..ids import SpaceId
+from ..ids import SpaceId, UnitKind
 from ..prose import possessive
 from ..state import COMBAT_MOVED, LOADED_IN_COMBAT, SEABORNE, SUBMERGED, GameState, Unit
 from . import air, decks, straits
@@ -45,6 +46,12 @@ def sea_battle(ctx: Ctx, zone: SpaceId) -> bool:
 
 def _a(ctx: Ctx, u: Unit) -> str:
     return f"{ctx.spec(u.kind).name.lower()} in {ctx.name(u.space)}"
+
+
+def _some(ctx: Ctx, kind: UnitKind, n: int) -> str:
+    """``fighter``, ``3 fighters``: units alike named once, with their number."""
+    word = ctx.spec(kind).word(n)
+    return word if n == 1 else f"{n} {word}"
 
 
 def end_combat_move(state: GameState) -> tuple[GameState, list[Event]]:
@@ -160,7 +167,9 @@ def end_noncombat_move(state: GameState) -> tuple[GameState, list[Event]]:
     lost = [u for u in unlanded if u.id not in waiting]
     could = [(u, spot) for u in lost if (spot := _reachable_spot(ctx, u)) is not None]
     if could:
-        listed = "; ".join(f"the {_a(ctx, u)} can still reach {spot}" for u, spot in could)
+        alike = Counter((u.kind, u.space, spot) for u, spot in could)
+        listed = "; ".join(f"the {_some(ctx, kind, n)} in {ctx.name(space)} can still reach {spot}"
+                           for (kind, space, spot), n in alike.items())
         refuse("noncombat.air_can_land", f"Land your air units first: {listed}. Air units not in a landing space "
                "at the end of Noncombat Move are lost.")
     events = [event("lost", f"{possessive(ctx.pname())} {_a(ctx, u)} cannot land and is lost.", power=ctx.pname(),

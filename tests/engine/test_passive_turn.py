@@ -12,6 +12,7 @@ from engine import GameState, IllegalCommandError, NoDice, apply, parse_command
 from engine.deadline import default_command, lapses
 from engine.game import new_game
 from engine.ids import PowerId
+from engine.lanes import windows_ahead
 from tests.engine.positions import aarhe_axis_combat_moves_ended
 
 SOVIET, GERMANY = PowerId("soviet_union"), PowerId("germany")
@@ -43,6 +44,18 @@ def test_asked_in_person_the_power_is_due_and_its_deadline_closes_the_window() -
     after = _play(state, "/done")
     assert after.window is None and SOVIET not in after.due and GERMANY in after.due
     assert not lapses(after, GERMANY)
+
+
+def test_a_passive_power_is_told_which_windows_are_still_to_come() -> None:
+    """A command of the passive side out of its windows is refused saying when it acts:
+    once the Axis have ended Combat Move only Reinforcement is ahead, and the Soviet Union,
+    passing by default, is told how to be asked (rulings 87 and 89); a teammate is told
+    nothing of the windows."""
+    state = aarhe_axis_combat_moves_ended()
+    assert windows_ahead(state, SOVIET) == (
+        "Soviet Union acts in this turn if asked (/orders passive:ask) in Reinforcement, once Germany and Japan "
+        "have ended Noncombat Move.")
+    assert windows_ahead(state, GERMANY) is None
 
 
 def test_a_game_stored_in_a_window_resumes_in_it() -> None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.neutrals import starting_cooperation
-from tests.service.transcript import play_transcript, refusals
+from tests.service.transcript import play_transcript, refusals_due, refused_answers
 
 TRANSCRIPT = Path(__file__).with_name("transcripts") / "aarhe_opening.txt"
 DICE = [
@@ -153,16 +153,7 @@ income lines, the track of cooperation in /game status."""
 
 def expected_refusals() -> dict[int, str]:
     """The refusal due for each command line of the transcript, by its place among them."""
-    lines = [line for line in TRANSCRIPT.read_text(encoding="utf-8").splitlines()
-             if line.strip() and not line.startswith("#")]
-    seen: dict[str, int] = {}
-    out: dict[int, str] = {}
-    for i, line in enumerate(lines):
-        seen[line] = seen.get(line, 0) + 1
-        if (line, seen[line]) in REFUSED:
-            out[i] = REFUSED[line, seen[line]]
-    assert len(out) == len(REFUSED)
-    return out
+    return refusals_due(TRANSCRIPT, REFUSED)
 
 
 async def test_the_soviet_opening_and_the_axis_team_turn_in_the_console(tmp_path: Path) -> None:
@@ -172,10 +163,7 @@ async def test_the_soviet_opening_and_the_axis_team_turn_in_the_console(tmp_path
     make (001 › Phase 8, Diplomacy Rolls)."""
     service, db, printed = await play_transcript(tmp_path, TRANSCRIPT, DICE)
     try:
-        expected = expected_refusals()
-        refused = {i: block[1].removeprefix("(only you) ") for i, block in enumerate(printed)
-                   if block in refusals(printed)}
-        assert refused == expected
+        assert refused_answers(printed) == expected_refusals()
         state = await service.state("local")
         name = state.rules.power_name
         # Round 2's Allied team is due, all three at once; dee holding two has focused one.
