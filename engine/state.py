@@ -55,6 +55,12 @@ ROCKET = "rocket"
 REDEPLOYED = "redeployed"
 """A land unit moved by Strategic Redeployment this turn, or a transport that ferried one
 (``engine.movement.redeploy``)."""
+BOMBS_CAPACITY = "bombs_capacity"
+"""A bomber on a Strategic Bombing Raid whose owner chose, in person, that it strike the
+complex's production capacity (``engine.combat.missions``)."""
+BOMBS_INCOME = "bombs_income"
+"""A bomber on a Strategic Bombing Raid whose owner chose, in person, that it strike the
+territory's income."""
 DROPPED = "dropped"
 """A land unit dropped into a hostile territory by Airborne Drop this turn: it does not
 retreat (``engine.movement.airdrop``)."""
@@ -66,7 +72,7 @@ MISSION_FLAG = "mission:"
 the mission's id after it (``mission:night_bombing``; ``engine.missions``), with ``raid``."""
 TURN_FLAGS = frozenset(
     {COMBAT_MOVED, FOUGHT, BLITZED, SEABORNE, LOADED, LOADED_IN_COMBAT, OFFLOADED, RETREATED, RAID, PLACED, ROCKET,
-     REDEPLOYED, AIRLIFTED, DROPPED}
+     REDEPLOYED, AIRLIFTED, DROPPED, BOMBS_CAPACITY, BOMBS_INCOME}
 )
 
 

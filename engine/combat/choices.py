@@ -15,7 +15,7 @@ from ..prose import possessive
 from ..restrictions import sharing
 from ..state import DROPPED, RETREATED, SEABORNE, SUBMERGED, GameState, Unit
 from . import hits as cas
-from . import withdraw
+from . import missions, withdraw
 from .conclude import conclude
 from .flow import Result, current, with_battle
 from .losses import destroy
@@ -48,6 +48,8 @@ def by_orders(state: GameState, phase: CombatPhase) -> tuple[str, Any, str, str]
         return "casualties", _ordered_choice(state, b, p, units), BY_ORDERS, note
     if in_person(state, p.chooser):
         return None
+    if p.kind == "bomb":
+        return "bomb", missions.bomb_by_orders(state, phase), BY_ORDERS, f"bomb {orders_of(state, p.chooser)['bomb']}"
     if p.kind == "retreat":
         to, note = _retreat_by_orders(state, phase)
         return "retreat", to, BY_ORDERS, note
@@ -169,6 +171,8 @@ def apply_answer(state: GameState, phase: CombatPhase, kind: str, answer: Any, b
         state, phase, events = choose_bombard(state, phase, answer, by)
     elif kind == "withdraw":
         state, phase, events = withdraw.apply_withdraw(state, phase, answer, by)
+    elif kind == "bomb":
+        state, phase, events = missions.choose_bomb(state, phase, answer, by)
     else:
         state, phase, events = intercept(state, phase, answer, by)
     if note and events:

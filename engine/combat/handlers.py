@@ -27,6 +27,7 @@ from .choices import (
 from .conclude import land_cargo
 from .flow import Result
 from .landing import rehome
+from .missions import bomb_by_orders
 from .phase import AMPHIBIOUS, STEP_NAMES, Battle, CombatPhase, Entry, Pending
 from .report import unit_text
 from .sequence import first_step, run_step
@@ -39,6 +40,8 @@ ASKS = {
     "withdraw": "withdraw submarines or fight on (/submerge with to:, or /press)",
     "intercept": "choose interceptors (/casualties naming the fighters, or /press for all)",
     "bombard": "choose which ships bombard (/casualties naming the ships, or /press for the strongest)",
+    "bomb": "choose the bombers that strike the complex's production capacity, the others striking the income "
+            "(/casualties naming them, or /press for your standing order)",
 }
 
 
@@ -167,9 +170,11 @@ def _go_on(state: GameState, phase: CombatPhase, events: list[Event], dice: Dice
 def casualties(state: GameState, cmd: Casualties, dice: Dice) -> tuple[GameState, list[Event]]:
     """``/casualties units:...``: the units that take the hits now due (or, for a raid's
     interceptors, the fighters that go up)."""
-    phase, p = _due(state, "casualties", "intercept", "bombard")
+    phase, p = _due(state, "casualties", "intercept", "bombard", "bomb")
     chosen = {UnitKind(k): n for k, n in cmd.units if n > 0}
     units = pool(state, p)
+    if p.kind == "bomb":
+        return _answer(state, phase, "bomb", _named(state, units, chosen, bool(cmd.damaged)), dice)
     if p.kind == "bombard":
         return _answer(state, phase, "bombard", _bombard_choice(state, p, units, chosen, bool(cmd.damaged)), dice)
     if p.kind == "intercept":
@@ -182,6 +187,19 @@ def casualties(state: GameState, cmd: Casualties, dice: Dice) -> tuple[GameState
     if problem is not None:
         raise IllegalCommandError(f"Those casualties are not allowed: {problem}.", reason="combat.casualties")
     return _go_on(*take_casualties(state, phase, chosen, IN_PERSON, damaged), dice)
+
+
+def _named(state: GameState, raiders: list[Unit], chosen: dict[UnitKind, int], damaged: bool) -> tuple[int, ...]:
+    """The raiders a ``/casualties`` names to strike the complex (AARHE's Strategic Bombing
+    Raid, 001 › Air Missions: "reduce unit production capacity at its Industrial Complex")."""
+    have: dict[UnitKind, list[int]] = {}
+    for u in raiders:
+        have.setdefault(u.kind, []).append(u.id)
+    if damaged or any(n > len(have.get(k, [])) for k, n in chosen.items()):
+        listed = ", ".join(unit_text(state, {k: len(v)}) for k, v in have.items())
+        raise IllegalCommandError(f"Name the bombers that strike the production capacity, among {listed}.",
+                                  reason="combat.bomb")
+    return tuple(i for k, n in chosen.items() for i in have[k][:n])
 
 
 def _bombard_choice(state: GameState, p: Pending, ships: list[Unit], chosen: dict[UnitKind, int],
@@ -212,7 +230,9 @@ def retreat(state: GameState, cmd: Retreat, dice: Dice) -> tuple[GameState, list
 
 def press(state: GameState, cmd: Press, dice: Dice) -> tuple[GameState, list[Event]]:
     """``/press``: fight another round; also "no submerging" and "all fighters intercept"."""
-    phase, p = _due(state, "retreat", "submerge", "withdraw", "intercept", "bombard")
+    phase, p = _due(state, "retreat", "submerge", "withdraw", "intercept", "bombard", "bomb")
+    if p.kind == "bomb":
+        return _answer(state, phase, "bomb", bomb_by_orders(state, phase), dice)
     if p.kind == "withdraw":
         return _answer(state, phase, "withdraw", (0, None), dice)
     if p.kind == "retreat":

@@ -36,7 +36,8 @@ class Pending:
     """A choice the battle waits for."""
 
     kind: str
-    """``casualties``, ``retreat``, ``submerge``, ``withdraw``, ``intercept`` or ``bombard``."""
+    """``casualties``, ``retreat``, ``submerge``, ``withdraw``, ``intercept``, ``bombard`` or
+    ``bomb`` (AARHE's bombers choosing the complex or the income, ``engine.combat.missions``)."""
     chooser: PowerId
     side: str
     """Whose units the choice is about: ``attacker`` or ``defender``."""
