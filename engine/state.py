@@ -63,6 +63,12 @@ flag: it outlasts the turn it was set in."""
 PASSIVE_MOVED = "passive_moved"
 """A unit of the passive side moved in a window of the other team's turn (``engine.passive``:
 AARHE's Defensive Air Support or Reinforcement); each unit moves once a window."""
+BOMBS_CAPACITY = "bombs_capacity"
+"""A bomber on a Strategic Bombing Raid whose owner chose, in person, that it strike the
+complex's production capacity (``engine.combat.missions``)."""
+BOMBS_INCOME = "bombs_income"
+"""A bomber on a Strategic Bombing Raid whose owner chose, in person, that it strike the
+territory's income."""
 DROPPED = "dropped"
 """A land unit dropped into a hostile territory by Airborne Drop this turn: it does not
 retreat (``engine.movement.airdrop``)."""
@@ -74,7 +80,7 @@ MISSION_FLAG = "mission:"
 the mission's id after it (``mission:night_bombing``; ``engine.missions``), with ``raid``."""
 TURN_FLAGS = frozenset(
     {COMBAT_MOVED, FOUGHT, BLITZED, SEABORNE, LOADED, LOADED_IN_COMBAT, OFFLOADED, RETREATED, RAID, PLACED, ROCKET,
-     REDEPLOYED, PASSIVE_MOVED, AIRLIFTED, DROPPED}
+     REDEPLOYED, PASSIVE_MOVED, AIRLIFTED, DROPPED, BOMBS_CAPACITY, BOMBS_INCOME}
 )
 
 

@@ -14,7 +14,7 @@ from ..ids import SpaceId, UnitKind
 from ..prose import possessive
 from ..restrictions import sharing
 from ..state import DROPPED, RETREATED, SEABORNE, SUBMERGED, GameState, Unit
-from . import breakoff, land_retreat, naval, withdraw
+from . import breakoff, land_retreat, missions, naval, withdraw
 from . import hits as cas
 from .conclude import conclude
 from .flow import Result, current, with_battle
@@ -60,6 +60,8 @@ def by_orders(state: GameState, phase: CombatPhase) -> tuple[str, Any, str, str]
     if p.kind == breakoff.KIND:
         decided, note = breakoff.by_orders(state, phase)
         return breakoff.KIND, decided, BY_ORDERS, note
+    if p.kind == "bomb":
+        return "bomb", missions.bomb_by_orders(state, phase), BY_ORDERS, f"bomb {orders_of(state, p.chooser)['bomb']}"
     if p.kind == "retreat":
         to, note = _retreat_by_orders(state, phase)
         return "retreat", to, BY_ORDERS, note
@@ -202,6 +204,8 @@ def apply_answer(state: GameState, phase: CombatPhase, kind: str, answer: Any, b
         state, phase, events = choose_asw(state, phase, answer, by)
     elif kind == breakoff.KIND:
         state, phase, events = breakoff.apply(state, phase, answer, by)
+    elif kind == "bomb":
+        state, phase, events = missions.choose_bomb(state, phase, answer, by)
     else:
         state, phase, events = intercept(state, phase, answer, by)
     if note and events:

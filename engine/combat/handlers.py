@@ -29,6 +29,7 @@ from .conclude import land_cargo
 from .flow import Result
 from .landing import rehome
 from .orders import IN_PERSON
+from .missions import bomb_by_orders
 from .phase import AMPHIBIOUS, STEP_NAMES, Battle, CombatPhase, Entry, Pending
 from .report import unit_text
 from .sequence import first_step, run_step
@@ -46,6 +47,8 @@ ASKS = {
     "asw": "choose the units that make ASW attacks (/casualties naming them, or /press for standing orders)",
     "naval_retreat": "press on, break off or retreat (/press; /retreat to the battle's own sea zone breaks off; "
                      "/retreat to another zone)",
+    "bomb": "choose the bombers that strike the complex's production capacity, the others striking the income "
+            "(/casualties naming them, or /press for your standing order)",
 }
 
 
@@ -174,11 +177,13 @@ def _go_on(state: GameState, phase: CombatPhase, events: list[Event], dice: Dice
 def casualties(state: GameState, cmd: Casualties, dice: Dice) -> tuple[GameState, list[Event]]:
     """``/casualties units:...``: the units that take the hits now due (or, for a raid's
     interceptors, the fighters that go up)."""
-    phase, p = _due(state, "casualties", "intercept", "bombard", "targets", "asw")
+    phase, p = _due(state, "casualties", "intercept", "bombard", "targets", "asw", "bomb")
     chosen = {UnitKind(k): n for k, n in cmd.units if n > 0}
     units = pool(state, p)
     if p.kind in ("targets", "asw"):
         return _answer(state, phase, p.kind, _picked(state, p, units, chosen, {UnitKind(k): n for k, n in cmd.damaged if n > 0}), dice)
+    if p.kind == "bomb":
+        return _answer(state, phase, "bomb", _named(state, units, chosen, bool(cmd.damaged)), dice)
     if p.kind == "bombard":
         return _answer(state, phase, "bombard", _bombard_choice(state, p, units, chosen, bool(cmd.damaged)), dice)
     if p.kind == "intercept":
@@ -217,6 +222,19 @@ def _picked(state: GameState, p: Pending, units: list[Unit], chosen: dict[UnitKi
         raise IllegalCommandError(f"Name {need} target{'s' if need != 1 else ''}, one for each submarine, not "
                                   f"{given} (among {listed}).", reason="combat.targets")
     return tuple(out)
+
+
+def _named(state: GameState, raiders: list[Unit], chosen: dict[UnitKind, int], damaged: bool) -> tuple[int, ...]:
+    """The raiders a ``/casualties`` names to strike the complex (AARHE's Strategic Bombing
+    Raid, 001 › Air Missions: "reduce unit production capacity at its Industrial Complex")."""
+    have: dict[UnitKind, list[int]] = {}
+    for u in raiders:
+        have.setdefault(u.kind, []).append(u.id)
+    if damaged or any(n > len(have.get(k, [])) for k, n in chosen.items()):
+        listed = ", ".join(unit_text(state, {k: len(v)}) for k, v in have.items())
+        raise IllegalCommandError(f"Name the bombers that strike the production capacity, among {listed}.",
+                                  reason="combat.bomb")
+    return tuple(i for k, n in chosen.items() for i in have[k][:n])
 
 
 def _bombard_choice(state: GameState, p: Pending, ships: list[Unit], chosen: dict[UnitKind, int],
@@ -288,7 +306,9 @@ def _naval_retreat(state: GameState, phase: CombatPhase, p: Pending, cmd: Retrea
 def press(state: GameState, cmd: Press, dice: Dice) -> tuple[GameState, list[Event]]:
     """``/press``: fight another round; also "no submerging" and "all fighters intercept"."""
     phase, p = _due(state, "retreat", "submerge", "withdraw", "intercept", "bombard", "targets", "asw",
-                    breakoff.KIND)
+                    breakoff.KIND, "bomb")
+    if p.kind == "bomb":
+        return _answer(state, phase, "bomb", bomb_by_orders(state, phase), dice)
     if p.kind in ("targets", "asw"):
         answer = by_orders(state.evolve(orders={**state.orders, p.chooser: {**state.orders.get(p.chooser, {}),
                                                                              "decide": "orders"}}), phase)

@@ -13,9 +13,11 @@ does its mission's ``effect`` (``engine.missions``):
 
 - ``bombing`` (Strategic Bombing Raid): "Each Bomber surviving ... may choose to roll a die
   to reduce the territory's income, or reduce unit production capacity at its Industrial
-  Complex": by the owner's standing order ``bomb`` (``income`` by default; ``capacity``
-  where the territory has a complex); with Strategic Redeployment each also "rolls for SR
-  damage hitting on a 4 or less. The die value equals to number of SR points reduced".
+  Complex": where the territory has a complex, an owner deciding in person names the
+  bombers that strike the capacity (a ``bomb`` choice: ``/casualties`` naming them, or
+  ``/press`` for the standing order), otherwise its standing order ``bomb`` says which for
+  all (``income`` by default); with Strategic Redeployment each also "rolls for SR damage
+  hitting on a 4 or less. The die value equals to number of SR points reduced".
 - ``capacity`` (Night Bombing): production capacity only.
 - ``interdiction`` (Ground Interdiction): "The die value is the number of hostile land units
   unable to perform Reinforcement" this turn.
@@ -41,12 +43,12 @@ from ..ids import SpaceId
 from ..missions import AirMission
 from ..production import FACTORY
 from ..redeployment import played as redeployment_played
-from ..state import FOUGHT, GameState, Unit
+from ..state import BOMBS_CAPACITY, BOMBS_INCOME, FOUGHT, GameState, Unit
 from . import air
 from .fire import best_of, roll_groups
-from .flow import Result, Step, ask_casualties, current
-from .orders import orders_of
-from .phase import CombatPhase
+from .flow import Result, Step, ask_casualties, current, with_battle
+from .orders import in_person, orders_of
+from .phase import CombatPhase, Pending
 from .report import counts, purpose, unit_text
 from .sides import at_war, defenders
 
@@ -193,20 +195,65 @@ def _rail(state: GameState, dice: Dice, space: SpaceId, round_: int,
               rolled=taken, applied=applied)]
 
 
-def _bomb(state: GameState, phase: CombatPhase, dice: Dice, units: list[Unit]) -> tuple[GameState, list[Event]]:
-    """Strategic Bombing Raid: the owner's standing order ``bomb`` says income or capacity
-    (income where the territory has no complex), then the SR dice."""
+def _raiders(state: GameState, phase: CombatPhase) -> list[Unit]:
+    """The surviving aircraft of a Strategic Bombing Raid whose dice count."""
+    return _rollers(state, [u for u in flying(state, phase) if _mission(state, u).effect == "bombing"])
+
+
+def _has_complex(state: GameState, phase: CombatPhase) -> bool:
+    return any(u.kind == FACTORY for u in state.units_at(current(phase).space))
+
+
+def bomb_by_orders(state: GameState, phase: CombatPhase) -> tuple[int, ...]:
+    """The raiders the attacker's standing order ``bomb`` sends at the complex: all or none."""
+    capacity = orders_of(state, current(phase).attacker)["bomb"] == "capacity" and _has_complex(state, phase)
+    return tuple(u.id for u in _raiders(state, phase)) if capacity else ()
+
+
+def choose_bomb(state: GameState, phase: CombatPhase, at_complex: Sequence[int], by: str) -> Result:
+    """The answer to a ``bomb`` choice: the raiders named strike the complex's production
+    capacity, the others the territory's income."""
     b = current(phase)
-    factory = any(u.kind == FACTORY for u in state.units_at(b.space))
-    target = "capacity" if factory and orders_of(state, b.attacker)["bomb"] == "capacity" else "income"
+    raiders = _raiders(state, phase)
+    chosen = [u for u in raiders if u.id in set(at_complex)]
+    rest = [u for u in raiders if u.id not in set(at_complex)]
+    state = state.with_units([*(u.with_flags(BOMBS_CAPACITY) for u in chosen), *(u.with_flags(BOMBS_INCOME) for u in rest)])
+    who, name = state.rules.power_name(b.attacker), state.board.name(b.space)
+    parts = ([f"{unit_text(state, counts(state, chosen))} at the production capacity"] if chosen else []) + (
+        [f"{unit_text(state, counts(state, rest))} at the income"] if rest else [])
+    return state, with_battle(phase, b.but(pending=None)), [event(
+        "bomb", f"{name}: {who} sends {' and '.join(parts)} ({by}).", space=name, round=b.round,
+        chosen_by=who, by=by, capacity=counts(state, chosen), income=counts(state, rest))]
+
+
+def _ask_bomb(state: GameState, phase: CombatPhase) -> CombatPhase | None:
+    """The ``bomb`` choice, where the attacker decides in person and has not yet chosen."""
+    b = current(phase)
+    raiders = _raiders(state, phase)
+    if not raiders or not _has_complex(state, phase) or not in_person(state, b.attacker):
+        return None
+    if any(u.has(BOMBS_CAPACITY) or u.has(BOMBS_INCOME) for u in raiders):
+        return None
+    pending = Pending("bomb", b.attacker, "attacker", source="bomb", among=tuple(u.id for u in raiders), again=True)
+    return with_battle(phase, b.but(pending=pending))
+
+
+def _bomb(state: GameState, phase: CombatPhase, dice: Dice, units: list[Unit]) -> tuple[GameState, list[Event]]:
+    """Strategic Bombing Raid: income and capacity as chosen (``choose_bomb``) or by the
+    standing order, then the SR dice."""
+    b = current(phase)
+    chosen = any(u.has(BOMBS_CAPACITY) or u.has(BOMBS_INCOME) for u in units)
+    ordered = set(bomb_by_orders(state, phase))
+    at_complex = [u for u in units if (u.has(BOMBS_CAPACITY) if chosen else u.id in ordered)]
+    at_income = [u for u in units if u not in at_complex]
     events: list[Event] = []
-    if target == "capacity":
-        state, more = _strike_capacity(state, dice, b.space, b.round, units)
-        events += more
-    else:
-        amounts, rolled = _rolls(state, dice, b.space, b.round, units, "damage")
+    if at_income:
+        amounts, rolled = _rolls(state, dice, b.space, b.round, at_income, "damage")
         state, result = economic_attack(state, b.space, sum(amounts))
         events += [rolled, result]
+    if at_complex:
+        state, more = _strike_capacity(state, dice, b.space, b.round, at_complex)
+        events += more
     state, rail = _rail(state, dice, b.space, b.round, units)
     return state, events + rail
 
@@ -239,6 +286,9 @@ def _counter_air(state: GameState, space: SpaceId, units: list[Unit]) -> tuple[G
 def mission_effects(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
     """Each surviving aircraft does its mission, mission by mission in the order of
     ``engine.missions.EFFECTS``; then the raid is over and its aircraft have fought."""
+    asked = _ask_bomb(state, phase)
+    if asked is not None:
+        return state, asked, []
     b = current(phase)
     name = state.board.name(b.space)
     survivors = flying(state, phase)

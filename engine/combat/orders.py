@@ -19,7 +19,7 @@ Stored in ``GameState.orders[power]`` as a plain mapping:
 - ``bomb``: ``income`` (default) or ``capacity``: what the power's bombers reduce on a
   raid where the rules let them choose (AARHE's Strategic Bombing Raid, 001 › Air
   Missions: "reduce the territory's income, or reduce unit production capacity at its
-  Industrial Complex"); decided ahead by this order, never asked in the battle.
+  Industrial Complex"); a power deciding in person is asked instead (``missions``).
 """
 
 from __future__ import annotations

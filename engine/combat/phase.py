@@ -36,9 +36,10 @@ class Pending:
     """A choice the battle waits for."""
 
     kind: str
-    """``casualties``, ``retreat``, ``submerge``, ``withdraw``, ``intercept``, ``bombard``, or
-    in an AARHE sea battle ``targets`` (what undetected submarines fire at) or ``asw`` (which
-    units make ASW attacks)."""
+    """``casualties``, ``retreat``, ``submerge``, ``withdraw``, ``intercept``, ``bombard``, in
+    an AARHE sea battle ``targets`` (what undetected submarines fire at) or ``asw`` (which
+    units make ASW attacks), or ``bomb`` (AARHE's bombers choosing the complex or the income,
+    ``engine.combat.missions``)."""
     chooser: PowerId
     side: str
     """Whose units the choice is about: ``attacker`` or ``defender``."""

@@ -342,7 +342,7 @@ class Playout:
             group = {subs[0].kind: self.rng.randint(1, len(subs))}
             if self.send(f'/submerge units:"{format_units(self.state.rules, group)}"'):
                 return
-        if pending.kind in ("submerge", "intercept"):
+        if pending.kind in ("submerge", "intercept") or (pending.kind == "bomb" and self.rng.random() < 0.5):
             self.send("/press")
             return
         among = [s.units[i] for i in pending.among if i in s.units]
