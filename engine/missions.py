@@ -24,12 +24,12 @@ ENGINE_MISSIONS = ("attack", "raid", "escort", "bombard", "ignore")
 """The engine's missions, in every rule system unless a rule system's mission replaces one."""
 
 EFFECTS = ("bombing", "capacity", "interdiction", "counter_air")
-"""What the aircraft of an air mission do once through the defence (001 › Phase 4, Air
-Missions): ``bombing``, each bomber's die off the territory's income or its complex's
+"""What the aircraft of an air mission do (001 › Phase 4, Air Missions), once through the
+defence: ``bombing``, each bomber's die off the territory's income or its complex's
 production capacity (Strategic Bombing Raid); ``capacity``, production capacity only (Night
 Bombing); ``interdiction``, hostile land units kept from Reinforcement (Ground
-Interdiction); ``counter_air``, defending air units kept from Defensive Air Support
-(Counter-Air)."""
+Interdiction); or, as declared, before any defence: ``counter_air``, defending air units
+kept from Defensive Air Support (Counter-Air)."""
 
 BOMBERS = "bombers"
 """``flown_by`` of a mission only strategic bombers fly (Night Bombing: "Only Bomber may

@@ -11,9 +11,9 @@ conducted combat this turn may not perform this."
 A rule system takes a window by naming its phase in ``[turns] passive`` (``engine.teams``);
 ``engine.passive`` opens it and says who acts. Each move is one space, judged with the
 movement code's view of the board as the passive power sees it (``engine.movement.context``).
-:func:`takes_part` is the one place that says which units may take part, where later rules
-plug in (Counter-Air keeps defending aircraft from DAS, Ground Interdiction keeps land
-units from reinforcing: 001 › Air Missions). Rulings: README of maps/aarhe, 87 to 95.
+:func:`takes_part` says which units may take part; :func:`held_back` how many of them in a
+space must stay (Counter-Air keeps defending aircraft from DAS, Ground Interdiction keeps
+land units from reinforcing: 001 › Air Missions). Rulings: README of maps/aarhe, 87 to 95.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from .combat.missions import counter_air, interdicted
 from .commands import Reinforce, Support
 from .dice import Dice
 from .events import Event, event
@@ -63,6 +64,36 @@ def takes_part(state: GameState, phase: str, unit: Unit) -> str | None:
     return None
 
 
+def held_back(state: GameState, phase: str, space: SpaceId) -> int:
+    """How many of the units able to take part must stay in ``space`` this window, whatever
+    their power on the passive side: those Counter-Air keeps from Defensive Air Support, those
+    Ground Interdiction keeps from Reinforcement (001 › Air Missions; README of maps/aarhe,
+    ruling 79). The passive side chooses which stay."""
+    return counter_air(state, space) if phase == DAS else interdicted(state, space)
+
+
+def _able(state: GameState, phase: str, space: SpaceId) -> list[Unit]:
+    """The passive side's units in ``space`` able to take part in the window."""
+    side = state.board.side_of(state.turn)
+    return [u for u in state.units_at(space) if state.board.side_of(u.owner) == side
+            and takes_part(state, phase, u) is None]
+
+
+def _check_held_back(state: GameState, phase: str, space: SpaceId, moving: list[Unit]) -> None:
+    """Refuse a move that would leave fewer able units in ``space`` than must stay there."""
+    kept = held_back(state, phase, space)
+    if not kept:
+        return
+    free = max(0, len(_able(state, phase, space)) - kept)
+    if len(moving) > free:
+        why = (f"{kept} aircraft on Counter-Air over {state.board.name(space)} keep{'s' if kept == 1 else ''} {kept} "
+               f"of its defending air units "
+               "from Defensive Air Support" if phase == DAS else
+               f"Ground Interdiction keeps {kept} land unit{'s' if kept != 1 else ''} in {state.board.name(space)} "
+               "from Reinforcement")
+        refuse("passive.held_back", f"{why} (001 › Air Missions): {free} of them may go now, not {len(moving)}.")
+
+
 def _landing_problem(ctx: Ctx, unit_kinds: list[UnitKind], origin: SpaceId, dest: SpaceId, phase: str) -> str | None:
     """Why the units may not go from ``origin`` to ``dest`` in the window (None: they may)."""
     board = ctx.board
@@ -102,6 +133,7 @@ def _move(state: GameState, cmd: PassiveMove, phase: str, verb: str) -> tuple[Ga
     ctx = context(view)
     units = pick(ctx, cmd.origin, cmd.units, list(view.units_at(cmd.origin)),
                  lambda u: takes_part(view, phase, u), verb=verb)
+    _check_held_back(view, phase, cmd.origin, units)
     kept_out = kept_out_message(ctx, cmd.destination)
     if kept_out is not None:
         refuse("move.restricted", kept_out)
@@ -146,9 +178,11 @@ def _offers(phase: str) -> Callable[[GameState], Offers]:
         groups: list[MoveGroup] = []
         for space in sorted({u.space for u in state.units_of(state.turn)}):
             able: dict[UnitKind, int] = {}
+            free = len(_able(state, phase, space)) - held_back(state, phase, space)
             for u in state.units_at(space):
-                if u.owner == state.turn and takes_part(state, phase, u) is None:
+                if u.owner == state.turn and takes_part(state, phase, u) is None and free > 0:
                     able[u.kind] = able.get(u.kind, 0) + 1
+                    free -= 1
             for kind, count in sorted(able.items()):
                 places = tuple(d for d in sorted(ctx.neighbours[space]) if kept_out_message(ctx, d) is None
                                and _landing_problem(ctx, [kind], space, d, phase) is None)

@@ -172,7 +172,7 @@ def note_text(note: Note, names: Mapping[str, str], key: UnitKey) -> str | None:
     if note.type == "bombing" and "saved_lost" in d:
         lost = f"; {d.get('victim')} loses {d.get('saved_lost')} saved IPCs" if d.get("saved_lost") else ""
         return (f"Next income −{d.get('applied')} IPCs ({d.get('rolled')} rolled, at most {d.get('cap')}){lost}")
-    if note.type in ("anti_air", "capacity", "rail", "interdiction", "counter_air"):
+    if note.type in ("anti_air", "capacity", "rail", "interdiction"):
         return str(d.get("text", "")) or None
     if note.type == "bombing" and "treasury" in d:
         return (f"{d.get('victim')} surrenders {d.get('applied')} IPCs ({d.get('rolled')} rolled, "
@@ -239,7 +239,7 @@ def outcome_text(log: BattleLog, after: Mapping[str, Mapping[str, Any]]) -> str:
         bombing = next((n.data for r in log.rounds for n in r.entries
                         if isinstance(n, Note) and n.type == "bombing"), None)
         effects = [n for r in log.rounds for n in r.entries
-                   if isinstance(n, Note) and n.type in ("capacity", "rail", "interdiction", "counter_air")]
+                   if isinstance(n, Note) and n.type in ("capacity", "rail", "interdiction")]
         if bombing is None and effects:
             return "the missions came through (above)."
         if bombing is None:

@@ -22,14 +22,16 @@ does its mission's ``effect`` (``engine.missions``):
 - ``interdiction`` (Ground Interdiction): "The die value is the number of hostile land units
   unable to perform Reinforcement" this turn.
 - ``counter_air`` (Counter-Air): "For the same number of attacking CA air units, the same
-  number of defending air units in the territory may not perform DAS": each surviving CA
-  aircraft keeps one.
+  number of defending air units in the territory may not perform DAS": each CA aircraft
+  declared keeps one (:func:`counter_air`), since Defensive Air Support is declared before
+  any mission is resolved; in the raid the CA aircraft only fight.
 
 Bombers roll (Heavy Bomber: the better of two dice); fighter-bombers roll "at 50%
 effectiveness, rounded down" (``half_bombing``); other aircraft fly and fight, and roll
 nothing but in Counter-Air. What a mission takes is kept in the state's ledger
 (``engine.economy.ledger``: ``damage``, ``capacity``, ``rail``, ``interdicted``,
-``grounded``); :func:`interdicted` and :func:`grounded` read this turn's for the passive turn.
+``interdicted``); :func:`interdicted` and :func:`counter_air` give the passive turn this
+turn's numbers. Aircraft that flew Defensive Air Support "do not defend against" missions.
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ from ..ids import SpaceId
 from ..missions import AirMission
 from ..production import FACTORY
 from ..redeployment import played as redeployment_played
-from ..state import BOMBS_CAPACITY, BOMBS_INCOME, FOUGHT, GameState, Unit
+from ..state import BOMBS_CAPACITY, BOMBS_INCOME, FOUGHT, PASSIVE_MOVED, GameState, Unit
 from . import air
 from .fire import best_of, roll_groups
 from .flow import Result, Step, ask_casualties, current, with_battle
@@ -62,10 +64,12 @@ def interdicted(state: GameState, territory: SpaceId) -> int:
     return state.economy.interdicted.get(territory, 0)
 
 
-def grounded(state: GameState, territory: SpaceId) -> int:
-    """Defending air units in ``territory`` that may not perform Defensive Air Support this
-    turn (one for each Counter-Air aircraft that came through; 001 › Air Missions)."""
-    return state.economy.grounded.get(territory, 0)
+def counter_air(state: GameState, territory: SpaceId) -> int:
+    """Defending air units in ``territory`` that may not perform Defensive Air Support: one
+    for each aircraft declared on Counter-Air there this turn (001 › Air Missions, Counter-Air
+    (CA); README of maps/aarhe, ruling 79)."""
+    return sum(1 for u in state.units_at(territory) if u.target == territory and u.mission is not None
+               and _mission(state, u).effect == "counter_air")
 
 
 def _mission(state: GameState, unit: Unit) -> AirMission:
@@ -84,7 +88,8 @@ def flying(state: GameState, phase: CombatPhase) -> list[Unit]:
 def _dogfighters(state: GameState, phase: CombatPhase) -> tuple[list[Unit], list[Unit]]:
     """The attacking aircraft of missions with aerial combat, and the defending aircraft."""
     up = [u for u in flying(state, phase) if _mission(state, u).aerial_combat]
-    return up, air.aircraft(state, defenders(state, current(phase), phase))
+    below = [u for u in defenders(state, current(phase), phase) if not u.has(PASSIVE_MOVED)]
+    return up, air.aircraft(state, below)
 
 
 def mission_start(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
@@ -275,14 +280,6 @@ def _interdict(state: GameState, dice: Dice, space: SpaceId, round_: int,
         "perform Reinforcement this turn.", space=name, units=n)]
 
 
-def _counter_air(state: GameState, space: SpaceId, units: list[Unit]) -> tuple[GameState, list[Event]]:
-    n = len(units)
-    name = state.board.name(space)
-    return state.evolve(economy=state.economy.added("grounded", space, n)), [event(
-        "counter_air", f"Counter-Air: {n} defending air unit{'s' if n != 1 else ''} in {name} may not perform "
-        "Defensive Air Support this turn.", space=name, units=n)]
-
-
 def mission_effects(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
     """Each surviving aircraft does its mission, mission by mission in the order of
     ``engine.missions.EFFECTS``; then the raid is over and its aircraft have fought."""
@@ -293,12 +290,10 @@ def mission_effects(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
     name = state.board.name(b.space)
     survivors = flying(state, phase)
     events: list[Event] = []
-    for effect in ("bombing", "capacity", "interdiction", "counter_air"):
+    for effect in ("bombing", "capacity", "interdiction"):
         units = [u for u in survivors if _mission(state, u).effect == effect]
         rollers = _rollers(state, units)
-        if effect == "counter_air" and units:
-            state, more = _counter_air(state, b.space, units)
-        elif effect == "bombing" and rollers:
+        if effect == "bombing" and rollers:
             state, more = _bomb(state, phase, dice, rollers)
         elif effect == "capacity" and rollers:
             state, more = _strike_capacity(state, dice, b.space, b.round, rollers)

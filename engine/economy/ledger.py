@@ -43,13 +43,10 @@ class Ledger:
     interdicted: Mapping[SpaceId, int] = field(default_factory=dict)
     """This turn's Ground Interdiction: hostile land units in the territory that may not
     perform Reinforcement (001 › Air Missions, Ground Interdiction)."""
-    grounded: Mapping[SpaceId, int] = field(default_factory=dict)
-    """This turn's Counter-Air: defending air units in the territory that may not perform
-    Defensive Air Support (001 › Air Missions, Counter-Air (CA))."""
 
     def __bool__(self) -> bool:
         return bool(self.damage or self.interrupted or self.lent or self.raided or self.capacity or self.rail
-                    or self.interdicted or self.grounded)
+                    or self.interdicted)
 
     def added(self, which: str, key: Any, amount: int) -> Ledger:
         """This ledger with ``amount`` more under ``key`` in the mapping ``which``."""
@@ -69,17 +66,17 @@ class Ledger:
         return _with(self, which, table)
 
     def turn_ended(self, holders: Callable[[SpaceId], PowerId | None], team: set[PowerId]) -> Ledger:
-        """This ledger when the turn of ``team`` ends: the turn's Ground Interdiction and
-        Counter-Air are over, and so is the bombing of the team's capacity and rail points
+        """This ledger when the turn of ``team`` ends: the turn's Ground Interdiction is over,
+        and so is the bombing of the team's capacity and rail points
         (their "next turn")."""
         mine = {s for s in self.capacity if holders(s) in team}
-        return replace(self.without("capacity", mine).without("rail", team), interdicted={}, grounded={})
+        return replace(self.without("capacity", mine).without("rail", team), interdicted={})
 
     def to_json(self, space: Callable[[SpaceId], str], power: Callable[[PowerId], str]) -> dict[str, Any]:
         """Display names as keys, the non-empty mappings only."""
         out: dict[str, Any] = {}
         keyed = (("damage", space), ("interrupted", space), ("lent", power), ("capacity", space), ("rail", power),
-                 ("interdicted", space), ("grounded", space))
+                 ("interdicted", space))
         for which, name in keyed:
             table = getattr(self, which)
             if table:
@@ -99,7 +96,7 @@ class Ledger:
 
         return Ledger(spaces("damage"), spaces("interrupted"), powers("lent"),
                       {power(k): {str(r): int(n) for r, n in v.items()} for k, v in data.get("raided", {}).items()},
-                      spaces("capacity"), powers("rail"), spaces("interdicted"), spaces("grounded"))
+                      spaces("capacity"), powers("rail"), spaces("interdicted"))
 
 
 def _with(ledger: Ledger, which: str, table: dict[Any, Any]) -> Ledger:

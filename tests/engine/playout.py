@@ -23,6 +23,8 @@ from engine import (
     legal_commands,
     parse_command,
 )
+from engine.combat.choices import by_orders
+from engine.combat.phase import CombatPhase
 from engine.movement import reachable
 from engine.notation import format_units
 from engine.variants import STRATEGIC_REDEPLOYMENT
@@ -357,7 +359,19 @@ class Playout:
                 return
         if pending.kind in ("targets", "asw") and self.send("/press"):
             return
+        if pending.kind == "casualties" and self.send(f'/casualties units:"{self._by_orders()}"'):
+            return  # the random picks missed the few legal ones (AARHE's hit rules): the orders' pick
         raise AssertionError(f"no casualty choice accepted for {pending}")
+
+    def _by_orders(self) -> str:
+        """The casualties the chooser's standing orders would give, as a /casualties names them."""
+        s = self.state
+        assert isinstance(s.combat, CombatPhase) and s.combat.current is not None
+        chooser = s.combat.current.pending.chooser if s.combat.current.pending else s.turn
+        ordered = s.evolve(orders={**s.orders, chooser: {**s.orders.get(chooser, {}), "decide": "orders"}})
+        answer = by_orders(ordered, s.combat)
+        assert answer is not None and answer[0] == "casualties"
+        return format_units(s.rules, answer[1])
 
     def _retreat(self) -> bool:
         s = self.state

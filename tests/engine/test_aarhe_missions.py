@@ -1,6 +1,6 @@
 """AARHE's air missions as data and as kept in the state (001 › Phase 4, Air Missions):
 the mission names of ``[missions]``, and what the missions leave for later phases and the
-passive turn (``engine.combat.missions.interdicted`` and ``grounded``; the ledger's
+passive turn (``engine.combat.missions.interdicted`` and ``counter_air``; the ledger's
 ``capacity`` and ``rail``), kept through a save and dropped when their turn is over."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 import maps
-from engine import BoardDataError, GameState
-from engine.combat.missions import grounded, interdicted
+from engine import BoardDataError, FixedDice, GameState, apply, parse_command
+from engine.combat.missions import counter_air, interdicted
 from engine.economy.ledger import Ledger
 from engine.errors import NotationError
 from engine.ids import PowerId, SpaceId
@@ -44,15 +44,20 @@ def test_a_mission_table_names_a_known_effect() -> None:
 def _bombed() -> GameState:
     rules = maps.load_ruleset("aarhe")
     state = position(rules, turn="Germany", phase="conduct_combat", spaces={})
-    ledger = (state.economy.added("interdicted", KARELIA, 3).added("grounded", KARELIA, 2)
-              .added("capacity", UK, 4).added("rail", BRITAIN, 2))
+    ledger = state.economy.added("interdicted", KARELIA, 3).added("capacity", UK, 4).added("rail", BRITAIN, 2)
     return state.evolve(economy=ledger)
 
 
 def test_the_passive_turn_reads_this_turns_missions() -> None:
+    """Ground Interdiction's dice, and the aircraft declared on Counter-Air (README, ruling 79)."""
     state = _bombed()
-    assert interdicted(state, KARELIA) == 3 and grounded(state, KARELIA) == 2
-    assert interdicted(state, UK) == 0 and grounded(state, UK) == 0
+    assert interdicted(state, KARELIA) == 3 and interdicted(state, UK) == 0
+    rules = state.rules
+    flying = position(rules, turn="Germany", phase="combat_move", round=2,
+                      spaces={"Eastern Europe": {"Germany": {"fighter": 2}}, "Karelia S.S.R.": {"Soviet Union": {"fighter": 1}}})
+    line = '/move units:"2 fighters" from:"Eastern Europe" to:"Karelia S.S.R." mission:ca'
+    declared = apply(flying, parse_command(line, flying), FixedDice([])).state
+    assert counter_air(declared, KARELIA) == 2 and counter_air(declared, UK) == 0
 
 
 def test_mission_results_survive_a_save() -> None:
@@ -63,7 +68,7 @@ def test_mission_results_survive_a_save() -> None:
 
 
 def test_the_turns_missions_end_with_it_and_the_victims_damage_with_theirs() -> None:
-    """Ground Interdiction and Counter-Air hold "this turn"; capacity and rail points are the
+    """Ground Interdiction holds "this turn"; capacity and rail points are the
     victim's "next turn" (001 › Strategic Bombing Raid: "All damages are applied to the
     enemy's next turn")."""
     state = _bombed()
