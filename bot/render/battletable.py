@@ -36,7 +36,9 @@ MISS_INK: Rgb = (120, 120, 120)
 RULE: Rgb = (200, 196, 188)
 SHADE: Rgb = (236, 232, 222)
 STAGES = {"antiaircraft": "AA fire", "bombard": "bombard", "surprise": "surprise", "opening": "opening",
-          "intercept": "air battle", "raid_defense": "factory", "bombing": "bombing", "fire": ""}
+          "intercept": "air battle", "raid_defense": "factory", "bombing": "bombing", "fire": "",
+          "anti_air_search": "ID search", "anti_air_attack": "ID fire", "anti_air": "anti-air", "asw_search": "ASW",
+          "selective": "sub strike", "air": "air", "dogfight": "dogfight"}
 ASCII = str.maketrans({"×": "x", "→": "->", "…": "...", "—": "-", "⚔": "", "✈": ""})
 
 Draw = Callable[[ImageDraw.ImageDraw, int, int], None]

@@ -33,6 +33,8 @@ SOURCES = {
     "anti_air": "anti-air",
     "anti_air_search": "anti-air search",
     "anti_air_attack": "anti-air fire",
+    "air": "air units fire",
+    "dogfight": "dogfight",
 }
 
 

@@ -64,16 +64,17 @@ def _sides(state: GameState, phase: CombatPhase, side: str) -> tuple[list[Unit],
 
 
 def _fire(state: GameState, phase: CombatPhase, dice: Dice, side: str, shooters: Sequence[Unit],
-          vals: dict[int, int], rule_of: Callable[[Unit], str], targets: Sequence[Unit]) -> Result:
+          vals: dict[int, int], rule_of: Callable[[Unit], str], targets: Sequence[Unit], source: str = "fire") -> Result:
     """``shooters`` roll by (value, hit rule), those with nothing their hits may fall on
-    sitting out; the defender's casualties go behind the strip, the attacker's at once."""
+    sitting out; the defender's casualties go behind the strip, the attacker's at once.
+    ``source`` tells the battle log which fire it was (``air``, ``dogfight`` or ``fire``)."""
     b = current(phase)
     groups: dict[tuple[int, str], list[Unit]] = {}
     for u in shooters:
         rule = rule_of(u)
         if any(eligible(state.rules.spec(t.kind), rule) for t in targets):
             groups.setdefault((vals[u.id], rule), []).append(u)
-    hits, events = roll_groups(state, dice, b.space, b.round, side, groups, "fire")
+    hits, events = roll_groups(state, dice, b.space, b.round, side, groups, source)
     victims = "defender" if side == "attacker" else "attacker"
     return state, ask_casualties(state, phase, hits, victims, "fire", side == "defender"), events
 
@@ -105,7 +106,8 @@ def air_fire(side: str) -> Step:
             vals, rule = air.supremacy_values(state, planes, len(land_units(state, mine)), side), "armour"
         else:
             return state, phase, []
-        return _fire(state, phase, dice, side, planes, vals, lambda u: rule, targets)
+        return _fire(state, phase, dice, side, planes, vals, lambda u: rule, targets,
+                     "dogfight" if b.air == air.DOGFIGHT else "air")
     return step
 
 

@@ -334,7 +334,8 @@ def _salvo(state: GameState, phase: CombatPhase, dice: Dice, side: str,
         for u in shooters:
             groups.setdefault((vals[u.id], rule), []).append(u)
         at = " (ASW attack)" if rule == "sub" else " (dogfight)" if rule == "dogfight" else ""
-        scored, rolled = roll_groups(state, dice, b.space, b.round, side, groups, "fire",
+        scored, rolled = roll_groups(state, dice, b.space, b.round, side, groups,
+                                     "dogfight" if rule == "dogfight" else "fire",
                                      at=f"{unit_text(state, counts(state, pools[rule]))}{at}" if at else "")
         events += rolled
         for n, r in scored:
