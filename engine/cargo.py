@@ -9,7 +9,7 @@ transport alone (004 §9: "1 tank or 2 infantry or 1 AA Gun and 1 infantry"). Ca
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from .ids import UnitKind
@@ -94,3 +94,22 @@ def assign_cargo(rules: RuleSet, counts: Mapping[UnitKind, int]) -> list[tuple[U
         else:
             raise ValueError(f"no room aboard for a {kind.replace('_', ' ')}")
     return ships
+
+
+def seats(spec: Callable[[UnitKind], UnitSpec], riders: Sequence[tuple[int, UnitKind]],
+          holders: Sequence[tuple[int, UnitKind, list[UnitKind]]],
+          fits: Callable[[UnitSpec, Sequence[UnitSpec]], bool]) -> dict[int, int] | None:
+    """A seat for each rider (rider id to holder id), in the order given, each in the first
+    holder it still ``fits`` with what that holder carries (``holders``: id, kind, cargo
+    kinds); None when some rider fits nowhere. Transports taking back seaborne units and
+    carriers taking aircraft back both seat their riders so."""
+    load = {h: [spec(k) for k in cargo] for h, _, cargo in holders}
+    out: dict[int, int] = {}
+    for rider, kind in riders:
+        rider_spec = spec(kind)
+        home = next((h for h, hk, _ in holders if fits(spec(hk), [*load[h], rider_spec])), None)
+        if home is None:
+            return None
+        load[home].append(rider_spec)
+        out[rider] = home
+    return out

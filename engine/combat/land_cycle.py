@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from ..cargo import carrier_fits
+from ..cargo import carrier_fits, seats
 from ..dice import Dice
 from ..events import Event, event
 from ..ids import SpaceId
@@ -231,17 +231,9 @@ def carrier_seats(state: GameState, zone: SpaceId, planes: Sequence[Unit]) -> di
         return {}
     carriers = sorted((u for u in state.units_at(zone) if state.rules.spec(u.kind).carrier_capacity
                        and state.board.allies(u.owner, planes[0].owner)), key=lambda u: u.id)
-    load = {c.id: [state.rules.spec(r.kind) for r in state.cargo_of(c.id) if state.rules.spec(r.kind).is_air]
-            for c in carriers}
-    out: dict[int, int] = {}
-    for u in planes:
-        spec = state.rules.spec(u.kind)
-        carrier = next((c for c in carriers if carrier_fits(state.rules.spec(c.kind), [*load[c.id], spec])), None)
-        if carrier is None:
-            return None
-        load[carrier.id].append(spec)
-        out[u.id] = carrier.id
-    return out
+    holders = [(c.id, c.kind, [r.kind for r in state.cargo_of(c.id) if state.rules.spec(r.kind).is_air])
+               for c in carriers]
+    return seats(state.rules.spec, [(u.id, u.kind) for u in planes], holders, carrier_fits)
 
 
 def air_refuges(state: GameState, phase: CombatPhase, unit: Unit) -> list[SpaceId]:

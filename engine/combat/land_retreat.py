@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from ..cargo import transport_fits
+from ..cargo import seats, transport_fits
 from ..dice import Dice
 from ..errors import IllegalCommandError
 from ..events import Event, event
@@ -87,16 +87,9 @@ def _reboard(state: GameState, zone: SpaceId, b: Battle, units: Sequence[Unit]) 
     transport id), filling each with what it already carries; None when they do not all fit."""
     ships = sorted((u for u in state.units_at(zone) if u.owner == b.attacker and state.rules.spec(u.kind).is_transport),
                    key=lambda u: u.id)
-    load = {s.id: [state.rules.spec(c.kind) for c in state.cargo_of(s.id)] for s in ships}
-    out: dict[int, int] = {}
-    for u in sorted(units, key=lambda u: state.rules.spec(u.kind).transport_size != "large"):
-        spec = state.rules.spec(u.kind)
-        ship = next((s for s in ships if transport_fits(state.rules.spec(s.kind), [*load[s.id], spec])), None)
-        if ship is None:
-            return None
-        load[ship.id].append(spec)
-        out[u.id] = ship.id
-    return out
+    holders = [(s.id, s.kind, [c.kind for c in state.cargo_of(s.id)]) for s in ships]
+    riders = sorted(units, key=lambda u: state.rules.spec(u.kind).transport_size != "large")
+    return seats(state.rules.spec, [(u.id, u.kind) for u in riders], holders, transport_fits)
 
 
 def _fights(state: GameState, unit: Unit) -> bool:

@@ -75,25 +75,16 @@ def set_orders(state: GameState, cmd: Orders, dice: Dice) -> tuple[GameState, li
         if not 0 <= cmd.retreat_odds <= 100:
             raise IllegalCommandError("retreat_odds is a percentage from 0 to 100.", reason="orders.value")
         given["retreat_odds"] = cmd.retreat_odds
-    if cmd.submerge is not None:
-        if cmd.submerge not in SUBMERGE:
-            raise IllegalCommandError(f"submerge is one of {', '.join(SUBMERGE)}.", reason="orders.value")
-        given["submerge"] = cmd.submerge
-    if cmd.decide is not None:
-        if cmd.decide not in DECIDE:
-            raise IllegalCommandError(f"decide is one of {', '.join(DECIDE)}.", reason="orders.value")
-        given["decide"] = cmd.decide
-    if cmd.passive is not None:
-        if not state.rules.turns.passive:
-            raise IllegalCommandError(f"passive: {state.rules.name} gives the other side no window in a turn, so "
-                                      "there is nothing to pass or decide.", reason="orders.no_window")
-        if cmd.passive not in PASSIVE:
-            raise IllegalCommandError(f"passive is one of {', '.join(PASSIVE)}.", reason="orders.value")
-        given["passive"] = cmd.passive
-    if cmd.bomb is not None:
-        if cmd.bomb not in BOMB:
-            raise IllegalCommandError(f"bomb is one of {', '.join(BOMB)}.", reason="orders.value")
-        given["bomb"] = cmd.bomb
+    if cmd.passive is not None and not state.rules.turns.passive:
+        raise IllegalCommandError(f"passive: {state.rules.name} gives the other side no window in a turn, so "
+                                  "there is nothing to pass or decide.", reason="orders.no_window")
+    for option, value, choices in (("submerge", cmd.submerge, SUBMERGE), ("decide", cmd.decide, DECIDE),
+                                   ("passive", cmd.passive, PASSIVE), ("bomb", cmd.bomb, BOMB)):
+        if value is None:
+            continue
+        if value not in choices:
+            raise IllegalCommandError(f"{option} is one of {', '.join(choices)}.", reason="orders.value")
+        given[option] = value
     if given:
         stored = {**dict(state.orders.get(power, {})), **given}
         orders = dict(state.orders)

@@ -18,15 +18,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..commands import Move
-from ..events import Event, event
-from ..ids import UnitKind
+from ..events import Event
 from ..state import COMBAT_MOVED, DROPPED, GameState
 from . import air
-from .context import Ctx, count_kinds, refuse, units_text
-from .paths import Mode, check_path, search
-from .select import pick, why_not
-
-UnitCounts = list[tuple[UnitKind, int]]
+from .aircarry import UnitCounts, aircraft_and_troops, carry_event, flight
+from .context import Ctx, refuse
 
 
 def is_drop(ctx: Ctx, cmd: Move, land: UnitCounts, air_units: UnitCounts) -> bool:
@@ -44,20 +40,9 @@ def drop(ctx: Ctx, cmd: Move, land: UnitCounts, air_units: UnitCounts) -> tuple[
     where = ctx.name(cmd.destination)
     if not ctx.battle_territory(cmd.destination):
         refuse("airdrop.not_hostile", f"Airborne Drop attacks a hostile territory; {where} is not one.")
-    pool = [u for u in ctx.state.units_at(cmd.origin) if u.aboard is None]
-    planes = pick(ctx, cmd.origin, air_units, pool, lambda u: why_not(ctx, u))
-    troops = pick(ctx, cmd.origin, land, pool, lambda u: why_not(ctx, u))
-    if any(u.path for u in (*planes, *troops)):
-        refuse("airdrop.moved", "Aircraft and the units they drop start their Airborne Drop where they all began "
-               "the turn, before either has moved.")
-    if len(troops) > len(planes):
-        refuse("airdrop.no_room", f"Each aircraft drops one unit: {len(planes)} cannot carry {len(troops)}.")
+    planes, troops = aircraft_and_troops(ctx, cmd, land, air_units, "Airborne Drop", "airdrop", ("drop", "drops"))
     budget = min(ctx.points_left(p) for p in planes)
-    mode = Mode("air", "Air units")
-    path = cmd.path or search(ctx, mode, cmd.origin, budget).path_to(cmd.destination)
-    if path is None or len(path) - 1 > budget:
-        refuse("move.too_far", f"{where} is beyond the aircraft's {budget} spaces of range this phase.")
-    check_path(ctx, mode, path)
+    path = flight(ctx, cmd, budget, " this phase")
     steps = len(path) - 1
     for p in planes:
         r = air.combat_landing_refusal(ctx, p, cmd.destination, steps)
@@ -68,8 +53,4 @@ def drop(ctx: Ctx, cmd: Move, land: UnitCounts, air_units: UnitCounts) -> tuple[
     landed = [replace(u, space=path[-1], moved=ctx.move(u), path=path, flags=u.flags | {COMBAT_MOVED, DROPPED})
               for u in troops]
     state = ctx.state.with_units([*flown, *landed])
-    names = [ctx.name(s) for s in path]
-    text = (f"{ctx.pname()} drops {units_text(ctx, count_kinds(troops))} from {units_text(ctx, count_kinds(planes))}: "
-            f"{' → '.join(names)} (Airborne Drop).")
-    return state, [event("move", text, power=ctx.pname(), units=dict(count_kinds((*planes, *troops))), path=names,
-                         origin=names[0], destination=names[-1], mission="airborne_drop")]
+    return state, [carry_event(ctx, path, planes, troops, "drops {troops} from {planes}", "airborne_drop")]

@@ -17,15 +17,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..commands import Move
-from ..events import Event, event
-from ..ids import UnitKind
+from ..events import Event
 from ..state import AIRLIFTED, GameState
 from . import air
-from .context import Ctx, count_kinds, refuse, units_text
-from .paths import Mode, check_path, plain_distance, search
-from .select import pick, why_not
-
-UnitCounts = list[tuple[UnitKind, int]]
+from .aircarry import UnitCounts, aircraft_and_troops, carry_event, flight
+from .context import Ctx, refuse
+from .paths import plain_distance
 
 
 def is_lift(ctx: Ctx, cmd: Move, land: UnitCounts, air_units: UnitCounts) -> bool:
@@ -47,21 +44,9 @@ def lift(ctx: Ctx, cmd: Move, land: UnitCounts, air_units: UnitCounts) -> tuple[
     if not ctx.friendly_at_start(cmd.destination):
         refuse("airlift.not_friendly", f"Air Transport carries units to a territory your side held at the start of "
                f"the turn; {ctx.name(cmd.destination)} is not one.")
-    pool = [u for u in ctx.state.units_at(cmd.origin) if u.aboard is None]
-    planes = pick(ctx, cmd.origin, air_units, pool, lambda u: why_not(ctx, u))
-    troops = pick(ctx, cmd.origin, land, pool, lambda u: why_not(ctx, u))
-    if any(u.path for u in (*planes, *troops)):
-        refuse("airlift.moved", "Aircraft and the units they carry start their Air Transport where they all "
-               "began the turn, before either has moved.")
-    if sum(n for _, n in land) > len(planes):
-        refuse("airlift.no_room", f"Each aircraft carries one unit: {len(planes)} cannot carry "
-               f"{sum(n for _, n in land)}.")
+    planes, troops = aircraft_and_troops(ctx, cmd, land, air_units, "Air Transport", "airlift", ("carry", "carries"))
     budget = min(ctx.move(p) for p in planes)
-    mode = Mode("air", "Air units")
-    path = cmd.path or search(ctx, mode, cmd.origin, budget).path_to(cmd.destination)
-    if path is None or len(path) - 1 > budget:
-        refuse("move.too_far", f"{ctx.name(cmd.destination)} is beyond the aircraft's {budget} spaces of range.")
-    check_path(ctx, mode, path)
+    path = flight(ctx, cmd, budget)
     for p in planes:
         r = air.relay_refusal(ctx, p, path, extra=0)
         if r is not None:
@@ -71,9 +56,4 @@ def lift(ctx: Ctx, cmd: Move, land: UnitCounts, air_units: UnitCounts) -> tuple[
              for p in planes]
     carried = [replace(u, space=path[-1], moved=ctx.move(u), path=path, flags=u.flags | {AIRLIFTED}) for u in troops]
     state = ctx.state.with_units([*flown, *carried])
-    names = [ctx.name(s) for s in path]
-    text = (f"{ctx.pname()} flies {units_text(ctx, count_kinds(troops))} in {units_text(ctx, count_kinds(planes))}: "
-            f"{' → '.join(names)} (Air Transport).")
-    return state, [event("move", text, power=ctx.pname(), units=dict(count_kinds((*planes, *troops))), path=names,
-                         origin=names[0], destination=names[-1], mission="air_transport")]
-
+    return state, [carry_event(ctx, path, planes, troops, "flies {troops} in {planes}", "air_transport")]
