@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
 
-from .advantages_data import EMPTY_HAND, Hand, Item
+from .advantages_data import EMPTY_HAND, Bonus, Hand, Item
 from .commands import Advantage, Buy, Place
 from .dice import Dice, draw_sealed, reveal_sealed
 from .errors import IllegalCommandError, NotationError
@@ -70,6 +70,12 @@ def move_points(state: GameState, unit: Unit) -> int | None:
     "Your Infantry may move 2 spaces"), or None."""
     points = [int(i.value) for i in in_force(state, unit.owner) if i.kind == "move" and unit.kind in i.units]
     return max(points) if points else None
+
+
+def bonuses(state: GameState, power: PowerId) -> Iterator[Bonus]:
+    """What the power's items in force do in battle (``engine.combat.national`` applies them)."""
+    for item in in_force(state, power):
+        yield from item.bonuses
 
 
 def income_extra(state: GameState, power: PowerId) -> list[tuple[int, str]]:
@@ -170,7 +176,7 @@ def draw(state: GameState, power: PowerId, count: int, dice: Dice) -> tuple[Game
     if count > left:
         have = "no item" if not left else f"{left} item{'s' if left > 1 else ''}"
         raise IllegalCommandError(f"{name} has {have} left to draw: its "
-                                  "other items wait for rules not played yet (AARHE's combat).",
+                                  "other items wait for rules not played yet.",
                                   reason="advantage.pool_empty")
     events: list[Event] = []
     for _ in range(count):

@@ -32,7 +32,7 @@ from ..dice import Dice
 from ..events import Event, event
 from ..ids import SpaceId
 from ..state import RETREATED, GameState, Unit
-from . import air
+from . import air, national
 from .conclude import conclude
 from .fire import roll_groups
 from .flow import Result, Step, ask_casualties, current, with_battle
@@ -102,7 +102,9 @@ def air_fire(side: str) -> Step:
         if b.air == air.DOGFIGHT:
             vals, rule = air.dogfight_values(state, planes, side), "dogfight"
         elif b.air == side:
-            vals, rule = air.supremacy_values(state, planes, len(land_units(state, mine)), side), "armour"
+            vals = national.adjusted(state, phase, planes, side,
+                                     air.supremacy_values(state, planes, len(land_units(state, mine)), side), "air")
+            rule = "armour"
         else:
             return state, phase, []
         return _fire(state, phase, dice, side, planes, vals, lambda u: rule, targets)
@@ -144,7 +146,8 @@ def land_values(state: GameState, phase: CombatPhase, land: Sequence[Unit], side
     attacking infantry and an Infrastructure Defense's +1 to a defending one, one to one (001
     › Offshore bombardment); a fighter's +1 to a tank while the attacker alone has aircraft
     (001 › Air Supremacy: "Fighter increases Tank's attack by 1"); the defense of snowy or
-    mountainous terrain in the first cycle (001 › Phase 3, Terrain)."""
+    mountainous terrain in the first cycle (001 › Phase 3, Terrain); last, what National
+    Advantages in force change (``national.adjusted``)."""
     b = current(phase)
     out = dict(state.rules.hooks.unit_values(state, land, side))
     terrain = state.board.spaces[b.space].terrain
@@ -160,7 +163,7 @@ def land_values(state: GameState, phase: CombatPhase, land: Sequence[Unit], side
             out[uid] += 1
     if side == "defender" and b.round == 1 and terrain in TERRAIN_DEFENSE:
         out = {uid: v + TERRAIN_DEFENSE[terrain] for uid, v in out.items()}
-    return out
+    return national.adjusted(state, phase, land, side, out)
 
 
 def land_fire(side: str) -> Step:

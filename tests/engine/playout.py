@@ -153,6 +153,7 @@ class Playout:
                       f'retreat_below:{self.rng.randint(0, 3)} decide:{self.rng.choice(["orders", "orders", "self"])} '
                       f'submerge:{self.rng.choice(["never", "always", "when_outnumbered"])}')
         self._research_dice()
+        self._advantages()
         if self.state.rules.turns.passive and self.rng.random() < 0.5:
             # the other side's windows in a team turn (001 › Phase 3, DAS; › Phase 5, Reinforcement)
             self.send(f'/orders power:"{self.state.rules.power_name(self.state.turn)}" '
@@ -164,6 +165,19 @@ class Playout:
             kind = self.rng.choice(options)
             self.send(f'/buy units:"{self.rng.randint(1, 3)} {kind}"')
         self.send("/done")
+
+    def _advantages(self) -> None:
+        """Where National Advantages are played (001 › Appendix: National Advantages), draw the
+        items owed and now and then reveal one drawn, so battles are fought with items in
+        force; the engine refuses a draw not owed or an empty pool."""
+        s = self.state
+        if not s.options.get("national_advantages"):
+            return
+        self.send("/advantage draw:1")
+        own = self.state.advantages.get(s.turn)
+        hidden = [i for i in own.drawn if i not in own.revealed] if own is not None else []
+        if hidden and self.rng.random() < 0.5:
+            self.send(f'/advantage reveal:"{s.rules.advantages.item(self.rng.choice(hidden)).name}"')
 
     def _moves(self) -> None:
         s = self.state

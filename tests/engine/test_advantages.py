@@ -36,12 +36,15 @@ def test_every_power_of_the_standard_map_has_its_list_numbered_as_001() -> None:
 
 
 def test_the_pool_holds_only_items_the_referee_plays() -> None:
-    """README ruling: an item whose effect waits for AARHE's combat is not drawn, so no one
-    draws an item that does nothing; item 1 is never drawn (001: "The first item is standard")."""
+    """README ruling 44: an item whose effect waits for a rule not played is not drawn, so no
+    one draws an item that does nothing; item 1 is never drawn (001: "The first item is
+    standard"); items acting in AARHE's battles are (kind ``battle``)."""
     state = _game(germany=["german_88s"])
     ids = [i.id for i in pool(state, GERMANY)]
-    assert ids == ["afrika_corps", "albert_speer"]
-    assert all(i.kind in ("free", "price", "move", "income") for p in RULES.turn_order for i in pool(state, p))
+    assert ids == ["atlantic_wall", "fortress_europe", "afrika_corps", "albert_speer"]
+    assert all(i.kind in ("free", "price", "move", "income", "battle") for p in RULES.turn_order
+               for i in pool(state, p))
+    assert all(i.waits for p in RULES.turn_order for i in RULES.advantages.of(p) if not i.played)
 
 
 def test_secret_items_stay_out_of_the_public_lines() -> None:
@@ -79,13 +82,14 @@ def test_a_wrong_entry_is_named_at_load() -> None:
 def test_a_turn_begins_with_a_reminder_of_the_items_owed() -> None:
     """001: "at beginning of first 5 game rounds, each player randomly selects an item": the
     player draws (README, ruling on draws), so its turn opens saying how many it may draw,
-    at most what its pool holds (Japan's has one item today)."""
+    at most what its pool holds."""
     data = _game().to_json()
     data.update(round=2, turn="Germany")
     germany = GameState.from_json(data, RULES.for_options({"national_advantages": True}))
     assert [e.text for e in reminder(germany)] == ["Germany may draw 2 National Advantages now: /advantage draw:2."]
     data.update(turn="Japan")
     japan = GameState.from_json(data, germany.rules)
-    assert [e.text for e in reminder(japan)] == ["Japan may draw 1 National Advantage now: /advantage draw:1."]
-    data.update(round=6, advantages={"Japan": {"drawn": ["mounted_infantry"], "revealed": []}})
+    assert [e.text for e in reminder(japan)] == ["Japan may draw 2 National Advantages now: /advantage draw:2."]
+    data.update(round=6, advantages={"Japan": {"drawn": ["long_lance_torpedoes", "dug_in_defenses", "mounted_infantry",
+                                                         "east_wind_rain", "tiger_of_malaya"], "revealed": []}})
     assert reminder(GameState.from_json(data, germany.rules)) == []

@@ -288,6 +288,16 @@ def test_random_aarhe_games_with_optional_units() -> None:
     assert bought, play.history[:40]
 
 
+def test_random_aarhe_games_with_national_advantages() -> None:
+    """With National Advantages on (001 › Appendix: National Advantages, optional), random
+    AARHE play draws its items and reveals some, so battles are fought with the items'
+    bonuses in force (``engine.combat.national``), and the invariants hold."""
+    play = _play(3, 3, {"national_advantages": True}, ruleset="aarhe")
+    assert play.state.round > 3, (play.state.round, play.state.phase, play.history[-5:])
+    revealed = [line for line in play.history if line.startswith("/advantage reveal")]
+    assert revealed, play.refused
+
+
 def test_random_aarhe_games_take_the_passive_windows() -> None:
     """Random AARHE play sets some powers to be asked in the other team's turn and makes the
     moves the windows offer, Defensive Air Support after Combat Move and Reinforcement after

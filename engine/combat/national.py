@@ -1,0 +1,110 @@
+"""National Advantages in AARHE's battles (001 › Appendix: National Advantages, optional):
+the one place the battle steps ask what the items in force change.
+
+An item's effect in battle is data, its ``bonus`` tables in ``advantages.toml``
+(``engine.advantages_data.Bonus``): a value added or raised to a floor, for some unit types,
+on one side, under conditions of the battle (land or sea, the first cycle, an amphibious
+assault, the space, the enemy, the round, the item of fire, submarines outnumbering the
+escorts). Land cycles ask :func:`adjusted` for their land units' and supremacy aircraft's
+values, sea cycles for every item of fire; anti-air fire asks :func:`anti_air_value`, ASW
+:func:`asw_developments`, offshore bombardment :func:`bombard_immune`. A game without the
+option has no item in force, so every function gives the values it was given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+
+from ..advantages import bonuses, played
+from ..advantages_data import Bonus
+from ..ids import PowerId
+from ..state import GameState, Unit
+from .flow import current
+from .phase import Battle, CombatPhase
+from .sides import attackers, defenders
+
+ANTI_AIR_HIT = 1
+"""001 › Anti-Air: "the number of Anti-Air rolls each hitting on a 1"."""
+
+
+def adjusted(state: GameState, phase: CombatPhase, units: Sequence[Unit], side: str, values: Mapping[int, int],
+             fire: str = "") -> dict[int, int]:
+    """``values`` of ``side``'s ``units`` (by id) as the items in force change them in this
+    battle and item of ``fire``: first every increase (on a value above 0: "increased by 1"
+    gives nothing to a unit without one), then every floor ("defend on a 3" never lowers a
+    value: README, rulings on National Advantages in battle)."""
+    out = dict(values)
+    if not played(state):
+        return out
+    found = list(_in_force(state, phase, units, side, "combat", fire))
+    for bonus, unit in found:
+        if bonus.add and out.get(unit.id, 0) > 0:
+            out[unit.id] += bonus.add
+    for bonus, unit in found:
+        if bonus.at_least and unit.id in out:
+            out[unit.id] = max(out[unit.id], bonus.at_least)
+    return out
+
+
+def anti_air_value(state: GameState, phase: CombatPhase, unit: Unit, side: str) -> int:
+    """What ``unit``'s anti-air rolls hit on: 1, or an item's higher value ("Anti-Air roll
+    increased to 1-2": Fletcher-class Destroyer, Iowa Class Battleships)."""
+    floors = [b.at_least for b, _ in _in_force(state, phase, [unit], side, "anti_air", "")]
+    return max([ANTI_AIR_HIT, *floors])
+
+
+def bombard_immune(state: GameState, phase: CombatPhase, unit: Unit) -> bool:
+    """Whether offshore bombardment's hits may not fall on the defending ``unit`` (Dug-In
+    Defenses: "immune to shore bombardment")."""
+    return any(True for _ in _in_force(state, phase, [unit], "defender", "bombard_immune", ""))
+
+
+def asw_developments(state: GameState, unit: Unit) -> frozenset[str]:
+    """Developments whose ASW values an item in force gives ``unit``'s type without its
+    owner having them (Flying Boats: "Your Bomber can perform ASW in spite of current
+    technology level for ASW"); no condition of a battle applies."""
+    return frozenset(b.development for b in bonuses(state, unit.owner)
+                     if b.what == "asw" and b.development and (not b.units or unit.kind in b.units))
+
+
+def _in_force(state: GameState, phase: CombatPhase, units: Sequence[Unit], side: str, what: str,
+              fire: str) -> Iterator[tuple[Bonus, Unit]]:
+    """Each bonus of kind ``what`` in force for each of the units it concerns."""
+    b = current(phase)
+    for power in dict.fromkeys(u.owner for u in units):
+        for bonus in bonuses(state, power):
+            if bonus.what != what or not _holds(state, phase, b, bonus, side, fire):
+                continue
+            for u in units:
+                if u.owner == power and (not bonus.units or u.kind in bonus.units):
+                    yield bonus, u
+
+
+def _holds(state: GameState, phase: CombatPhase, b: Battle, bonus: Bonus, side: str, fire: str) -> bool:
+    """Whether every condition of ``bonus`` holds in battle ``b`` for ``side`` now."""
+    if (bonus.side and bonus.side != side) or (bonus.battle and bonus.battle != b.kind):
+        return False
+    if (bonus.first_cycle and b.round != 1) or (bonus.assault and not b.amphibious):
+        return False
+    if (bonus.at and b.space not in bonus.at) or state.round < bonus.from_round:
+        return False
+    if bonus.fire and bonus.fire != fire:
+        return False
+    mine, theirs = ((attackers(state, b), defenders(state, b, phase)) if side == "attacker"
+                    else (defenders(state, b, phase), attackers(state, b)))
+    if bonus.against is not None and bonus.against not in _enemies(state, b, side, theirs):
+        return False
+    if bonus.outnumber is not None:
+        own, enemy, by = bonus.outnumber
+        if sum(u.kind in own for u in mine) - sum(u.kind in enemy for u in theirs) <= by:
+            return False
+    return True
+
+
+def _enemies(state: GameState, b: Battle, side: str, theirs: Sequence[Unit]) -> set[PowerId]:
+    """The enemy powers in the battle: the attacker, or the defending units' owners and the
+    space's holder ("attacks against UK": README, rulings on National Advantages in battle)."""
+    if side == "defender":
+        return {b.attacker}
+    holder = state.owners.get(b.space)
+    return {u.owner for u in theirs} | ({holder} if holder is not None else set())
