@@ -46,7 +46,7 @@ def in_force(state: GameState, power: PowerId) -> Iterator[Item]:
 
 def pool(state: GameState, power: PowerId) -> tuple[Item, ...]:
     """The items ``power`` may still draw: not item 1, not drawn, and played by the referee
-    (an item whose effect waits for AARHE's combat or another rule is left out, so no one
+    (an item whose effect waits for a rule not played yet is left out, so no one
     draws an item that does nothing: README, rulings on National Advantages)."""
     drawn = set(hand(state, power).drawn)
     return tuple(i for i in state.rules.advantages.of(power) if not i.standard and i.played and i.id not in drawn)

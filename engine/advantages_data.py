@@ -25,9 +25,10 @@ WAITING = ("combat", "later")
 """Effect kinds not played yet: such items are left out of the draw pool (README)."""
 
 
-BONUS_WHAT = ("combat", "anti_air", "asw", "bombard_immune")
-"""What a :class:`Bonus` changes: the combat value, the anti-air hit value (001 › Anti-Air),
-the ASW values (as with a development), or immunity to offshore bombardment."""
+BONUS_WHAT = ("combat", "anti_air", "id_destroys", "asw", "bombard_immune")
+"""What a :class:`Bonus` changes: the combat value, ships' anti-air hit value (001 ›
+Anti-Air), the value on which Infrastructure Defense fire destroys an aircraft, the ASW
+values (as with a development), or immunity to offshore bombardment."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -82,10 +82,12 @@ def _fire(state: GameState, phase: CombatPhase, dice: Dice, side: str, shooters:
 
 def anti_air(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
     """Opening fire, 1: the defender's Infrastructure Defenses fire at the attacking
-    aircraft (001 › Anti-Air); jets are immune (``air.targets``)."""
+    aircraft (001 › Anti-Air); jets are immune (``air.targets``); a National Advantage may
+    raise the value they destroy on (``national.destroy_value``)."""
     b = current(phase)
     guns = air.guns(state, b.space, defenders(state, b, phase))
-    result = air.fire(state, dice, b.space, b.round, "defender", guns, air.targets(state, attackers(state, b)))
+    result = air.fire(state, dice, b.space, b.round, "defender", guns, air.targets(state, attackers(state, b)),
+                      lambda gun, base: national.destroy_value(state, phase, gun.owner, gun.kind, base))
     return air.apply(state, phase, result, "attacker")
 
 

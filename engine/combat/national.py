@@ -6,8 +6,9 @@ An item's effect in battle is data, its ``bonus`` tables in ``advantages.toml``
 on one side, under conditions of the battle (land or sea, the first cycle, an amphibious
 assault, the space, the enemy, the round, the item of fire, submarines outnumbering the
 escorts). Land cycles ask :func:`adjusted` for their land units' and supremacy aircraft's
-values, sea cycles for every item of fire; anti-air fire asks :func:`anti_air_value`, ASW
-:func:`asw_developments`, offshore bombardment :func:`bombard_immune`. A game without the
+values, sea cycles for every item of fire; ships' anti-air fire asks :func:`anti_air_value`,
+Infrastructure Defense fire at aircraft :func:`destroy_value`, ASW :func:`asw_developments`,
+offshore bombardment :func:`bombard_immune`. A game without the
 option has no item in force, so every function gives the values it was given.
 """
 
@@ -17,7 +18,7 @@ from collections.abc import Iterator, Mapping, Sequence
 
 from ..advantages import bonuses, played
 from ..advantages_data import Bonus
-from ..ids import PowerId
+from ..ids import PowerId, UnitKind
 from ..state import GameState, Unit
 from .flow import current
 from .phase import Battle, CombatPhase
@@ -51,6 +52,17 @@ def anti_air_value(state: GameState, phase: CombatPhase, unit: Unit, side: str) 
     increased to 1-2": Fletcher-class Destroyer, Iowa Class Battleships)."""
     floors = [b.at_least for b, _ in _in_force(state, phase, [unit], side, "anti_air", "")]
     return max([ANTI_AIR_HIT, *floors])
+
+
+def destroy_value(state: GameState, phase: CombatPhase, owner: PowerId, kind: UnitKind, base: int) -> int:
+    """What an Infrastructure Defense of ``owner`` (type ``kind``, implicit ones too)
+    destroys an aircraft on in this battle: ``base``, or an item's higher value (Radar: "UK
+    owned Infrastructure Defense in United Kingdom and Eastern Canada rolls attack die hit
+    air units on 1 or 2")."""
+    b = current(phase)
+    floors = [bonus.at_least for bonus in bonuses(state, owner) if bonus.what == "id_destroys"
+              and (not bonus.units or kind in bonus.units) and _holds(state, phase, b, bonus, "defender", "")]
+    return max([base, *floors])
 
 
 def bombard_immune(state: GameState, phase: CombatPhase, unit: Unit) -> bool:
