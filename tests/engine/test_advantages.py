@@ -79,6 +79,32 @@ def test_a_wrong_entry_is_named_at_load() -> None:
         Advantages.from_dict("aarhe/advantages.toml", bad, RULES.board, RULES.units)
 
 
+@pytest.mark.parametrize(("bonus", "error"), [
+    ({"units": ["zeppelin"], "add": 1}, "unknown unit type 'zeppelin'"),
+    ({"add": 1, "when": "always"}, "unknown bonus field 'when'"),
+    ({"add": 1, "side": "both"}, "a bonus's what is one of"),
+    ({"add": 1, "at": ["atlantis"]}, "unknown territory 'atlantis'"),
+    ({"add": 1, "against": "italy"}, "unknown power 'italy'"),
+])
+def test_a_battle_items_bonus_is_checked_at_load(bonus: dict[str, object], error: str) -> None:
+    """An item's ``bonus`` tables (kind ``battle``: README, ruling 100) are checked when the
+    rule system loads, the wrong field or name said."""
+    data = maps.load_rule_data("aarhe")["advantages"]
+    fortress = next(e for e in data["germany"] if e["id"] == "fortress_europe")
+    bad = {"germany": [data["germany"][0], {**fortress, "bonus": [bonus]}]}
+    with pytest.raises(BoardDataError, match=error):
+        Advantages.from_dict("aarhe/advantages.toml", bad, RULES.board, RULES.units)
+
+
+def test_a_battle_item_without_a_bonus_is_refused_at_load() -> None:
+    data = maps.load_rule_data("aarhe")["advantages"]
+    fortress = {k: v for k, v in next(e for e in data["germany"] if e["id"] == "fortress_europe").items()
+                if k != "bonus"}
+    with pytest.raises(BoardDataError, match="a battle item needs 'bonus'"):
+        Advantages.from_dict("aarhe/advantages.toml", {"germany": [data["germany"][0], fortress]}, RULES.board,
+                             RULES.units)
+
+
 def test_a_turn_begins_with_a_reminder_of_the_items_owed() -> None:
     """001: "at beginning of first 5 game rounds, each player randomly selects an item": the
     player draws (README, ruling on draws), so its turn opens saying how many it may draw,
