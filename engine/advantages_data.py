@@ -25,10 +25,11 @@ WAITING = ("combat", "later")
 """Effect kinds not played yet: such items are left out of the draw pool (README)."""
 
 
-BONUS_WHAT = ("combat", "anti_air", "id_destroys", "asw", "bombard_immune")
+BONUS_WHAT = ("combat", "anti_air", "id_destroys", "asw", "bombard_immune", "opening_fire")
 """What a :class:`Bonus` changes: the combat value, ships' anti-air hit value (001 ›
 Anti-Air), the value on which Infrastructure Defense fire destroys an aircraft, the ASW
-values (as with a development), or immunity to offshore bombardment."""
+values (as with a development), immunity to offshore bombardment, or firing in a land
+cycle's opening fire."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -117,12 +117,20 @@ def opening_land(side: str) -> Step:
     """Opening fire, after the air units: ``side``'s land units that fire in opening fire."""
 
     def step(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
-        """001 › Appendix: Units, Heavy Tank: "They fire in opening-fire"."""
+        """001 › Appendix: Units, Heavy Tank: "They fire in opening-fire" (and the units a
+        National Advantage moves there)."""
         mine, targets = _sides(state, phase, side)
         land = land_units(state, mine)
-        early = [u for u in land if state.rules.spec(u.kind).opening_fire]
+        early = [u for u in land if fires_early(state, phase, u, side)]
         return fire_units(state, phase, dice, side, early, land, targets)
     return step
+
+
+def fires_early(state: GameState, phase: CombatPhase, unit: Unit, side: str) -> bool:
+    """Whether ``unit`` fires in this cycle's opening fire rather than the main round: by
+    its type (``opening_fire``), or by a National Advantage in force (Guerrilla Tactics:
+    ``national.opening_fire``)."""
+    return state.rules.spec(unit.kind).opening_fire or national.opening_fire(state, phase, unit, side)
 
 
 def fire_units(state: GameState, phase: CombatPhase, dice: Dice, side: str, shooters: Sequence[Unit],
@@ -177,7 +185,7 @@ def land_fire(side: str) -> Step:
         b = current(phase)
         mine, targets = _sides(state, phase, side)
         land = land_units(state, mine)
-        main = [u for u in land if not state.rules.spec(u.kind).opening_fire]
+        main = [u for u in land if not fires_early(state, phase, u, side)]
         if side == "defender" and assault_cycle(b):
             # "Defending land units (not Artillery) fire" (001 › Amphibious Assault Sequence).
             main = [u for u in main if not state.rules.spec(u.kind).assault_artillery]

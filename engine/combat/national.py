@@ -8,7 +8,7 @@ assault, the space, the enemy, the round, the item of fire, submarines outnumber
 escorts). Land cycles ask :func:`adjusted` for their land units' and supremacy aircraft's
 values, sea cycles for every item of fire; ships' anti-air fire asks :func:`anti_air_value`,
 Infrastructure Defense fire at aircraft :func:`destroy_value`, ASW :func:`asw_developments`,
-offshore bombardment :func:`bombard_immune`. A game without the
+offshore bombardment :func:`bombard_immune`, the land cycle's opening fire :func:`opening_fire`. A game without the
 option has no item in force, so every function gives the values it was given.
 """
 
@@ -69,6 +69,13 @@ def bombard_immune(state: GameState, phase: CombatPhase, unit: Unit) -> bool:
     """Whether offshore bombardment's hits may not fall on the defending ``unit`` (Dug-In
     Defenses: "immune to shore bombardment")."""
     return any(True for _ in _in_force(state, phase, [unit], "defender", "bombard_immune", ""))
+
+
+def opening_fire(state: GameState, phase: CombatPhase, unit: Unit, side: str) -> bool:
+    """Whether an item in force makes the land ``unit`` fire in the cycle's opening fire
+    (Guerrilla Tactics: "Your attacking Infantry and armor fire in opening-fire in the first
+    cycle of combat in all small Pacific island groups/islands")."""
+    return any(True for _ in _in_force(state, phase, [unit], side, "opening_fire", ""))
 
 
 def asw_developments(state: GameState, unit: Unit) -> frozenset[str]:
