@@ -314,7 +314,7 @@ def mobilize_deals(state: GameState) -> tuple[GameState, list[Event]]:
             events.append(event("advantage", f"{name} cannot place {units} of {item.title()}: it does not hold "
                                 f"{state.board.name(site)}; they are lost.", power=name, item=item.name))
             continue
-        new += _units(state, power, item.units, where, state.next_id + len(new))
+        new += placed_units(state, power, item.units, where, state.next_id + len(new))
         events.append(event("place", f"{name} mobilizes {units} in {state.board.name(where)} ({item.title()}).",
                             power=name, units=dict(item.units), space=state.board.name(where)))
     state = _with_hand(state, power, replace(own, waiting=()))
@@ -343,7 +343,7 @@ def _free(state: GameState, power: PowerId, item: Item, site: SpaceId | None) ->
         placing = {_site(state, power, item, site): item.units}
     new: list[Unit] = []
     for where, units in placing.items():
-        new += _units(state, power, units, where, state.next_id + len(new))
+        new += placed_units(state, power, units, where, state.next_id + len(new))
     own = hand(state, power)
     state = _with_hand(state, power, replace(own, used={**own.used, item.id: state.round})).with_units(new)
     said = "; ".join(f"{format_units(state.rules, us)} in {state.board.name(s)}" for s, us in placing.items())
@@ -381,7 +381,8 @@ def _holder(state: GameState, power: PowerId, item: Item) -> str:
     return state.rules.power_name(power) if item.control == "own" else f"the {state.board.side_of(power)}"
 
 
-def _units(state: GameState, power: PowerId, units: Mapping[UnitKind, int], where: SpaceId, first: int) -> list[Unit]:
+def placed_units(state: GameState, power: PowerId, units: Mapping[UnitKind, int], where: SpaceId,
+                 first: int) -> list[Unit]:
     """New units, placed this turn (flag ``placed``: they neither move nor fight before next turn)."""
     out: list[Unit] = []
     for kind, n in units.items():

@@ -25,11 +25,12 @@ WAITING = ("combat", "later")
 """Effect kinds not played yet: such items are left out of the draw pool (README)."""
 
 
-BONUS_WHAT = ("combat", "anti_air", "id_destroys", "asw", "bombard_immune", "opening_fire")
+BONUS_WHAT = ("combat", "anti_air", "id_destroys", "asw", "bombard_immune", "opening_fire", "salvage")
 """What a :class:`Bonus` changes: the combat value, ships' anti-air hit value (001 ›
 Anti-Air), the value on which Infrastructure Defense fire destroys an aircraft, the ASW
-values (as with a development), immunity to offshore bombardment, or firing in a land
-cycle's opening fire."""
+values (as with a development), immunity to offshore bombardment, firing in a land
+cycle's opening fire, or a free unit where a battle is won in which an enemy unit of the
+types in ``units`` was destroyed (``place``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +49,8 @@ class Bonus:
     """The value becomes at least this ("defend on a 3")."""
     development: str = ""
     """asw: the development whose ASW values the units use (Flying Boats)."""
+    place: UnitKind | None = None
+    """salvage: the unit placed (``units`` are then the enemy's types whose loss counts)."""
     battle: str = ""
     """``land`` or ``sea``; empty: either."""
     first_cycle: bool = False
@@ -267,7 +270,11 @@ def _bonus(at: str, b: Mapping[str, Any], space: Callable[[object], SpaceId], un
     more = b.get("outnumber")
     outnumber = None if more is None else (frozenset(unit(k) for k in more["mine"]),
                                            frozenset(unit(k) for k in more["theirs"]), int(more["by"]))
+    if what == "salvage" and "place" not in b:
+        raise BoardDataError(f"{at}: a salvage bonus needs 'place'")
+    place = unit(b["place"]) if "place" in b else None
     return Bonus(what, frozenset(unit(k) for k in b.get("units", ())), side, int(b.get("add", 0)),
-                 int(b.get("at_least", 0)), str(b.get("development", "")), battle, bool(b.get("first_cycle", False)),
+                 int(b.get("at_least", 0)), str(b.get("development", "")), place, battle,
+                 bool(b.get("first_cycle", False)),
                  bool(b.get("assault", False)), frozenset(space(s) for s in b.get("at", ())),
                  PowerId(str(against)) if against else None, int(b.get("from_round", 0)), fire, outnumber)

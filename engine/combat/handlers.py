@@ -14,7 +14,7 @@ from ..errors import IllegalCommandError, OutOfTurnError
 from ..events import Event
 from ..ids import SpaceId, UnitKind
 from ..state import GameState, Unit
-from . import breakoff
+from . import breakoff, national
 from . import hits as cas
 from . import land_retreat
 from .choices import (
@@ -106,7 +106,8 @@ def _begin(state: GameState, phase: CombatPhase, entry: Entry) -> Result:
                 events.extend(landed)
     battle = Battle(entry.space, entry.kind, phase.attacker, amphibious=entry.step == AMPHIBIOUS,
                     step=first_step(state.rules, entry.kind))
-    return state, phase.but(current=battle), events
+    phase = phase.but(current=battle)
+    return state, phase.but(current=battle.but(watched=national.watched(state, phase))), events
 
 
 def _pending_text(state: GameState, phase: CombatPhase) -> str:

@@ -8,7 +8,9 @@ assault, the space, the enemy, the round, the item of fire, submarines outnumber
 escorts). Land cycles ask :func:`adjusted` for their land units' and supremacy aircraft's
 values, sea cycles for every item of fire; ships' anti-air fire asks :func:`anti_air_value`,
 Infrastructure Defense fire at aircraft :func:`destroy_value`, ASW :func:`asw_developments`,
-offshore bombardment :func:`bombard_immune`, the land cycle's opening fire :func:`opening_fire`. A game without the
+offshore bombardment :func:`bombard_immune`, the land cycle's opening fire :func:`opening_fire`;
+a battle notes the enemy units an item watches as it begins (:func:`watched`) and, when it
+ends, rewards their loss (:func:`after_battle`). A game without the
 option has no item in force, so every function gives the values it was given.
 """
 
@@ -16,9 +18,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 
-from ..advantages import bonuses, played
+from ..advantages import bonuses, in_force, placed_units, played
 from ..advantages_data import Bonus
+from ..events import Event, event
 from ..ids import PowerId, UnitKind
+from ..notation import format_units
 from ..state import GameState, Unit
 from .flow import current
 from .phase import Battle, CombatPhase
@@ -86,6 +90,58 @@ def asw_developments(state: GameState, unit: Unit) -> frozenset[str]:
                      if b.what == "asw" and b.development and (not b.units or unit.kind in b.units))
 
 
+def watched(state: GameState, phase: CombatPhase) -> tuple[int, ...]:
+    """As the current battle begins: the enemy units whose loss an item in force rewards if
+    its side wins (Salvage: "If you win a battle against the German player and at least one
+    German armor is destroyed"), by id."""
+    if not played(state):
+        return ()
+    b = current(phase)
+    out: set[int] = set()
+    for side in ("attacker", "defender"):
+        mine, theirs = _both(state, phase, b, side)
+        for power in dict.fromkeys(u.owner for u in mine):
+            for bonus in bonuses(state, power):
+                if bonus.what == "salvage" and _holds(state, phase, b, bonus, side, ""):
+                    out |= {u.id for u in theirs if u.kind in bonus.units
+                            and (bonus.against is None or u.owner == bonus.against)}
+    return tuple(sorted(out))
+
+
+def after_battle(state: GameState, phase: CombatPhase, outcome: str) -> tuple[GameState, list[Event]]:
+    """The battle is over: where ``outcome`` is a win and a watched enemy unit (:func:`watched`)
+    was destroyed, each winning power with such an item places its free unit in the battle's
+    territory ("you may place one free armor in that territory": a free unit is always taken,
+    README, ruling 107). Whom the item watched was settled as the battle began."""
+    b = current(phase)
+    if not b.watched or outcome not in ("attacker", "defender"):
+        return state, []
+    destroyed = [i for i in b.watched if i not in state.units]
+    if not destroyed:
+        return state, []
+    winners = [b.attacker] if outcome == "attacker" else list(dict.fromkeys(
+        u.owner for u in defenders(state, b, phase)))
+    events: list[Event] = []
+    for power in winners:
+        for item in in_force(state, power):
+            for bonus in item.bonuses:
+                if bonus.what != "salvage" or bonus.place is None or (bonus.battle and bonus.battle != b.kind):
+                    continue
+                state = state.with_units(placed_units(state, power, {bonus.place: 1}, b.space, state.next_id))
+                name = state.rules.power_name(power)
+                events.append(event("place", f"{name} places {format_units(state.rules, {bonus.place: 1})} in "
+                                    f"{state.board.name(b.space)}, free ({item.title()}: {len(destroyed)} of the "
+                                    "enemy's units it names destroyed in the battle won).", power=name,
+                                    item=item.name, units={bonus.place: 1}, space=state.board.name(b.space)))
+    return state, events
+
+
+def _both(state: GameState, phase: CombatPhase, b: Battle, side: str) -> tuple[list[Unit], list[Unit]]:
+    """``side``'s units in battle ``b`` and the enemy's."""
+    atk, dfn = attackers(state, b), defenders(state, b, phase)
+    return (atk, dfn) if side == "attacker" else (dfn, atk)
+
+
 def _in_force(state: GameState, phase: CombatPhase, units: Sequence[Unit], side: str, what: str,
               fire: str) -> Iterator[tuple[Bonus, Unit]]:
     """Each bonus of kind ``what`` in force for each of the units it concerns."""
@@ -109,8 +165,7 @@ def _holds(state: GameState, phase: CombatPhase, b: Battle, bonus: Bonus, side: 
         return False
     if bonus.fire and bonus.fire != fire:
         return False
-    mine, theirs = ((attackers(state, b), defenders(state, b, phase)) if side == "attacker"
-                    else (defenders(state, b, phase), attackers(state, b)))
+    mine, theirs = _both(state, phase, b, side)
     if bonus.against is not None and bonus.against not in _enemies(state, b, side, theirs):
         return False
     if bonus.outnumber is not None:

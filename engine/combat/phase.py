@@ -93,6 +93,9 @@ class Battle:
     aim: tuple[int, ...] = ()
     """The targets chosen for the undetected submarines' selective fire, one per submarine
     in id order, until they roll (001 › Submarine Warfare)."""
+    watched: tuple[int, ...] = ()
+    """Enemy units a National Advantage in force watches as the battle begins, whose loss it
+    rewards when the battle is won (Salvage: ``combat.national``)."""
 
     def but(self, **changes: Any) -> Battle:
         return replace(self, **changes)
@@ -167,6 +170,7 @@ def _battle_to_json(b: Battle) -> dict[str, Any]:
         **({"broke_off": True} if b.broke_off else {}),
         **({"aborted": True} if b.aborted else {}),
         **({"aim": list(b.aim)} if b.aim else {}),
+        **({"watched": list(b.watched)} if b.watched else {}),
     }
 
 
@@ -198,6 +202,7 @@ def combat_from_json(d: Mapping[str, Any]) -> CombatPhase:
             broke_off=bool(c.get("broke_off", False)),
             aborted=bool(c.get("aborted", False)),
             aim=tuple(int(u) for u in c.get("aim", ())),
+            watched=tuple(int(u) for u in c.get("watched", ())),
         )
     return CombatPhase(
         attacker=PowerId(d["attacker"]),

@@ -86,7 +86,9 @@ def check_invariants(before: GameState, after: GameState, line: str, events: tup
     if new:
         # or an attacked neutral's troops joining the other side (001 › Phase 8, Level of cooperation)
         joined = sum(e.data["units"] for e in events if e.type == "join")
-        assert line.startswith("/place") or len(new) == joined, (line, new)
+        # or a National Advantage's free unit where a battle was won (001 › Appendix, Salvage)
+        given = sum(sum(e.data["units"].values()) for e in events if e.type == "place" and "item" in e.data)
+        assert line.startswith("/place") or len(new) == joined + given, (line, new)
         assert min(new) >= before.next_id
     if line == "/undo":  # units the command taken back added (a neutral's troops) leave with it
         gone = {i for i in gone if i < after.next_id}
