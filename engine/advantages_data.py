@@ -67,6 +67,9 @@ class Bonus:
     outnumber: tuple[frozenset[UnitKind], frozenset[UnitKind], int] | None = None
     """(own side's types, enemy's types, by): only while the side's units of the first
     exceed the enemy's of the second by more than ``by``."""
+    limit: tuple[int, int] | None = None
+    """(a battle, a turn): only so many of the units a battle get it, chosen as it begins,
+    and so many in all the turn's battles."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,8 +276,9 @@ def _bonus(at: str, b: Mapping[str, Any], space: Callable[[object], SpaceId], un
     if what == "salvage" and "place" not in b:
         raise BoardDataError(f"{at}: a salvage bonus needs 'place'")
     place = unit(b["place"]) if "place" in b else None
+    limit = None if "limit" not in b else (int(b["limit"]["battle"]), int(b["limit"]["turn"]))
     return Bonus(what, frozenset(unit(k) for k in b.get("units", ())), side, int(b.get("add", 0)),
                  int(b.get("at_least", 0)), str(b.get("development", "")), place, battle,
                  bool(b.get("first_cycle", False)),
                  bool(b.get("assault", False)), frozenset(space(s) for s in b.get("at", ())),
-                 PowerId(str(against)) if against else None, int(b.get("from_round", 0)), fire, outnumber)
+                 PowerId(str(against)) if against else None, int(b.get("from_round", 0)), fire, outnumber, limit)

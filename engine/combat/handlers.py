@@ -107,7 +107,9 @@ def _begin(state: GameState, phase: CombatPhase, entry: Entry) -> Result:
     battle = Battle(entry.space, entry.kind, phase.attacker, amphibious=entry.step == AMPHIBIOUS,
                     step=first_step(state.rules, entry.kind))
     phase = phase.but(current=battle)
-    return state, phase.but(current=battle.but(watched=national.watched(state, phase))), events
+    favoured = national.favoured(state, phase)
+    battle = battle.but(watched=national.watched(state, phase), favoured=favoured)
+    return state, phase.but(current=battle, favoured=phase.favoured | frozenset(favoured)), events
 
 
 def _pending_text(state: GameState, phase: CombatPhase) -> str:

@@ -9,8 +9,9 @@ escorts). Land cycles ask :func:`adjusted` for their land units' and supremacy a
 values, sea cycles for every item of fire; ships' anti-air fire asks :func:`anti_air_value`,
 Infrastructure Defense fire at aircraft :func:`destroy_value`, ASW :func:`asw_developments`,
 offshore bombardment :func:`bombard_immune`, the land cycle's opening fire :func:`opening_fire`;
-a battle notes the enemy units an item watches as it begins (:func:`watched`) and, when it
-ends, rewards their loss (:func:`after_battle`). A game without the
+a battle notes, as it begins, the enemy units an item watches (:func:`watched`) and the
+units an item with a limit favours (:func:`favoured`) and, when it ends, rewards the loss of
+the watched ones (:func:`after_battle`). A game without the
 option has no item in force, so every function gives the values it was given.
 """
 
@@ -108,6 +109,28 @@ def watched(state: GameState, phase: CombatPhase) -> tuple[int, ...]:
     return tuple(sorted(out))
 
 
+def favoured(state: GameState, phase: CombatPhase) -> tuple[int, ...]:
+    """As the current battle begins: the units an item with a limit favours in it (Shock
+    Troops: "2 Infantry has its attack increased by 1 in the first cycle of combat. No more
+    than 6 Infantry can get this bonus per turn"): so many a battle, the first by id, while
+    the turn's count (``CombatPhase.favoured``) allows (README, ruling 108)."""
+    if not played(state):
+        return ()
+    b = current(phase)
+    out: list[int] = []
+    for side in ("attacker", "defender"):
+        mine = _both(state, phase, b, side)[0]
+        for power in dict.fromkeys(u.owner for u in mine):
+            for bonus in bonuses(state, power):
+                if bonus.limit is None or not _holds(state, phase, b, bonus, side, ""):
+                    continue
+                each, turn = bonus.limit
+                room = min(each, turn - len(phase.favoured) - len(out))
+                fit = sorted(u.id for u in mine if u.owner == power and (not bonus.units or u.kind in bonus.units))
+                out += fit[:max(room, 0)]
+    return tuple(out)
+
+
 def after_battle(state: GameState, phase: CombatPhase, outcome: str) -> tuple[GameState, list[Event]]:
     """The battle is over: where ``outcome`` is a win and a watched enemy unit (:func:`watched`)
     was destroyed, each winning power with such an item places its free unit in the battle's
@@ -151,7 +174,8 @@ def _in_force(state: GameState, phase: CombatPhase, units: Sequence[Unit], side:
             if bonus.what != what or not _holds(state, phase, b, bonus, side, fire):
                 continue
             for u in units:
-                if u.owner == power and (not bonus.units or u.kind in bonus.units):
+                if u.owner == power and (not bonus.units or u.kind in bonus.units) and (
+                        bonus.limit is None or u.id in b.favoured):
                     yield bonus, u
 
 

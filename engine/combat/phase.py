@@ -96,6 +96,9 @@ class Battle:
     watched: tuple[int, ...] = ()
     """Enemy units a National Advantage in force watches as the battle begins, whose loss it
     rewards when the battle is won (Salvage: ``combat.national``)."""
+    favoured: tuple[int, ...] = ()
+    """The units an item with a limit favours in this battle, chosen as it begins (Shock
+    Troops: ``combat.national``)."""
 
     def but(self, **changes: Any) -> Battle:
         return replace(self, **changes)
@@ -127,6 +130,9 @@ class CombatPhase:
     struck: tuple[tuple[SpaceId, int], ...] = ()
     """IPCs rockets took from each territory when the phase began: a raid there this turn
     takes at most the rest of the cap (002, Errata, Rocket Strikes, "Added")."""
+    favoured: frozenset[int] = frozenset()
+    """Every unit an item with a limit a turn has favoured in this phase's battles (Shock
+    Troops: "No more than 6 Infantry can get this bonus per turn")."""
 
     def chooser(self) -> PowerId | None:
         """The power whose choice is due now, or None."""
@@ -149,6 +155,7 @@ class CombatPhase:
             "homeless": sorted(self.homeless),
             "hostile_seas": sorted(self.hostile_seas),
             "struck": [[s, n] for s, n in self.struck],
+            **({"favoured": sorted(self.favoured)} if self.favoured else {}),
         }
 
 
@@ -171,6 +178,7 @@ def _battle_to_json(b: Battle) -> dict[str, Any]:
         **({"aborted": True} if b.aborted else {}),
         **({"aim": list(b.aim)} if b.aim else {}),
         **({"watched": list(b.watched)} if b.watched else {}),
+        **({"favoured": list(b.favoured)} if b.favoured else {}),
     }
 
 
@@ -203,6 +211,7 @@ def combat_from_json(d: Mapping[str, Any]) -> CombatPhase:
             aborted=bool(c.get("aborted", False)),
             aim=tuple(int(u) for u in c.get("aim", ())),
             watched=tuple(int(u) for u in c.get("watched", ())),
+            favoured=tuple(int(u) for u in c.get("favoured", ())),
         )
     return CombatPhase(
         attacker=PowerId(d["attacker"]),
@@ -215,4 +224,5 @@ def combat_from_json(d: Mapping[str, Any]) -> CombatPhase:
         homeless=frozenset(int(u) for u in d["homeless"]),
         hostile_seas=frozenset(SpaceId(s) for s in d.get("hostile_seas", ())),
         struck=tuple((SpaceId(s), int(n)) for s, n in d.get("struck", ())),
+        favoured=frozenset(int(u) for u in d.get("favoured", ())),
     )
