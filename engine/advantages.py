@@ -21,7 +21,7 @@ from .errors import IllegalCommandError, NotationError
 from .events import Event, event
 from .ids import PowerId, SpaceId, UnitKind
 from .notation import format_units
-from .phases import phase_entry
+from .phases import phase_entry, phase_title
 from .prose import possessive
 from .state import PLACED, GameState, Unit
 from .variants import NATIONAL_ADVANTAGES
@@ -73,9 +73,26 @@ def move_points(state: GameState, unit: Unit) -> int | None:
 
 
 def bonuses(state: GameState, power: PowerId) -> Iterator[Bonus]:
-    """What the power's items in force do in battle (``engine.combat.national`` applies them)."""
+    """What the power's items in force do in battle (``engine.combat.national`` applies them);
+    an item declared in a phase acts from its declaration in round r until the owner's next
+    turn begins: the rest of round r, and round r + 1 until the owner's team plays (README,
+    ruling 108)."""
     for item in in_force(state, power):
+        if item.declare:
+            declared = hand(state, power).used.get(item.id)
+            if declared is None or state.round not in (declared, declared + 1) or (
+                    state.round == declared + 1 and _side_moved(state, power)):
+                continue
         yield from item.bonuses
+
+
+def _side_moved(state: GameState, power: PowerId) -> bool:
+    """Whether the power's turn of this round has begun: its team plays now or played before
+    the team playing now (``Turns.teams``, in the order they play)."""
+    teams = state.rules.turns.teams(state.round)
+    mine = state.rules.turns.team_of(state.round, power)
+    now = state.rules.turns.team_of(state.round, state.turn)
+    return teams.index(now) >= teams.index(mine)
 
 
 def income_extra(state: GameState, power: PowerId) -> list[tuple[int, str]]:
@@ -223,7 +240,9 @@ def reveal(state: GameState, power: PowerId, item: Item) -> tuple[GameState, lis
         raise IllegalCommandError(f"{name} has not drawn {item.title()}; /advantage lists your items.",
                                   reason="advantage.not_drawn")
     state = _with_hand(state, power, replace(own, revealed=(*own.revealed, item.id)))
-    how = " Use it in Mobilize New Units: /advantage use:" + _quoted(item) if item.kind == "free" else ""
+    how = " Use it in Mobilize New Units: /advantage use:" + _quoted(item) if item.kind == "free" else (
+        f" Declare it in {phase_title(state.rules, item.declare)}: /advantage use:{_quoted(item)}" if item.declare
+        else "")
     proofs = [reveal_sealed(name, purpose, list(faces)) for purpose, faces in own.sealed.get(item.id, ())]
     return state, [*proofs, event("advantage", f"{name} reveals its National Advantage {item.title()}: {item.effect} It is "
                          f"in force from now on.{how}", power=name, item=item.name, number=item.number)]
@@ -237,6 +256,8 @@ def use(state: GameState, power: PowerId, item: Item, site: SpaceId | None) -> t
     events: list[Event] = []
     if not item.standard and item.id not in own.revealed:
         state, events = reveal(state, power, item)
+    if item.kind == "battle" and item.declare:
+        return _declare(state, power, item, events)
     if item.kind not in ("deal", "free"):
         raise IllegalCommandError(f"{item.title()} acts by itself once in force; there is nothing to use.",
                                   reason="advantage.nothing_to_use")
@@ -252,6 +273,24 @@ def use(state: GameState, power: PowerId, item: Item, site: SpaceId | None) -> t
     else:
         state, more = _free(state, power, item, site)
     return state, [*events, *more]
+
+
+def _declare(state: GameState, power: PowerId, item: Item, events: list[Event]) -> tuple[GameState, list[Event]]:
+    """An item declared in a phase, once a game (Russian Winter: "Once per the game in your
+    collect income phase, you may declare a severe winter")."""
+    name = state.rules.power_name(power)
+    when = phase_title(state.rules, item.declare)
+    if state.phase != item.declare or state.turn != power:
+        raise IllegalCommandError(f"{item.title()} is declared in {possessive(name)} {when}.",
+                                  reason="advantage.phase")
+    last = hand(state, power).used.get(item.id)
+    if last is not None:
+        raise IllegalCommandError(f"{name} declared {item.title()} in round {last}; once a game.",
+                                  reason="advantage.used")
+    own = hand(state, power)
+    state = _with_hand(state, power, replace(own, used={**own.used, item.id: state.round}))
+    return state, [*events, event("advantage", f"{name} declares {item.title()}: {item.effect} It acts until "
+                                  f"{possessive(name)} next turn begins.", power=name, item=item.name)]
 
 
 def _deal(state: GameState, power: PowerId, item: Item) -> tuple[GameState, list[Event]]:

@@ -108,6 +108,9 @@ class Item:
     waits: str = ""
     bonuses: tuple[Bonus, ...] = ()
     """What the item does in battle while in force (any kind; kind ``battle`` does only that)."""
+    declare: str = ""
+    """battle: the phase in which the owner declares it (``/advantage use``), once a game;
+    its bonuses then act until the owner's next turn begins (Russian Winter)."""
 
     @property
     def standard(self) -> bool:
@@ -248,7 +251,7 @@ def _item(at: str, power: PowerId, e: Mapping[str, Any], board: Board, kinds: Co
         if kind == "battle":
             if not bonuses:
                 raise BoardDataError(f"{at} {ident}: a battle item needs 'bonus'")
-            return made()
+            return made(declare=str(e.get("declare", "")))
         return made(waits=str(e.get("waits", "")))
     except KeyError as err:
         raise BoardDataError(f"{at} {e.get('id')}: a {kind} item needs {err.args[0]!r}") from None

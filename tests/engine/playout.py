@@ -97,6 +97,7 @@ class Playout:
             self._mobilize()
         elif s.phase == "collect_income":
             self._lend()
+            self._declare()
             self.send("/done")
         else:
             self.send("/done")
@@ -178,6 +179,16 @@ class Playout:
         hidden = [i for i in own.drawn if i not in own.revealed] if own is not None else []
         if hidden and self.rng.random() < 0.5:
             self.send(f'/advantage reveal:"{s.rules.advantages.item(self.rng.choice(hidden)).name}"')
+
+    def _declare(self) -> None:
+        """Now and then declare a revealed National Advantage declared in this phase (Russian
+        Winter in Collect Income); the engine refuses a second declaration."""
+        s = self.state
+        own = s.advantages.get(s.turn)
+        for ident in own.revealed if own is not None else ():
+            item = s.rules.advantages.item(ident)
+            if item.declare == s.phase and self.rng.random() < 0.5:
+                self.send(f'/advantage use:"{item.name}"')
 
     def _moves(self) -> None:
         s = self.state

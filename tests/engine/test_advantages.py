@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import maps
-from engine.advantages import hand_text, pool, public_lines, reminder
+from engine.advantages import bonuses, hand_text, pool, public_lines, reminder
 from engine.advantages_data import Advantages
 from engine.economy.income import statement
 from engine.errors import BoardDataError
@@ -119,3 +119,18 @@ def test_a_turn_begins_with_a_reminder_of_the_items_owed() -> None:
     data.update(round=6, advantages={"Japan": {"drawn": ["long_lance_torpedoes", "dug_in_defenses", "mounted_infantry",
                                                          "east_wind_rain", "tiger_of_malaya"], "revealed": []}})
     assert reminder(GameState.from_json(data, germany.rules)) == []
+
+
+@pytest.mark.parametrize(("round_", "turn", "acts"), [(2, "United Kingdom", True), (3, "Germany", True),
+                                                       (3, "Japan", True), (3, "Soviet Union", False),
+                                                       (4, "Germany", False)])
+def test_russian_winter_acts_until_the_next_soviet_turn(round_: int, turn: str, acts: bool) -> None:
+    """001 › Appendix: National Advantages, Soviet Union 9: "Until the start of your next turn,
+    your Infantry in red territories defend on a 3": declared in round 2, it acts for the rest
+    of round 2 and in round 3 until the Allies' team turn begins (README, ruling 108)."""
+    data = _game().to_json()
+    data.update(round=round_, turn=turn)
+    data["advantages"] = {"Soviet Union": {"drawn": ["russian_winter"], "revealed": ["russian_winter"],
+                                           "used": {"russian_winter": 2}}}
+    state = GameState.from_json(data, RULES.for_options({"national_advantages": True}))
+    assert bool(list(bonuses(state, PowerId("soviet_union")))) is acts
