@@ -72,13 +72,18 @@ def move_points(state: GameState, unit: Unit) -> int | None:
     return max(points) if points else None
 
 
-def bonuses(state: GameState, power: PowerId) -> Iterator[Bonus]:
+def bonuses(state: GameState, power: PowerId, space: SpaceId | None = None) -> Iterator[Bonus]:
     """What the power's items in force do in battle (``engine.combat.national`` applies them);
     an item declared in a phase acts from its declaration in round r until the owner's next
     turn begins: the rest of round r, and round r + 1 until the owner's team plays (README,
-    ruling 108)."""
+    ruling 108); one declared for a battle acts only in the battle in ``space`` it was
+    declared for this round."""
     for item in in_force(state, power):
-        if item.declare:
+        if item.per_battle:
+            own = hand(state, power)
+            if own.used.get(item.id) != state.round or space not in own.declared_at.get(item.id, ()):
+                continue
+        elif item.declare:
             declared = hand(state, power).used.get(item.id)
             if declared is None or state.round not in (declared, declared + 1) or (
                     state.round == declared + 1 and _side_moved(state, power)):
@@ -257,7 +262,7 @@ def use(state: GameState, power: PowerId, item: Item, site: SpaceId | None) -> t
     if not item.standard and item.id not in own.revealed:
         state, events = reveal(state, power, item)
     if item.kind == "battle" and item.declare:
-        return _declare(state, power, item, events)
+        return _declare(state, power, item, site, events)
     if item.kind not in ("deal", "free"):
         raise IllegalCommandError(f"{item.title()} acts by itself once in force; there is nothing to use.",
                                   reason="advantage.nothing_to_use")
@@ -275,14 +280,17 @@ def use(state: GameState, power: PowerId, item: Item, site: SpaceId | None) -> t
     return state, [*events, *more]
 
 
-def _declare(state: GameState, power: PowerId, item: Item, events: list[Event]) -> tuple[GameState, list[Event]]:
+def _declare(state: GameState, power: PowerId, item: Item, site: SpaceId | None,
+             events: list[Event]) -> tuple[GameState, list[Event]]:
     """An item declared in a phase, once a game (Russian Winter: "Once per the game in your
-    collect income phase, you may declare a severe winter")."""
+    collect income phase, you may declare a severe winter"), or for a battle."""
     name = state.rules.power_name(power)
     when = phase_title(state.rules, item.declare)
     if state.phase != item.declare or state.turn != power:
         raise IllegalCommandError(f"{item.title()} is declared in {possessive(name)} {when}.",
                                   reason="advantage.phase")
+    if item.per_battle:
+        return _declare_battle(state, power, item, site, events)
     last = hand(state, power).used.get(item.id)
     if last is not None:
         raise IllegalCommandError(f"{name} declared {item.title()} in round {last}; once a game.",
@@ -291,6 +299,38 @@ def _declare(state: GameState, power: PowerId, item: Item, events: list[Event]) 
     state = _with_hand(state, power, replace(own, used={**own.used, item.id: state.round}))
     return state, [*events, event("advantage", f"{name} declares {item.title()}: {item.effect} It acts until "
                                   f"{possessive(name)} next turn begins.", power=name, item=item.name)]
+
+
+def _declare_battle(state: GameState, power: PowerId, item: Item, site: SpaceId | None,
+                    events: list[Event]) -> tuple[GameState, list[Event]]:
+    """An item declared for one land battle of the power still to fight, where its land units
+    are only of the item's types (Banzai Attacks: "When you begin an attack with only
+    Infantry, you may declare a Banzai attack")."""
+    name = state.rules.power_name(power)
+    only = " and ".join(state.rules.spec(k).word() for k in item.units)
+    fights = [e.space for e in (state.combat.entries if state.combat is not None else ()) if e.kind == "land"]
+    if site is None:
+        listed = ", ".join(state.board.name(s) for s in fights) or "none is left"
+        raise IllegalCommandError(f"Say which battle {item.title()} is declared for: at:<territory> "
+                                  f"(a land battle still to fight: {listed}).", reason="advantage.site_needed")
+    where = state.board.name(site)
+    if site not in fights:
+        raise IllegalCommandError(f"{item.title()} is declared for a land battle still to fight, as it begins; "
+                                  f"{where} is none.", reason="advantage.wrong_site")
+    land = [u for u in state.units_at(site) if u.owner == power and state.rules.spec(u.kind).is_land
+            and state.rules.spec(u.kind).is_combat_unit]
+    if not land or any(u.kind not in item.units for u in land):
+        raise IllegalCommandError(f"{item.title()} is declared for an attack of {only} only; {possessive(name)} "
+                                  f"land units in {where} are not.", reason="advantage.condition")
+    own = hand(state, power)
+    declared = own.declared_at.get(item.id, ()) if own.used.get(item.id) == state.round else ()
+    if site in declared:
+        raise IllegalCommandError(f"{name} has declared {item.title()} in {where} already.",
+                                  reason="advantage.used_this_turn")
+    state = _with_hand(state, power, replace(own, used={**own.used, item.id: state.round},
+                                             declared_at={**own.declared_at, item.id: (*declared, site)}))
+    return state, [*events, event("advantage", f"{name} declares {item.title()} in {where}: {item.effect}",
+                                  power=name, item=item.name, space=where)]
 
 
 def _deal(state: GameState, power: PowerId, item: Item) -> tuple[GameState, list[Event]]:

@@ -25,12 +25,12 @@ WAITING = ("combat", "later")
 """Effect kinds not played yet: such items are left out of the draw pool (README)."""
 
 
-BONUS_WHAT = ("combat", "anti_air", "id_destroys", "asw", "bombard_immune", "opening_fire", "salvage")
+BONUS_WHAT = ("combat", "anti_air", "id_destroys", "asw", "bombard_immune", "opening_fire", "salvage", "held")
 """What a :class:`Bonus` changes: the combat value, ships' anti-air hit value (001 ›
 Anti-Air), the value on which Infrastructure Defense fire destroys an aircraft, the ASW
 values (as with a development), immunity to offshore bombardment, firing in a land
-cycle's opening fire, or a free unit where a battle is won in which an enemy unit of the
-types in ``units`` was destroyed (``place``)."""
+cycle's opening fire, a free unit where a battle is won in which an enemy unit of the
+types in ``units`` was destroyed (``place``), or the units may not retreat (``held``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,8 +109,12 @@ class Item:
     bonuses: tuple[Bonus, ...] = ()
     """What the item does in battle while in force (any kind; kind ``battle`` does only that)."""
     declare: str = ""
-    """battle: the phase in which the owner declares it (``/advantage use``), once a game;
-    its bonuses then act until the owner's next turn begins (Russian Winter)."""
+    """battle: the phase in which the owner declares it (``/advantage use``): once a game,
+    its bonuses then acting until the owner's next turn begins (Russian Winter); or, with
+    ``per_battle``, for one battle still to fight (``at:``), as often as the owner likes, its
+    bonuses acting in that battle (Banzai Attacks: ``units``, the only land units of the
+    power that may attack there)."""
+    per_battle: bool = False
 
     @property
     def standard(self) -> bool:
@@ -139,6 +143,9 @@ class Hand:
     sealed: Mapping[str, tuple[tuple[str, tuple[int, ...]], ...]] = field(default_factory=dict)
     """Item id -> the sealed draws that chose it (purpose, faces), revealed with the item
     (``engine.dice``, sealed draws)."""
+    declared_at: Mapping[str, tuple[SpaceId, ...]] = field(default_factory=dict)
+    """Item id -> the battles it was declared for in the round it was last used (Banzai
+    Attacks: "you may declare a Banzai attack")."""
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {"drawn": list(self.drawn), "revealed": list(self.revealed)}
@@ -148,6 +155,8 @@ class Hand:
             out["waiting"] = list(self.waiting)
         if self.sealed:
             out["sealed"] = {i: [[p, list(f)] for p, f in draws] for i, draws in self.sealed.items()}
+        if self.declared_at:
+            out["declared_at"] = {i: list(spaces) for i, spaces in self.declared_at.items()}
         return out
 
     @classmethod
@@ -156,7 +165,8 @@ class Hand:
                    {str(k): int(v) for k, v in data.get("used", {}).items()},
                    tuple(str(i) for i in data.get("waiting", ())),
                    {str(i): tuple((str(p), tuple(int(f) for f in fs)) for p, fs in draws)
-                    for i, draws in data.get("sealed", {}).items()})
+                    for i, draws in data.get("sealed", {}).items()},
+                   {str(i): tuple(SpaceId(str(s)) for s in spaces) for i, spaces in data.get("declared_at", {}).items()})
 
 
 EMPTY_HAND = Hand()
@@ -251,7 +261,8 @@ def _item(at: str, power: PowerId, e: Mapping[str, Any], board: Board, kinds: Co
         if kind == "battle":
             if not bonuses:
                 raise BoardDataError(f"{at} {ident}: a battle item needs 'bonus'")
-            return made(declare=str(e.get("declare", "")))
+            return made(declare=str(e.get("declare", "")), per_battle=bool(e.get("per_battle", False)),
+                        units={unit(k): 1 for k in e.get("only", ())})
         return made(waits=str(e.get("waits", "")))
     except KeyError as err:
         raise BoardDataError(f"{at} {e.get('id')}: a {kind} item needs {err.args[0]!r}") from None

@@ -8,7 +8,8 @@ assault, the space, the enemy, the round, the item of fire, submarines outnumber
 escorts). Land cycles ask :func:`adjusted` for their land units' and supremacy aircraft's
 values, sea cycles for every item of fire; ships' anti-air fire asks :func:`anti_air_value`,
 Infrastructure Defense fire at aircraft :func:`destroy_value`, ASW :func:`asw_developments`,
-offshore bombardment :func:`bombard_immune`, the land cycle's opening fire :func:`opening_fire`;
+offshore bombardment :func:`bombard_immune`, the land cycle's opening fire :func:`opening_fire`,
+the land retreat :func:`held`;
 a battle notes, as it begins, the enemy units an item watches (:func:`watched`) and the
 units an item with a limit favours (:func:`favoured`) and, when it ends, rewards the loss of
 the watched ones (:func:`after_battle`). A game without the
@@ -68,6 +69,12 @@ def destroy_value(state: GameState, phase: CombatPhase, owner: PowerId, kind: Un
     floors = [bonus.at_least for bonus in bonuses(state, owner) if bonus.what == "id_destroys"
               and (not bonus.units or kind in bonus.units) and _holds(state, phase, b, bonus, "defender", "")]
     return max([base, *floors])
+
+
+def held(state: GameState, phase: CombatPhase, unit: Unit, side: str) -> bool:
+    """Whether an item in force keeps ``unit`` from retreating (Banzai Attacks: "All those
+    Infantry ... may not retreat")."""
+    return any(True for _ in _in_force(state, phase, [unit], side, "held", ""))
 
 
 def bombard_immune(state: GameState, phase: CombatPhase, unit: Unit) -> bool:
@@ -170,7 +177,7 @@ def _in_force(state: GameState, phase: CombatPhase, units: Sequence[Unit], side:
     """Each bonus of kind ``what`` in force for each of the units it concerns."""
     b = current(phase)
     for power in dict.fromkeys(u.owner for u in units):
-        for bonus in bonuses(state, power):
+        for bonus in bonuses(state, power, b.space):
             if bonus.what != what or not _holds(state, phase, b, bonus, side, fire):
                 continue
             for u in units:

@@ -182,13 +182,19 @@ class Playout:
 
     def _declare(self) -> None:
         """Now and then declare a revealed National Advantage declared in this phase (Russian
-        Winter in Collect Income); the engine refuses a second declaration."""
+        Winter in Collect Income; Banzai Attacks for a battle still to fight); the engine
+        refuses a second declaration, or one for a battle that is not of infantry alone."""
         s = self.state
         own = s.advantages.get(s.turn)
         for ident in own.revealed if own is not None else ():
             item = s.rules.advantages.item(ident)
-            if item.declare == s.phase and self.rng.random() < 0.5:
+            if item.declare != s.phase or self.rng.random() < 0.5:
+                continue
+            if not item.per_battle:
                 self.send(f'/advantage use:"{item.name}"')
+            elif s.combat is not None and s.combat.entries:
+                at = s.board.name(self.rng.choice(list(s.combat.entries)).space)
+                self.send(f'/advantage use:"{item.name}" at:"{at}"')
 
     def _moves(self) -> None:
         s = self.state
@@ -295,6 +301,9 @@ class Playout:
 
     def _battles(self) -> None:
         combat = self.state.combat
+        if combat is not None and combat.current is None and combat.entries:
+            self._declare()
+            combat = self.state.combat
         if combat is not None and combat.current is None and combat.entries:
             entry = self.rng.choice(list(combat.entries))
             if not self.send(f'/battle territory:"{self.state.board.name(entry.space)}"'):
