@@ -9,11 +9,11 @@ escorts). Land cycles ask :func:`adjusted` for their land units' and supremacy a
 values, sea cycles for every item of fire; ships' anti-air fire asks :func:`anti_air_value`,
 Infrastructure Defense fire at aircraft :func:`destroy_value`, ASW :func:`asw_developments`,
 offshore bombardment :func:`bombard_immune`, the land cycle's opening fire :func:`opening_fire`,
-the land retreat :func:`held`;
-a battle notes, as it begins, the enemy units an item watches (:func:`watched`) and the
-units an item with a limit favours (:func:`favoured`) and, when it ends, rewards the loss of
-the watched ones (:func:`after_battle`). A game without the
-option has no item in force, so every function gives the values it was given.
+the land retreat :func:`held`. A battle notes, as it begins, the enemy units an item watches
+(:func:`watched`) and the units an item with a limit favours (:func:`favoured`) and, when it
+ends, rewards the loss of the watched ones (:func:`after_battle`). A game without the option
+has no item in force, so every function gives the values it was given (README, rulings 100
+to 109).
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ def adjusted(state: GameState, phase: CombatPhase, units: Sequence[Unit], side: 
     """``values`` of ``side``'s ``units`` (by id) as the items in force change them in this
     battle and item of ``fire``: first every increase (on a value above 0: "increased by 1"
     gives nothing to a unit without one), then every floor ("defend on a 3" never lowers a
-    value: README, rulings on National Advantages in battle)."""
+    value: README, ruling 100)."""
     out = dict(values)
     if not played(state):
         return out
@@ -66,7 +66,7 @@ def destroy_value(state: GameState, phase: CombatPhase, owner: PowerId, kind: Un
     owned Infrastructure Defense in United Kingdom and Eastern Canada rolls attack die hit
     air units on 1 or 2")."""
     b = current(phase)
-    floors = [bonus.at_least for bonus in bonuses(state, owner) if bonus.what == "id_destroys"
+    floors = [bonus.at_least for bonus in bonuses(state, owner, b.space) if bonus.what == "id_destroys"
               and (not bonus.units or kind in bonus.units) and _holds(state, phase, b, bonus, "defender", "")]
     return max([base, *floors])
 
@@ -109,7 +109,7 @@ def watched(state: GameState, phase: CombatPhase) -> tuple[int, ...]:
     for side in ("attacker", "defender"):
         mine, theirs = _both(state, phase, b, side)
         for power in dict.fromkeys(u.owner for u in mine):
-            for bonus in bonuses(state, power):
+            for bonus in bonuses(state, power, b.space):
                 if bonus.what == "salvage" and _holds(state, phase, b, bonus, side, ""):
                     out |= {u.id for u in theirs if u.kind in bonus.units
                             and (bonus.against is None or u.owner == bonus.against)}
@@ -128,7 +128,7 @@ def favoured(state: GameState, phase: CombatPhase) -> tuple[int, ...]:
     for side in ("attacker", "defender"):
         mine = _both(state, phase, b, side)[0]
         for power in dict.fromkeys(u.owner for u in mine):
-            for bonus in bonuses(state, power):
+            for bonus in bonuses(state, power, b.space):
                 if bonus.limit is None or not _holds(state, phase, b, bonus, side, ""):
                     continue
                 each, turn = bonus.limit
@@ -208,7 +208,7 @@ def _holds(state: GameState, phase: CombatPhase, b: Battle, bonus: Bonus, side: 
 
 def _enemies(state: GameState, b: Battle, side: str, theirs: Sequence[Unit]) -> set[PowerId]:
     """The enemy powers in the battle: the attacker, or the defending units' owners and the
-    space's holder ("attacks against UK": README, rulings on National Advantages in battle)."""
+    space's holder ("attacks against UK": README, ruling 104)."""
     if side == "defender":
         return {b.attacker}
     holder = state.owners.get(b.space)
