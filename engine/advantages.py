@@ -14,14 +14,14 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
 
-from .advantages_data import EMPTY_HAND, Hand, Item
+from .advantages_data import EMPTY_HAND, Bonus, Hand, Item
 from .commands import Advantage, Buy, Place
 from .dice import Dice, draw_sealed, reveal_sealed
 from .errors import IllegalCommandError, NotationError
 from .events import Event, event
 from .ids import PowerId, SpaceId, UnitKind
 from .notation import format_units
-from .phases import phase_entry
+from .phases import phase_entry, phase_title
 from .prose import possessive
 from .state import PLACED, GameState, Unit
 from .variants import NATIONAL_ADVANTAGES
@@ -46,7 +46,7 @@ def in_force(state: GameState, power: PowerId) -> Iterator[Item]:
 
 def pool(state: GameState, power: PowerId) -> tuple[Item, ...]:
     """The items ``power`` may still draw: not item 1, not drawn, and played by the referee
-    (an item whose effect waits for AARHE's combat or another rule is left out, so no one
+    (an item whose effect waits for a rule not played yet is left out, so no one
     draws an item that does nothing: README, rulings on National Advantages)."""
     drawn = set(hand(state, power).drawn)
     return tuple(i for i in state.rules.advantages.of(power) if not i.standard and i.played and i.id not in drawn)
@@ -70,6 +70,34 @@ def move_points(state: GameState, unit: Unit) -> int | None:
     "Your Infantry may move 2 spaces"), or None."""
     points = [int(i.value) for i in in_force(state, unit.owner) if i.kind == "move" and unit.kind in i.units]
     return max(points) if points else None
+
+
+def bonuses(state: GameState, power: PowerId, space: SpaceId | None = None) -> Iterator[Bonus]:
+    """What the power's items in force do in battle (``engine.combat.national`` applies them);
+    an item declared in a phase acts from its declaration in round r until the owner's next
+    turn begins: the rest of round r, and round r + 1 until the owner's team plays (README,
+    ruling 108); one declared for a battle acts only in the battle in ``space`` it was
+    declared for this round."""
+    for item in in_force(state, power):
+        if item.per_battle:
+            own = hand(state, power)
+            if own.used.get(item.id) != state.round or space not in own.declared_at.get(item.id, ()):
+                continue
+        elif item.declare:
+            declared = hand(state, power).used.get(item.id)
+            if declared is None or state.round not in (declared, declared + 1) or (
+                    state.round == declared + 1 and _side_moved(state, power)):
+                continue
+        yield from item.bonuses
+
+
+def _side_moved(state: GameState, power: PowerId) -> bool:
+    """Whether the power's turn of this round has begun: its team plays now or played before
+    the team playing now (``Turns.teams``, in the order they play)."""
+    teams = state.rules.turns.teams(state.round)
+    mine = state.rules.turns.team_of(state.round, power)
+    now = state.rules.turns.team_of(state.round, state.turn)
+    return teams.index(now) >= teams.index(mine)
 
 
 def income_extra(state: GameState, power: PowerId) -> list[tuple[int, str]]:
@@ -170,7 +198,7 @@ def draw(state: GameState, power: PowerId, count: int, dice: Dice) -> tuple[Game
     if count > left:
         have = "no item" if not left else f"{left} item{'s' if left > 1 else ''}"
         raise IllegalCommandError(f"{name} has {have} left to draw: its "
-                                  "other items wait for rules not played yet (AARHE's combat).",
+                                  "other items wait for rules not played yet.",
                                   reason="advantage.pool_empty")
     events: list[Event] = []
     for _ in range(count):
@@ -217,7 +245,9 @@ def reveal(state: GameState, power: PowerId, item: Item) -> tuple[GameState, lis
         raise IllegalCommandError(f"{name} has not drawn {item.title()}; /advantage lists your items.",
                                   reason="advantage.not_drawn")
     state = _with_hand(state, power, replace(own, revealed=(*own.revealed, item.id)))
-    how = " Use it in Mobilize New Units: /advantage use:" + _quoted(item) if item.kind == "free" else ""
+    how = " Use it in Mobilize New Units: /advantage use:" + _quoted(item) if item.kind == "free" else (
+        f" Declare it in {phase_title(state.rules, item.declare)}: /advantage use:{_quoted(item)}" if item.declare
+        else "")
     proofs = [reveal_sealed(name, purpose, list(faces)) for purpose, faces in own.sealed.get(item.id, ())]
     return state, [*proofs, event("advantage", f"{name} reveals its National Advantage {item.title()}: {item.effect} It is "
                          f"in force from now on.{how}", power=name, item=item.name, number=item.number)]
@@ -231,6 +261,8 @@ def use(state: GameState, power: PowerId, item: Item, site: SpaceId | None) -> t
     events: list[Event] = []
     if not item.standard and item.id not in own.revealed:
         state, events = reveal(state, power, item)
+    if item.kind == "battle" and item.declare:
+        return _declare(state, power, item, site, events)
     if item.kind not in ("deal", "free"):
         raise IllegalCommandError(f"{item.title()} acts by itself once in force; there is nothing to use.",
                                   reason="advantage.nothing_to_use")
@@ -246,6 +278,59 @@ def use(state: GameState, power: PowerId, item: Item, site: SpaceId | None) -> t
     else:
         state, more = _free(state, power, item, site)
     return state, [*events, *more]
+
+
+def _declare(state: GameState, power: PowerId, item: Item, site: SpaceId | None,
+             events: list[Event]) -> tuple[GameState, list[Event]]:
+    """An item declared in a phase, once a game (Russian Winter: "Once per the game in your
+    collect income phase, you may declare a severe winter"), or for a battle."""
+    name = state.rules.power_name(power)
+    when = phase_title(state.rules, item.declare)
+    if state.phase != item.declare or state.turn != power:
+        raise IllegalCommandError(f"{item.title()} is declared in {possessive(name)} {when}.",
+                                  reason="advantage.phase")
+    if item.per_battle:
+        return _declare_battle(state, power, item, site, events)
+    last = hand(state, power).used.get(item.id)
+    if last is not None:
+        raise IllegalCommandError(f"{name} declared {item.title()} in round {last}; once a game.",
+                                  reason="advantage.used")
+    own = hand(state, power)
+    state = _with_hand(state, power, replace(own, used={**own.used, item.id: state.round}))
+    return state, [*events, event("advantage", f"{name} declares {item.title()}: {item.effect} It acts until "
+                                  f"{possessive(name)} next turn begins.", power=name, item=item.name)]
+
+
+def _declare_battle(state: GameState, power: PowerId, item: Item, site: SpaceId | None,
+                    events: list[Event]) -> tuple[GameState, list[Event]]:
+    """An item declared for one land battle of the power still to fight, where its land units
+    are only of the item's types (Banzai Attacks: "When you begin an attack with only
+    Infantry, you may declare a Banzai attack")."""
+    name = state.rules.power_name(power)
+    only = " and ".join(state.rules.spec(k).word() for k in item.units)
+    fights = [e.space for e in (state.combat.entries if state.combat is not None else ()) if e.kind == "land"]
+    if site is None:
+        listed = ", ".join(state.board.name(s) for s in fights) or "none is left"
+        raise IllegalCommandError(f"Say which battle {item.title()} is declared for: at:<territory> "
+                                  f"(a land battle still to fight: {listed}).", reason="advantage.site_needed")
+    where = state.board.name(site)
+    if site not in fights:
+        raise IllegalCommandError(f"{item.title()} is declared for a land battle still to fight, as it begins; "
+                                  f"{where} is none.", reason="advantage.wrong_site")
+    land = [u for u in state.units_at(site) if u.owner == power and state.rules.spec(u.kind).is_land
+            and state.rules.spec(u.kind).is_combat_unit]
+    if not land or any(u.kind not in item.units for u in land):
+        raise IllegalCommandError(f"{item.title()} is declared for an attack of {only} only; {possessive(name)} "
+                                  f"land units in {where} are not.", reason="advantage.condition")
+    own = hand(state, power)
+    declared = own.declared_at.get(item.id, ()) if own.used.get(item.id) == state.round else ()
+    if site in declared:
+        raise IllegalCommandError(f"{name} has declared {item.title()} in {where} already.",
+                                  reason="advantage.used_this_turn")
+    state = _with_hand(state, power, replace(own, used={**own.used, item.id: state.round},
+                                             declared_at={**own.declared_at, item.id: (*declared, site)}))
+    return state, [*events, event("advantage", f"{name} declares {item.title()} in {where}: {item.effect}",
+                                  power=name, item=item.name, space=where)]
 
 
 def _deal(state: GameState, power: PowerId, item: Item) -> tuple[GameState, list[Event]]:
@@ -308,7 +393,7 @@ def mobilize_deals(state: GameState) -> tuple[GameState, list[Event]]:
             events.append(event("advantage", f"{name} cannot place {units} of {item.title()}: it does not hold "
                                 f"{state.board.name(site)}; they are lost.", power=name, item=item.name))
             continue
-        new += _units(state, power, item.units, where, state.next_id + len(new))
+        new += placed_units(state, power, item.units, where, state.next_id + len(new))
         events.append(event("place", f"{name} mobilizes {units} in {state.board.name(where)} ({item.title()}).",
                             power=name, units=dict(item.units), space=state.board.name(where)))
     state = _with_hand(state, power, replace(own, waiting=()))
@@ -337,7 +422,7 @@ def _free(state: GameState, power: PowerId, item: Item, site: SpaceId | None) ->
         placing = {_site(state, power, item, site): item.units}
     new: list[Unit] = []
     for where, units in placing.items():
-        new += _units(state, power, units, where, state.next_id + len(new))
+        new += placed_units(state, power, units, where, state.next_id + len(new))
     own = hand(state, power)
     state = _with_hand(state, power, replace(own, used={**own.used, item.id: state.round})).with_units(new)
     said = "; ".join(f"{format_units(state.rules, us)} in {state.board.name(s)}" for s, us in placing.items())
@@ -375,7 +460,8 @@ def _holder(state: GameState, power: PowerId, item: Item) -> str:
     return state.rules.power_name(power) if item.control == "own" else f"the {state.board.side_of(power)}"
 
 
-def _units(state: GameState, power: PowerId, units: Mapping[UnitKind, int], where: SpaceId, first: int) -> list[Unit]:
+def placed_units(state: GameState, power: PowerId, units: Mapping[UnitKind, int], where: SpaceId,
+                 first: int) -> list[Unit]:
     """New units, placed this turn (flag ``placed``: they neither move nor fight before next turn)."""
     out: list[Unit] = []
     for kind, n in units.items():

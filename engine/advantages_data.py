@@ -8,7 +8,7 @@ does with them (draws, reveals, effects) is :mod:`engine.advantages`.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -19,10 +19,57 @@ from .names import NameIndex
 if TYPE_CHECKING:
     from .board import Board
 
-PLAYED = ("deal", "price", "free", "move", "income")
+PLAYED = ("deal", "price", "free", "move", "income", "battle")
 """Effect kinds the referee plays: their items are in force (item 1) or in the draw pool."""
 WAITING = ("combat", "later")
 """Effect kinds not played yet: such items are left out of the draw pool (README)."""
+
+
+BONUS_WHAT = ("combat", "anti_air", "id_destroys", "asw", "bombard_immune", "opening_fire", "salvage", "held")
+"""What a :class:`Bonus` changes: the combat value, ships' anti-air hit value (001 ›
+Anti-Air), the value on which Infrastructure Defense fire destroys an aircraft, the ASW
+values (as with a development), immunity to offshore bombardment, firing in a land
+cycle's opening fire, a free unit where a battle is won in which an enemy unit of the
+types in ``units`` was destroyed (``place``), or the units may not retreat (``held``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Bonus:
+    """What an item in force does to its power's units in AARHE's battles, and when
+    (``engine.combat.national`` applies it): every condition given must hold."""
+
+    what: str = "combat"
+    units: frozenset[UnitKind] = frozenset()
+    """The unit types concerned; empty: every unit."""
+    side: str = ""
+    """``attacker`` or ``defender``; empty: either."""
+    add: int = 0
+    """Added to a value above 0 ("increased by 1"): a unit without one gets none."""
+    at_least: int = 0
+    """The value becomes at least this ("defend on a 3")."""
+    development: str = ""
+    """asw: the development whose ASW values the units use (Flying Boats)."""
+    place: UnitKind | None = None
+    """salvage: the unit placed (``units`` are then the enemy's types whose loss counts)."""
+    battle: str = ""
+    """``land`` or ``sea``; empty: either."""
+    first_cycle: bool = False
+    assault: bool = False
+    """Only in an amphibious assault's land battle."""
+    at: frozenset[SpaceId] = frozenset()
+    """Only in battles in these spaces."""
+    against: PowerId | None = None
+    """Only against this enemy power (the attacker, or among the defenders)."""
+    from_round: int = 0
+    fire: str = ""
+    """Only in this item of fire: ``main`` (main-round fire at sea), ``air`` (air units
+    under air supremacy on land); empty: any."""
+    outnumber: tuple[frozenset[UnitKind], frozenset[UnitKind], int] | None = None
+    """(own side's types, enemy's types, by): only while the side's units of the first
+    exceed the enemy's of the second by more than ``by``."""
+    limit: tuple[int, int] | None = None
+    """(a battle, a turn): only so many of the units a battle get it, chosen as it begins,
+    and so many in all the turn's battles."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +106,15 @@ class Item:
     steps: tuple[tuple[int, float], ...] = ()
     """income: (from round, factor) in order."""
     waits: str = ""
+    bonuses: tuple[Bonus, ...] = ()
+    """What the item does in battle while in force (any kind; kind ``battle`` does only that)."""
+    declare: str = ""
+    """battle: the phase in which the owner declares it (``/advantage use``): once a game,
+    its bonuses then acting until the owner's next turn begins (Russian Winter); or, with
+    ``per_battle``, for one battle still to fight (``at:``), as often as the owner likes, its
+    bonuses acting in that battle (Banzai Attacks: ``units``, the only land units of the
+    power that may attack there)."""
+    per_battle: bool = False
 
     @property
     def standard(self) -> bool:
@@ -87,6 +143,9 @@ class Hand:
     sealed: Mapping[str, tuple[tuple[str, tuple[int, ...]], ...]] = field(default_factory=dict)
     """Item id -> the sealed draws that chose it (purpose, faces), revealed with the item
     (``engine.dice``, sealed draws)."""
+    declared_at: Mapping[str, tuple[SpaceId, ...]] = field(default_factory=dict)
+    """Item id -> the battles it was declared for in the round it was last used (Banzai
+    Attacks: "you may declare a Banzai attack")."""
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {"drawn": list(self.drawn), "revealed": list(self.revealed)}
@@ -96,6 +155,8 @@ class Hand:
             out["waiting"] = list(self.waiting)
         if self.sealed:
             out["sealed"] = {i: [[p, list(f)] for p, f in draws] for i, draws in self.sealed.items()}
+        if self.declared_at:
+            out["declared_at"] = {i: list(spaces) for i, spaces in self.declared_at.items()}
         return out
 
     @classmethod
@@ -104,7 +165,8 @@ class Hand:
                    {str(k): int(v) for k, v in data.get("used", {}).items()},
                    tuple(str(i) for i in data.get("waiting", ())),
                    {str(i): tuple((str(p), tuple(int(f) for f in fs)) for p, fs in draws)
-                    for i, draws in data.get("sealed", {}).items()})
+                    for i, draws in data.get("sealed", {}).items()},
+                   {str(i): tuple(SpaceId(str(s)) for s in spaces) for i, spaces in data.get("declared_at", {}).items()})
 
 
 EMPTY_HAND = Hand()
@@ -169,8 +231,10 @@ def _item(at: str, power: PowerId, e: Mapping[str, Any], board: Board, kinds: Co
         ident, number, name, effect, passage = (str(e["id"]), int(e["number"]), str(e["name"]), str(e["effect"]),
                                                  str(e["passage"]))
 
+        bonuses = tuple(_bonus(f"{at} {ident}", b, space, unit, board) for b in e.get("bonus", ()))
+
         def made(**more: Any) -> Item:
-            return Item(ident, number, name, power, str(kind), effect, passage, **more)
+            return Item(ident, number, name, power, str(kind), effect, passage, bonuses=bonuses, **more)
         if kind == "deal":
             return made(units={unit(e["unit"]): int(e["count"])}, sites=(space(e["at"]),),
                         value=int(e["price"]), sea=bool(e.get("sea", False)))
@@ -194,6 +258,41 @@ def _item(at: str, power: PowerId, e: Mapping[str, Any], board: Board, kinds: Co
                         each={space(s): {unit(k): int(n) for k, n in us.items()} for s, us in e.get("each", {}).items()},
                         control=str(e.get("control", "own")), requires=tuple(space(s) for s in e.get("requires", ())),
                         once=str(e.get("once", "game")))
+        if kind == "battle":
+            if not bonuses:
+                raise BoardDataError(f"{at} {ident}: a battle item needs 'bonus'")
+            return made(declare=str(e.get("declare", "")), per_battle=bool(e.get("per_battle", False)),
+                        units={unit(k): 1 for k in e.get("only", ())})
         return made(waits=str(e.get("waits", "")))
     except KeyError as err:
         raise BoardDataError(f"{at} {e.get('id')}: a {kind} item needs {err.args[0]!r}") from None
+
+
+def _bonus(at: str, b: Mapping[str, Any], space: Callable[[object], SpaceId], unit: Callable[[object], UnitKind],
+           board: Board) -> Bonus:
+    """One ``bonus`` table of an item, checked: known fields, unit types, spaces and power."""
+    known = set(Bonus.__dataclass_fields__)
+    unknown = set(b) - known
+    if unknown:
+        raise BoardDataError(f"{at}: unknown bonus field {sorted(unknown)[0]!r}")
+    what, side, battle, fire = (str(b.get("what", "combat")), str(b.get("side", "")), str(b.get("battle", "")),
+                                str(b.get("fire", "")))
+    if what not in BONUS_WHAT or side not in ("", "attacker", "defender") or battle not in ("", "land", "sea") \
+            or fire not in ("", "main", "air"):
+        raise BoardDataError(f"{at}: a bonus's what is one of {', '.join(BONUS_WHAT)}, side attacker or defender, "
+                             "battle land or sea, fire main or air")
+    against = b.get("against")
+    if against is not None and against not in board.powers:
+        raise BoardDataError(f"{at}: unknown power {against!r}")
+    more = b.get("outnumber")
+    outnumber = None if more is None else (frozenset(unit(k) for k in more["mine"]),
+                                           frozenset(unit(k) for k in more["theirs"]), int(more["by"]))
+    if what == "salvage" and "place" not in b:
+        raise BoardDataError(f"{at}: a salvage bonus needs 'place'")
+    place = unit(b["place"]) if "place" in b else None
+    limit = None if "limit" not in b else (int(b["limit"]["battle"]), int(b["limit"]["turn"]))
+    return Bonus(what, frozenset(unit(k) for k in b.get("units", ())), side, int(b.get("add", 0)),
+                 int(b.get("at_least", 0)), str(b.get("development", "")), place, battle,
+                 bool(b.get("first_cycle", False)),
+                 bool(b.get("assault", False)), frozenset(space(s) for s in b.get("at", ())),
+                 PowerId(str(against)) if against else None, int(b.get("from_round", 0)), fire, outnumber, limit)

@@ -172,7 +172,8 @@ class Scorch(Command):
 @dataclass(frozen=True, slots=True)
 class Advantage(Command):
     """Any phase of the power's own turn: reveal a National Advantage drawn, or use one (a
-    deal in Purchase, free units in Mobilize New Units) (001 › Appendix: National
+    deal in Purchase, free units in Mobilize New Units, a declaration in the phase the item
+    names, ``site`` then naming the battle where it is for one) (001 › Appendix: National
     Advantages)."""
 
     reveal: str | None = None

@@ -19,7 +19,7 @@ out or shot down during the cycle do not change the values of the others.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..dice import Dice
@@ -183,11 +183,13 @@ def _roll(state: GameState, dice: Dice, space: SpaceId, round_: int, side: str, 
 
 
 def fire(state: GameState, dice: Dice, space: SpaceId, round_: int, side: str, shooters: Sequence[Gun],
-         among: Sequence[Unit]) -> AntiAir:
+         among: Sequence[Unit], destroys: Callable[[Gun, int], int] | None = None) -> AntiAir:
     """Anti-air fire of ``shooters`` (one ``side``) at the aircraft ``among``: the search,
     one roll per search value (Advanced Radar adds to some), then, if any aircraft was
     detected, every gun's attack die at the detected aircraft, destroying on ``destroys`` or
-    less and forcing a retreat up to ``retreats`` (a destroyed aircraft does not retreat)."""
+    less and forcing a retreat up to ``retreats`` (a destroyed aircraft does not retreat);
+    ``destroys``, where given, says what each gun destroys on instead (a National Advantage:
+    ``national.destroy_value``), one attack roll per value."""
     if not shooters or not among:
         return AntiAir((), (), ())
     kind = shooters[0].kind
@@ -206,18 +208,27 @@ def fire(state: GameState, dice: Dice, space: SpaceId, round_: int, side: str, s
     if not detected:
         return AntiAir((), (), tuple(events))
     aimed = select(state, len(shooters), list(detected.values()))
+    by_destroy: dict[int, list[Unit]] = {}
+    for gun, target in zip(shooters, aimed, strict=True):
+        by_destroy.setdefault(destroys(gun, fire_of.destroys) if destroys else fire_of.destroys, []).append(target)
+    destroyed: set[int] = set()
+    retreating: set[int] = set()
     name = state.board.name(space)
-    tally = {str(kind): len(aimed)}
-    at = ", ".join(state.rules.spec(u.kind).word() for u in aimed)
-    why = f"{name} r{round_} {side} {unit_text(state, tally)} attack @{fire_of.destroys}, retreat @{fire_of.retreats} at {at}"
-    faces = dice.roll(len(aimed), why)
-    destroyed = {u.id for u, f in zip(aimed, faces, strict=True) if f <= fire_of.destroys}
-    retreating = {u.id for u, f in zip(aimed, faces, strict=True) if f <= fire_of.retreats} - destroyed
-    events.append(event("roll", f"{why}: {' '.join(map(str, faces))} = {len(destroyed)} destroyed, "
-                        f"{len(retreating)} forced to retreat.", space=name, round=round_, side=side,
-                        source="anti_air_attack", units=tally, value=fire_of.destroys, dice=list(faces),
-                        hits=len(destroyed), rule="air", purpose=why, retreats_on=fire_of.retreats,
-                        retreating=len(retreating)))
+    for value, targets in sorted(by_destroy.items()):
+        tally = {str(kind): len(targets)}
+        at = ", ".join(state.rules.spec(u.kind).word() for u in targets)
+        why = f"{name} r{round_} {side} {unit_text(state, tally)} attack @{value}, retreat @{fire_of.retreats} at {at}"
+        faces = dice.roll(len(targets), why)
+        killed = {u.id for u, f in zip(targets, faces, strict=True) if f <= value}
+        sent = {u.id for u, f in zip(targets, faces, strict=True) if f <= fire_of.retreats} - killed
+        destroyed |= killed
+        retreating |= sent
+        events.append(event("roll", f"{why}: {' '.join(map(str, faces))} = {len(killed)} destroyed, "
+                            f"{len(sent)} forced to retreat.", space=name, round=round_, side=side,
+                            source="anti_air_attack", units=tally, value=value, dice=list(faces),
+                            hits=len(killed), rule="air", purpose=why, retreats_on=fire_of.retreats,
+                            retreating=len(sent)))
+    retreating -= destroyed
     return AntiAir(tuple(sorted(destroyed)), tuple(sorted(retreating)), tuple(events))
 
 

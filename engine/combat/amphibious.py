@@ -19,6 +19,7 @@ from __future__ import annotations
 from ..dice import Dice
 from ..ids import PowerId, SpaceId
 from ..state import SEABORNE, GameState, Unit
+from . import national
 from .fire import roll_groups
 from .flow import Result, ask_casualties, current, with_battle
 from .orders import in_person
@@ -60,14 +61,16 @@ def shore_bombard(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
     units (switch ``bombard_land_units_per_ship``), hits on land units ("Land units' hits can
     only be allocated on land units" read for ships' hits too: README, ruling 62); the ships
     that roll are noted on the battle (``Battle.bombarding``): each gives an infantry +1 and
-    the defender's Infrastructure Defenses fire at them."""
+    the defender's Infrastructure Defenses fire at them. Units a National Advantage makes
+    "immune to shore bombardment" are no targets (``national.bombard_immune``)."""
     return _bombard(state, phase, dice, "land", note=True)
 
 
 def _bombard(state: GameState, phase: CombatPhase, dice: Dice, rule: str, note: bool = False) -> Result:
     b = current(phase)
     ships, limit = candidates(state, phase.sea_fought, phase.bombarded, b.space, b.attacker)
-    targets = defenders(state, b, phase)
+    spared = [u for u in defenders(state, b, phase) if national.bombard_immune(state, phase, u)]
+    targets = [u for u in defenders(state, b, phase) if u not in spared]
     if not ships or not targets or not attackers(state, b):
         return state, phase, []
     if len(ships) > limit and len({s.kind for s in ships}) > 1 and in_person(state, b.attacker):
@@ -83,4 +86,5 @@ def _bombard(state: GameState, phase: CombatPhase, dice: Dice, rule: str, note: 
     if note:
         phase = with_battle(phase, b.but(bombarding=tuple(s.id for s in ships)))
     at_once = not state.rules.switches.bombarded_units_fire_back
-    return state, ask_casualties(state, phase, hits, "defender", "bombard", at_once), events
+    among = [u for u in targets if u.id not in b.strip] if spared else None
+    return state, ask_casualties(state, phase, hits, "defender", "bombard", at_once, among), events

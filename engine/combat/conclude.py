@@ -18,6 +18,7 @@ from ..dice import Dice
 from ..economy.attacks import interrupted
 from ..prose import possessive
 from ..state import FOUGHT, OFFLOADED, SEABORNE, GameState, Unit
+from . import national
 from .flow import Result, current
 from .phase import CombatPhase
 from .report import counts, unit_text
@@ -73,6 +74,8 @@ def conclude(state: GameState, phase: CombatPhase, outcome: str, events: list[Ev
         f"{unit_text(state, counts(state, defenders(state, b, phase)))}.",
         space=name, outcome=outcome, rounds=b.round, captured=captured,
         attackers=counts(state, attackers(state, b)), defenders=counts(state, defenders(state, b, phase))))
+    state, salvaged = national.after_battle(state, phase, outcome)
+    events.extend(salvaged)
     if b.kind == "land":
         state, lost = interrupted(state, b.space, b.round)
         events.extend(lost)

@@ -14,7 +14,7 @@ from ..errors import IllegalCommandError, OutOfTurnError
 from ..events import Event
 from ..ids import SpaceId, UnitKind
 from ..state import GameState, Unit
-from . import breakoff
+from . import breakoff, national
 from . import hits as cas
 from . import land_retreat
 from .choices import (
@@ -109,7 +109,10 @@ def _begin(state: GameState, phase: CombatPhase, entry: Entry) -> Result:
                 events.extend(landed)
     battle = Battle(entry.space, entry.kind, phase.attacker, amphibious=entry.step == AMPHIBIOUS,
                     step=first_step(state.rules, entry.kind))
-    return state, phase.but(current=battle), events
+    phase = phase.but(current=battle)
+    favoured = national.favoured(state, phase)
+    battle = battle.but(watched=national.watched(state, phase), favoured=favoured)
+    return state, phase.but(current=battle, favoured=phase.favoured | frozenset(favoured)), events
 
 
 def _pending_text(state: GameState, phase: CombatPhase) -> str:

@@ -32,7 +32,7 @@ from ..dice import Dice
 from ..events import Event, event
 from ..ids import SpaceId
 from ..state import RETREATED, GameState, Unit
-from . import air
+from . import air, national
 from .conclude import conclude
 from .fire import roll_groups
 from .flow import Result, Step, ask_casualties, current, with_battle
@@ -83,10 +83,12 @@ def _fire(state: GameState, phase: CombatPhase, dice: Dice, side: str, shooters:
 
 def anti_air(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
     """Opening fire, 1: the defender's Infrastructure Defenses fire at the attacking
-    aircraft (001 › Anti-Air); jets are immune (``air.targets``)."""
+    aircraft (001 › Anti-Air); jets are immune (``air.targets``); a National Advantage may
+    raise the value they destroy on (``national.destroy_value``)."""
     b = current(phase)
     guns = air.guns(state, b.space, defenders(state, b, phase))
-    result = air.fire(state, dice, b.space, b.round, "defender", guns, air.targets(state, attackers(state, b)))
+    result = air.fire(state, dice, b.space, b.round, "defender", guns, air.targets(state, attackers(state, b)),
+                      lambda gun, base: national.destroy_value(state, phase, gun.owner, gun.kind, base))
     return air.apply(state, phase, result, "attacker")
 
 
@@ -103,7 +105,9 @@ def air_fire(side: str) -> Step:
         if b.air == air.DOGFIGHT:
             vals, rule = air.dogfight_values(state, planes, side), "dogfight"
         elif b.air == side:
-            vals, rule = air.supremacy_values(state, planes, len(land_units(state, mine)), side), "armour"
+            vals = national.adjusted(state, phase, planes, side,
+                                     air.supremacy_values(state, planes, len(land_units(state, mine)), side), "air")
+            rule = "armour"
         else:
             return state, phase, []
         return _fire(state, phase, dice, side, planes, vals, lambda u: rule, targets,
@@ -115,12 +119,20 @@ def opening_land(side: str) -> Step:
     """Opening fire, after the air units: ``side``'s land units that fire in opening fire."""
 
     def step(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
-        """001 › Appendix: Units, Heavy Tank: "They fire in opening-fire"."""
+        """001 › Appendix: Units, Heavy Tank: "They fire in opening-fire" (and the units a
+        National Advantage moves there)."""
         mine, targets = _sides(state, phase, side)
         land = land_units(state, mine)
-        early = [u for u in land if state.rules.spec(u.kind).opening_fire]
+        early = [u for u in land if fires_early(state, phase, u, side)]
         return fire_units(state, phase, dice, side, early, land, targets)
     return step
+
+
+def fires_early(state: GameState, phase: CombatPhase, unit: Unit, side: str) -> bool:
+    """Whether ``unit`` fires in this cycle's opening fire rather than the main round: by
+    its type (``opening_fire``), or by a National Advantage in force (Guerrilla Tactics:
+    ``national.opening_fire``)."""
+    return state.rules.spec(unit.kind).opening_fire or national.opening_fire(state, phase, unit, side)
 
 
 def fire_units(state: GameState, phase: CombatPhase, dice: Dice, side: str, shooters: Sequence[Unit],
@@ -146,7 +158,8 @@ def land_values(state: GameState, phase: CombatPhase, land: Sequence[Unit], side
     attacking infantry and an Infrastructure Defense's +1 to a defending one, one to one (001
     › Offshore bombardment); a fighter's +1 to a tank while the attacker alone has aircraft
     (001 › Air Supremacy: "Fighter increases Tank's attack by 1"); the defense of snowy or
-    mountainous terrain in the first cycle (001 › Phase 3, Terrain)."""
+    mountainous terrain in the first cycle (001 › Phase 3, Terrain); last, what National
+    Advantages in force change (``national.adjusted``)."""
     b = current(phase)
     out = dict(state.rules.hooks.unit_values(state, land, side))
     terrain = state.board.spaces[b.space].terrain
@@ -162,7 +175,7 @@ def land_values(state: GameState, phase: CombatPhase, land: Sequence[Unit], side
             out[uid] += 1
     if side == "defender" and b.round == 1 and terrain in TERRAIN_DEFENSE:
         out = {uid: v + TERRAIN_DEFENSE[terrain] for uid, v in out.items()}
-    return out
+    return national.adjusted(state, phase, land, side, out)
 
 
 def land_fire(side: str) -> Step:
@@ -174,7 +187,7 @@ def land_fire(side: str) -> Step:
         b = current(phase)
         mine, targets = _sides(state, phase, side)
         land = land_units(state, mine)
-        main = [u for u in land if not state.rules.spec(u.kind).opening_fire]
+        main = [u for u in land if not fires_early(state, phase, u, side)]
         if side == "defender" and assault_cycle(b):
             # "Defending land units (not Artillery) fire" (001 › Amphibious Assault Sequence).
             main = [u for u in main if not state.rules.spec(u.kind).assault_artillery]

@@ -32,6 +32,7 @@ from ..events import Event, event
 from ..ids import SpaceId, UnitKind
 from ..restrictions import sharing
 from ..state import DROPPED, RETREATED, SEABORNE, GameState, Unit
+from . import national
 from .conclude import conclude
 from .flow import Result, Step, current, with_battle
 from .land_cycle import air_refuges, carrier_seats, land_units
@@ -58,9 +59,12 @@ def _open_to_defender(state: GameState, phase: CombatPhase, space: SpaceId) -> b
 
 
 def destinations(state: GameState, phase: CombatPhase, unit: Unit, side: str) -> list[SpaceId]:
-    """Where ``unit`` of ``side`` may retreat now, the first being where standing orders send it."""
+    """Where ``unit`` of ``side`` may retreat now, the first being where standing orders send it
+    (nowhere for a unit a National Advantage keeps in the battle: ``national.held``)."""
     b = current(phase)
     spec = state.rules.spec(unit.kind)
+    if national.held(state, phase, unit, side):
+        return []
     if side == "defender":
         if spec.is_air:
             return air_refuges(state, phase, unit)

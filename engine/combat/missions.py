@@ -46,7 +46,7 @@ from ..missions import AirMission
 from ..production import FACTORY
 from ..redeployment import played as redeployment_played
 from ..state import BOMBS_CAPACITY, BOMBS_INCOME, FOUGHT, PASSIVE_MOVED, GameState, Unit
-from . import air
+from . import air, national
 from .fire import best_of, roll_groups
 from .flow import Result, Step, ask_casualties, current, with_battle
 from .orders import in_person, orders_of
@@ -109,11 +109,13 @@ def mission_start(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
 
 def mission_anti_air(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
     """The territory's Infrastructure Defences, its own and the implicit ones of its complex
-    and victory city, fire at the aircraft of the missions they fire at (001 › Anti-Air)."""
+    and victory city, fire at the aircraft of the missions they fire at (001 › Anti-Air), at
+    what a National Advantage in force lets them destroy on (Radar)."""
     b = current(phase)
     among = air.targets(state, [u for u in flying(state, phase) if _mission(state, u).anti_air])
     here = [u for u in state.units_at(b.space) if at_war(state, u.owner, b.attacker)]
-    result = air.fire(state, dice, b.space, b.round, "defender", air.guns(state, b.space, here), among)
+    result = air.fire(state, dice, b.space, b.round, "defender", air.guns(state, b.space, here), among,
+                      lambda gun, base: national.destroy_value(state, phase, gun.owner, gun.kind, base))
     return air.apply(state, phase, result, "attacker")
 
 

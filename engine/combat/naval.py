@@ -32,7 +32,7 @@ from ..dice import Dice
 from ..events import Event, event
 from ..ids import PowerId
 from ..state import RETREATED, GameState, Unit
-from . import air
+from . import air, national
 from .conclude import conclude
 from .fire import roll_groups, values
 from .flow import Result, Step, ask_casualties, current, with_battle
@@ -68,11 +68,12 @@ def subs(state: GameState, units: Sequence[Unit]) -> list[Unit]:
 
 def asw_values(state: GameState, unit: Unit) -> tuple[int, int]:
     """The unit's ASW (search, attack) values: the unit table's, or those of a development
-    its owner has (001 › Phase 7, Advanced ASW: "You ASW now have the following base values")."""
+    its owner has (001 › Phase 7, Advanced ASW: "You ASW now have the following base values")
+    or a National Advantage in force gives the type (Flying Boats)."""
     asw = state.rules.spec(unit.kind).asw
     if asw is None:
         return 0, 0
-    have = state.tech.get(unit.owner, ())
+    have = {*state.tech.get(unit.owner, ()), *national.asw_developments(state, unit)}
     for development, improved in asw.improved.items():
         if development in have:
             return improved
@@ -211,7 +212,7 @@ def default_targets(state: GameState, n: int, among: Sequence[Unit]) -> tuple[in
 
 def _fire_at_targets(state: GameState, phase: CombatPhase, dice: Dice, side: str, shooters: list[Unit]) -> Result:
     b = current(phase)
-    vals = values(state, shooters, side)
+    vals = national.adjusted(state, phase, shooters, side, values(state, shooters, side), "opening")
     aim = dict(zip((u.id for u in shooters), b.aim, strict=False))
     name = state.board.name(b.space)
     events: list[Event] = []
@@ -256,16 +257,19 @@ def anti_air(side: str) -> Step:
     def step(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
         """001 › Anti-Air: "Certain naval unit has an Anti-Air value. This is the number of
         Anti-Air rolls each hitting on a 1. Hits must be allocated on enemy air units"
-        (destroyer 1, carrier 1, battleship 2, cruiser 3: ``anti_air``), every cycle."""
+        (destroyer 1, carrier 1, battleship 2, cruiser 3: ``anti_air``), every cycle; a
+        National Advantage may raise the hit value (``national.anti_air_value``)."""
         b = current(phase)
         guns = [u for u in side_units(state, phase, side) if state.rules.spec(u.kind).anti_air]
         planes = _strip_free(b, air.aircraft(state, side_units(state, phase, other(side))))
         if not guns or not planes:
             return state, phase, []
-        key = (1, "air")
-        shots = sum(state.rules.spec(u.kind).anti_air for u in guns)
-        hits, events = roll_groups(state, dice, b.space, b.round, side, {key: guns}, "anti_air",
-                                   count={key: shots}, at=f"{unit_text(state, counts(state, planes))} (anti-air)")
+        groups: dict[tuple[int, str], list[Unit]] = {}
+        for u in guns:
+            groups.setdefault((national.anti_air_value(state, phase, u, side), "air"), []).append(u)
+        shots = {key: sum(state.rules.spec(u.kind).anti_air for u in us) for key, us in groups.items()}
+        hits, events = roll_groups(state, dice, b.space, b.round, side, groups, "anti_air",
+                                   count=shots, at=f"{unit_text(state, counts(state, planes))} (anti-air)")
         return state, ask_casualties(state, phase, hits, other(side), "anti_air", False, planes), events
     return step
 
@@ -297,7 +301,7 @@ def early_fire(side: str) -> Step:
         other naval units" (Mid-Combat 1: ``fires_early``), at non-submarine naval units."""
         b = current(phase)
         shooters = [u for u in side_units(state, phase, side) if state.rules.spec(u.kind).fires_early]
-        return _salvo(state, phase, dice, side, [("surface", shooters)])
+        return _salvo(state, phase, dice, side, [("surface", shooters)], "early")
     return step
 
 
@@ -312,10 +316,10 @@ def _targets(state: GameState, phase: CombatPhase, side: str) -> dict[str, list[
 
 
 def _salvo(state: GameState, phase: CombatPhase, dice: Dice, side: str,
-           items: Sequence[tuple[str, Sequence[Unit]]], asw: bool = False) -> Result:
-    """Fire the items in order (each a hit rule and its shooters, at their values, or at
-    their ASW attack values for rule ``sub``), the hits going behind the strip; one
-    casualty choice for the other side."""
+           items: Sequence[tuple[str, Sequence[Unit]]], fire: str) -> Result:
+    """Fire the items in order (each a hit rule and its shooters, at their values with what
+    National Advantages change in this item of ``fire``, or at their ASW attack values for
+    rule ``sub``), the hits going behind the strip; one casualty choice for the other side."""
     b = current(phase)
     pools = _targets(state, phase, side)
     events: list[Event] = []
@@ -329,7 +333,7 @@ def _salvo(state: GameState, phase: CombatPhase, dice: Dice, side: str,
         elif rule == "dogfight":
             vals = air.dogfight_values(state, shooters, side)
         else:
-            vals = values(state, shooters, side)
+            vals = national.adjusted(state, phase, shooters, side, values(state, shooters, side), fire)
         groups: dict[tuple[int, str], list[Unit]] = {}
         for u in shooters:
             groups.setdefault((vals[u.id], rule), []).append(u)
@@ -407,7 +411,8 @@ def main_fire(side: str) -> Step:
             air_item = ("dogfight", planes)
         else:
             air_item = ("surface", [u for u in planes if spec(u.kind).attacks_naval])
-        return _salvo(state, phase, dice, side, [("surface", detected), ("sub", asw), ("surface", naval), air_item])
+        return _salvo(state, phase, dice, side, [("surface", detected), ("sub", asw), ("surface", naval), air_item],
+                      "main")
     return step
 
 

@@ -94,6 +94,12 @@ class Battle:
     aim: tuple[int, ...] = ()
     """The targets chosen for the undetected submarines' selective fire, one per submarine
     in id order, until they roll (001 › Submarine Warfare)."""
+    watched: tuple[int, ...] = ()
+    """Enemy units a National Advantage in force watches as the battle begins, whose loss it
+    rewards when the battle is won (Salvage: ``combat.national``)."""
+    favoured: tuple[int, ...] = ()
+    """The units an item with a limit favours in this battle, chosen as it begins (Shock
+    Troops: ``combat.national``)."""
 
     def but(self, **changes: Any) -> Battle:
         return replace(self, **changes)
@@ -125,6 +131,9 @@ class CombatPhase:
     struck: tuple[tuple[SpaceId, int], ...] = ()
     """IPCs rockets took from each territory when the phase began: a raid there this turn
     takes at most the rest of the cap (002, Errata, Rocket Strikes, "Added")."""
+    favoured: frozenset[int] = frozenset()
+    """Every unit an item with a limit a turn has favoured in this phase's battles (Shock
+    Troops: "No more than 6 Infantry can get this bonus per turn")."""
 
     def chooser(self) -> PowerId | None:
         """The power whose choice is due now, or None."""
@@ -147,6 +156,7 @@ class CombatPhase:
             "homeless": sorted(self.homeless),
             "hostile_seas": sorted(self.hostile_seas),
             "struck": [[s, n] for s, n in self.struck],
+            **({"favoured": sorted(self.favoured)} if self.favoured else {}),
         }
 
 
@@ -168,6 +178,8 @@ def _battle_to_json(b: Battle) -> dict[str, Any]:
         **({"broke_off": True} if b.broke_off else {}),
         **({"aborted": True} if b.aborted else {}),
         **({"aim": list(b.aim)} if b.aim else {}),
+        **({"watched": list(b.watched)} if b.watched else {}),
+        **({"favoured": list(b.favoured)} if b.favoured else {}),
     }
 
 
@@ -199,6 +211,8 @@ def combat_from_json(d: Mapping[str, Any]) -> CombatPhase:
             broke_off=bool(c.get("broke_off", False)),
             aborted=bool(c.get("aborted", False)),
             aim=tuple(int(u) for u in c.get("aim", ())),
+            watched=tuple(int(u) for u in c.get("watched", ())),
+            favoured=tuple(int(u) for u in c.get("favoured", ())),
         )
     return CombatPhase(
         attacker=PowerId(d["attacker"]),
@@ -211,4 +225,5 @@ def combat_from_json(d: Mapping[str, Any]) -> CombatPhase:
         homeless=frozenset(int(u) for u in d["homeless"]),
         hostile_seas=frozenset(SpaceId(s) for s in d.get("hostile_seas", ())),
         struck=tuple((SpaceId(s), int(n)) for s, n in d.get("struck", ())),
+        favoured=frozenset(int(u) for u in d.get("favoured", ())),
     )

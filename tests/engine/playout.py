@@ -99,6 +99,7 @@ class Playout:
             self._mobilize()
         elif s.phase == "collect_income":
             self._lend()
+            self._declare()
             self.send("/done")
         else:
             self.send("/done")
@@ -156,6 +157,7 @@ class Playout:
                       f'submerge:{self.rng.choice(["never", "always", "when_outnumbered"])}'
                       f'{" bomb:capacity" if self.state.rules.missions.air and self.commands % 2 else ""}')
         self._research_dice()
+        self._advantages()
         if self.state.rules.turns.passive and self.rng.random() < 0.5:
             # the other side's windows in a team turn (001 › Phase 3, DAS; › Phase 5, Reinforcement)
             self.send(f'/orders power:"{self.state.rules.power_name(self.state.turn)}" '
@@ -167,6 +169,35 @@ class Playout:
             kind = self.rng.choice(options)
             self.send(f'/buy units:"{self.rng.randint(1, 3)} {kind}"')
         self.send("/done")
+
+    def _advantages(self) -> None:
+        """Where National Advantages are played (001 › Appendix: National Advantages), draw the
+        items owed and now and then reveal one drawn, so battles are fought with items in
+        force; the engine refuses a draw not owed or an empty pool."""
+        s = self.state
+        if not s.options.get("national_advantages"):
+            return
+        self.send("/advantage draw:1")
+        own = self.state.advantages.get(s.turn)
+        hidden = [i for i in own.drawn if i not in own.revealed] if own is not None else []
+        if hidden and self.rng.random() < 0.5:
+            self.send(f'/advantage reveal:"{s.rules.advantages.item(self.rng.choice(hidden)).name}"')
+
+    def _declare(self) -> None:
+        """Now and then declare a revealed National Advantage declared in this phase (Russian
+        Winter in Collect Income; Banzai Attacks for a battle still to fight); the engine
+        refuses a second declaration, or one for a battle that is not of infantry alone."""
+        s = self.state
+        own = s.advantages.get(s.turn)
+        for ident in own.revealed if own is not None else ():
+            item = s.rules.advantages.item(ident)
+            if item.declare != s.phase or self.rng.random() < 0.5:
+                continue
+            if not item.per_battle:
+                self.send(f'/advantage use:"{item.name}"')
+            elif s.combat is not None and s.combat.entries:
+                at = s.board.name(self.rng.choice(list(s.combat.entries)).space)
+                self.send(f'/advantage use:"{item.name}" at:"{at}"')
 
     def _moves(self) -> None:
         s = self.state
@@ -308,6 +339,9 @@ class Playout:
 
     def _battles(self) -> None:
         combat = self.state.combat
+        if combat is not None and combat.current is None and combat.entries:
+            self._declare()
+            combat = self.state.combat
         if combat is not None and combat.current is None and combat.entries:
             entry = self.rng.choice(list(combat.entries))
             if not self.send(f'/battle territory:"{self.state.board.name(entry.space)}"'):

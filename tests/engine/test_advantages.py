@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import maps
-from engine.advantages import hand_text, pool, public_lines, reminder
+from engine.advantages import bonuses, hand_text, pool, public_lines, reminder
 from engine.advantages_data import Advantages
 from engine.economy.income import statement
 from engine.errors import BoardDataError
@@ -36,12 +36,15 @@ def test_every_power_of_the_standard_map_has_its_list_numbered_as_001() -> None:
 
 
 def test_the_pool_holds_only_items_the_referee_plays() -> None:
-    """README ruling: an item whose effect waits for AARHE's combat is not drawn, so no one
-    draws an item that does nothing; item 1 is never drawn (001: "The first item is standard")."""
+    """README ruling 44: an item whose effect waits for a rule not played is not drawn, so no
+    one draws an item that does nothing; item 1 is never drawn (001: "The first item is
+    standard"); items acting in AARHE's battles are (kind ``battle``)."""
     state = _game(germany=["german_88s"])
     ids = [i.id for i in pool(state, GERMANY)]
-    assert ids == ["afrika_corps", "albert_speer"]
-    assert all(i.kind in ("free", "price", "move", "income") for p in RULES.turn_order for i in pool(state, p))
+    assert ids == ["atlantic_wall", "fortress_europe", "afrika_corps", "albert_speer"]
+    assert all(i.kind in ("free", "price", "move", "income", "battle") for p in RULES.turn_order
+               for i in pool(state, p))
+    assert all(i.waits for p in RULES.turn_order for i in RULES.advantages.of(p) if not i.played)
 
 
 def test_secret_items_stay_out_of_the_public_lines() -> None:
@@ -76,16 +79,58 @@ def test_a_wrong_entry_is_named_at_load() -> None:
         Advantages.from_dict("aarhe/advantages.toml", bad, RULES.board, RULES.units)
 
 
+@pytest.mark.parametrize(("bonus", "error"), [
+    ({"units": ["zeppelin"], "add": 1}, "unknown unit type 'zeppelin'"),
+    ({"add": 1, "when": "always"}, "unknown bonus field 'when'"),
+    ({"add": 1, "side": "both"}, "a bonus's what is one of"),
+    ({"add": 1, "at": ["atlantis"]}, "unknown territory 'atlantis'"),
+    ({"add": 1, "against": "italy"}, "unknown power 'italy'"),
+])
+def test_a_battle_items_bonus_is_checked_at_load(bonus: dict[str, object], error: str) -> None:
+    """An item's ``bonus`` tables (kind ``battle``: README, ruling 100) are checked when the
+    rule system loads, the wrong field or name said."""
+    data = maps.load_rule_data("aarhe")["advantages"]
+    fortress = next(e for e in data["germany"] if e["id"] == "fortress_europe")
+    bad = {"germany": [data["germany"][0], {**fortress, "bonus": [bonus]}]}
+    with pytest.raises(BoardDataError, match=error):
+        Advantages.from_dict("aarhe/advantages.toml", bad, RULES.board, RULES.units)
+
+
+def test_a_battle_item_without_a_bonus_is_refused_at_load() -> None:
+    data = maps.load_rule_data("aarhe")["advantages"]
+    fortress = {k: v for k, v in next(e for e in data["germany"] if e["id"] == "fortress_europe").items()
+                if k != "bonus"}
+    with pytest.raises(BoardDataError, match="a battle item needs 'bonus'"):
+        Advantages.from_dict("aarhe/advantages.toml", {"germany": [data["germany"][0], fortress]}, RULES.board,
+                             RULES.units)
+
+
 def test_a_turn_begins_with_a_reminder_of_the_items_owed() -> None:
     """001: "at beginning of first 5 game rounds, each player randomly selects an item": the
     player draws (README, ruling on draws), so its turn opens saying how many it may draw,
-    at most what its pool holds (Japan's has one item today)."""
+    at most what its pool holds."""
     data = _game().to_json()
     data.update(round=2, turn="Germany")
     germany = GameState.from_json(data, RULES.for_options({"national_advantages": True}))
     assert [e.text for e in reminder(germany)] == ["Germany may draw 2 National Advantages now: /advantage draw:2."]
     data.update(turn="Japan")
     japan = GameState.from_json(data, germany.rules)
-    assert [e.text for e in reminder(japan)] == ["Japan may draw 1 National Advantage now: /advantage draw:1."]
-    data.update(round=6, advantages={"Japan": {"drawn": ["mounted_infantry"], "revealed": []}})
+    assert [e.text for e in reminder(japan)] == ["Japan may draw 2 National Advantages now: /advantage draw:2."]
+    data.update(round=6, advantages={"Japan": {"drawn": ["long_lance_torpedoes", "dug_in_defenses", "mounted_infantry",
+                                                         "east_wind_rain", "tiger_of_malaya"], "revealed": []}})
     assert reminder(GameState.from_json(data, germany.rules)) == []
+
+
+@pytest.mark.parametrize(("round_", "turn", "acts"), [(2, "United Kingdom", True), (3, "Germany", True),
+                                                       (3, "Japan", True), (3, "Soviet Union", False),
+                                                       (4, "Germany", False)])
+def test_russian_winter_acts_until_the_next_soviet_turn(round_: int, turn: str, acts: bool) -> None:
+    """001 › Appendix: National Advantages, Soviet Union 9: "Until the start of your next turn,
+    your Infantry in red territories defend on a 3": declared in round 2, it acts for the rest
+    of round 2 and in round 3 until the Allies' team turn begins (README, ruling 108)."""
+    data = _game().to_json()
+    data.update(round=round_, turn=turn)
+    data["advantages"] = {"Soviet Union": {"drawn": ["russian_winter"], "revealed": ["russian_winter"],
+                                           "used": {"russian_winter": 2}}}
+    state = GameState.from_json(data, RULES.for_options({"national_advantages": True}))
+    assert bool(list(bonuses(state, PowerId("soviet_union")))) is acts

@@ -90,7 +90,9 @@ def check_invariants(before: GameState, after: GameState, line: str, events: tup
     if new:
         # or an attacked neutral's troops joining the other side (001 › Phase 8, Level of cooperation)
         joined = sum(e.data["units"] for e in events if e.type == "join")
-        assert line.startswith("/place") or len(new) == joined, (line, new)
+        # or a National Advantage's free unit where a battle was won (001 › Appendix, Salvage)
+        given = sum(sum(e.data["units"].values()) for e in events if e.type == "place" and "item" in e.data)
+        assert line.startswith("/place") or len(new) == joined + given, (line, new)
         assert min(new) >= before.next_id
     if line == "/undo":  # units the command taken back added (a neutral's troops) leave with it
         gone = {i for i in gone if i < after.next_id}
@@ -294,6 +296,16 @@ def test_random_aarhe_games_with_optional_units() -> None:
     optional = {k for k, s in play.state.rules.units.items() if not maps.load_ruleset("aarhe").spec(k).buyable}
     bought = [line for line in play.history if line.startswith("/buy") and any(k in line for k in optional)]
     assert bought, play.history[:40]
+
+
+def test_random_aarhe_games_with_national_advantages() -> None:
+    """With National Advantages on (001 › Appendix: National Advantages, optional), random
+    AARHE play draws its items and reveals some, so battles are fought with the items'
+    bonuses in force (``engine.combat.national``), and the invariants hold."""
+    play = _play(3, 3, {"national_advantages": True}, ruleset="aarhe")
+    assert play.state.round > 3, (play.state.round, play.state.phase, play.history[-5:])
+    revealed = [line for line in play.history if line.startswith("/advantage reveal")]
+    assert revealed, play.refused
 
 
 def test_random_aarhe_games_take_the_passive_windows() -> None:

@@ -70,7 +70,9 @@ class Case:
     """``COOPERATION <neutral>: <position> [<power>]``: a neutral's place on the track of
     cooperation, and the power its income goes to."""
     drawn: list[Entry] = field(default_factory=list)
-    """``DRAWN <power>: <item>, ...``: National Advantages drawn and not yet revealed."""
+    """``DRAWN <power>: <item>, ...``: National Advantages drawn and not yet revealed;
+    ``REVEALED <power>: <item>, ...``: drawn and revealed (in force)."""
+    revealed: list[Entry] = field(default_factory=list)
     goals: list[Entry] = field(default_factory=list)
     """``GOALS <power>: <goal>, ...``: a nation's national goals (Historical Victory)."""
     docked: list[Entry] = field(default_factory=list)
@@ -88,7 +90,7 @@ class Case:
 
 
 HEADER = ("RULESET", "SOURCE", "START", "OPTION", "TREASURY", "OWNER", "DAMAGE", "TECH", "BUILD", "PROGRESS",
-          "COOPERATION", "DRAWN", "GOALS", "DOCKED", "CAPTURED", "UNITS")
+          "COOPERATION", "DRAWN", "REVEALED", "GOALS", "DOCKED", "CAPTURED", "UNITS")
 CHECKS = ("EVENTS", "EVENT", "NO EVENT", "EXPECT")
 AFTER_COMMAND = ("DICE", "ROLL", "REFUSED")
 _ID = re.compile(r"[A-Za-z0-9][\w.\-/]*")
@@ -232,7 +234,7 @@ class _Reader:
         else:
             {"OPTION": case.options, "TREASURY": case.treasury, "OWNER": case.owners,
              "DAMAGE": case.damage, "TECH": case.tech, "BUILD": case.builds, "PROGRESS": case.progress,
-             "COOPERATION": case.cooperation, "DRAWN": case.drawn, "GOALS": case.goals,
+             "COOPERATION": case.cooperation, "DRAWN": case.drawn, "REVEALED": case.revealed, "GOALS": case.goals,
              "DOCKED": case.docked, "CAPTURED": case.captured}[word].append(
                 Entry(number, word, rest))
 

@@ -90,10 +90,10 @@ def start_position(case: Case, rules: RuleSet) -> GameState:
         raise CaseFormatError(case.path, case.options[0].line, str(err)) from None
     if case.start is None:
         for entries in (case.treasury, case.owners, case.damage, case.tech, case.builds, case.progress,
-                        case.cooperation, case.drawn, case.goals, case.docked, case.captured, case.units):
+                        case.cooperation, case.drawn, case.revealed, case.goals, case.docked, case.captured, case.units):
             if entries:
                 raise CaseFormatError(case.path, entries[0].line, "START opening takes no TREASURY, OWNER, DAMAGE, "
-                                      "TECH, BUILD, PROGRESS, COOPERATION, DRAWN, GOALS, DOCKED, CAPTURED or UNITS; "
+                                      "TECH, BUILD, PROGRESS, COOPERATION, DRAWN, REVEALED, GOALS, DOCKED, CAPTURED or UNITS; "
                                       "write a position with START <round> <power> <phase>, or commands")
         return new_game(rules, resolved)
     round_, power, phase = case.start
@@ -188,14 +188,18 @@ def _tech(case: Case, rules: RuleSet) -> dict[str, list[str]]:
 
 
 def _drawn(case: Case, rules: RuleSet) -> dict[str, dict[str, list[str]]]:
-    """The National Advantages of the case's DRAWN lines, drawn and not revealed, by power name."""
+    """The National Advantages of the case's DRAWN lines (drawn, not revealed) and REVEALED
+    lines (drawn and revealed), by power name."""
     hands: dict[str, dict[str, list[str]]] = {}
-    for e in case.drawn:
+    for e in [*case.drawn, *case.revealed]:
         power_text, listing = _pair(case, e)
         power = _power(case, e.line, rules, power_text)
         names = rules.advantages.names(power)
         ids = [_lookup(case, e.line, names.find, n) for n in listing.split(",")]
-        hands.setdefault(rules.power_name(power), {"drawn": [], "revealed": []})["drawn"].extend(ids)
+        hand = hands.setdefault(rules.power_name(power), {"drawn": [], "revealed": []})
+        hand["drawn"].extend(ids)
+        if e in case.revealed:
+            hand["revealed"].extend(ids)
     return hands
 
 
