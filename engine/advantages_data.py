@@ -25,12 +25,14 @@ WAITING = ("combat", "later")
 """Effect kinds not played yet: such items are left out of the draw pool (README)."""
 
 
-BONUS_WHAT = ("combat", "anti_air", "id_destroys", "asw", "bombard_immune", "opening_fire", "salvage", "held")
+BONUS_WHAT = ("combat", "anti_air", "id_destroys", "asw", "bombard_immune", "opening_fire", "salvage", "held",
+              "raid_damage")
 """What a :class:`Bonus` changes: the combat value, ships' anti-air hit value (001 ›
 Anti-Air), the value on which Infrastructure Defense fire destroys an aircraft, the ASW
 values (as with a development), immunity to offshore bombardment, firing in a land
 cycle's opening fire, a free unit where a battle is won in which an enemy unit of the
-types in ``units`` was destroyed (``place``), or the units may not retreat (``held``)."""
+types in ``units`` was destroyed (``place``), the units may not retreat (``held``), or IPCs
+``add``-ed to each unit's damage on a Strategic Bombing Raid's income (``raid_damage``)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -174,7 +174,7 @@ def note_text(note: Note, names: Mapping[str, str], key: UnitKey) -> str | None:
     if note.type == "bombing" and "saved_lost" in d:
         lost = f"; {d.get('victim')} loses {d.get('saved_lost')} saved IPCs" if d.get("saved_lost") else ""
         return (f"Next income −{d.get('applied')} IPCs ({d.get('rolled')} rolled, at most {d.get('cap')}){lost}")
-    if note.type in ("anti_air", "capacity", "rail", "interdiction"):
+    if note.type in ("anti_air", "capacity", "rail", "interdiction", "raid_bonus"):
         return str(d.get("text", "")) or None
     if note.type == "bombing" and "treasury" in d:
         return (f"{d.get('victim')} surrenders {d.get('applied')} IPCs ({d.get('rolled')} rolled, "

@@ -256,13 +256,21 @@ def _bomb(state: GameState, phase: CombatPhase, dice: Dice, units: list[Unit]) -
     events: list[Event] = []
     if at_income:
         amounts, rolled = _rolls(state, dice, b.space, b.round, at_income, "damage")
-        state, result = economic_attack(state, b.space, sum(amounts))
-        events += [rolled, result]
+        extra = sum(national.raid_damage(state, u, b.space) for u in at_income)
+        state, result = economic_attack(state, b.space, sum(amounts) + extra)
+        events += [rolled, *([_extra_damage(state, b.space, at_income, extra)] if extra else []), result]
     if at_complex:
         state, more = _strike_capacity(state, dice, b.space, b.round, at_complex)
         events += more
     state, rail = _rail(state, dice, b.space, b.round, units)
     return state, events + rail
+
+
+def _extra_damage(state: GameState, space: SpaceId, units: Sequence[Unit], extra: int) -> Event:
+    """The line saying what National Advantages added to the raid's rolled damage."""
+    name = state.board.name(space)
+    return event("raid_bonus", f"{name}: {unit_text(state, counts(state, list(units)))} cause {extra} IPC"
+                 f"{'s' if extra != 1 else ''} more damage (National Advantages).", space=name, damage=extra)
 
 
 def _strike_capacity(state: GameState, dice: Dice, space: SpaceId, round_: int,

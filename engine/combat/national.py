@@ -9,7 +9,7 @@ escorts). Land cycles ask :func:`adjusted` for their land units' and supremacy a
 values, sea cycles for every item of fire; ships' anti-air fire asks :func:`anti_air_value`,
 Infrastructure Defense fire at aircraft :func:`destroy_value`, ASW :func:`asw_developments`,
 offshore bombardment :func:`bombard_immune`, the land cycle's opening fire :func:`opening_fire`,
-the land retreat :func:`held`. A battle notes, as it begins, the enemy units an item watches
+the land retreat :func:`held`, a Strategic Bombing Raid's damage :func:`raid_damage`. A battle notes, as it begins, the enemy units an item watches
 (:func:`watched`) and the units an item with a limit favours (:func:`favoured`) and, when it
 ends, rewards the loss of the watched ones (:func:`after_battle`). A game without the option
 has no item in force, so every function gives the values it was given (README, rulings 100
@@ -23,7 +23,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from ..advantages import bonuses, in_force, placed_units, played
 from ..advantages_data import Bonus
 from ..events import Event, event
-from ..ids import PowerId, UnitKind
+from ..ids import PowerId, SpaceId, UnitKind
 from ..notation import format_units
 from ..state import GameState, Unit
 from .flow import current
@@ -69,6 +69,14 @@ def destroy_value(state: GameState, phase: CombatPhase, owner: PowerId, kind: Un
     floors = [bonus.at_least for bonus in bonuses(state, owner, b.space) if bonus.what == "id_destroys"
               and (not bonus.units or kind in bonus.units) and _holds(state, phase, b, bonus, "defender", "")]
     return max([base, *floors])
+
+
+def raid_damage(state: GameState, unit: Unit, space: SpaceId) -> int:
+    """IPCs an item in force adds to ``unit``'s damage on a Strategic Bombing Raid's income in
+    ``space`` (Pathfinder Force: "Your Bomber causes 1 extra IPC in damage on Strategic
+    Bombing Raids")."""
+    return sum(b.add for b in bonuses(state, unit.owner, space)
+               if b.what == "raid_damage" and (not b.units or unit.kind in b.units))
 
 
 def held(state: GameState, phase: CombatPhase, unit: Unit, side: str) -> bool:
