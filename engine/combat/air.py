@@ -62,9 +62,13 @@ def air_cycle(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
     which every later step of the cycle reads."""
     b = current(phase)
     atk, dfn = attackers(state, b), defenders(state, b, phase)
-    a, d = bool(jets(state, atk)), bool(jets(state, dfn))
-    alone = "attacker" if a and not d else "defender" if d and not a else ""
-    return state, with_battle(phase, b.but(air=air_over(state, atk, dfn), jets=alone)), []
+    return state, with_battle(phase, b.but(air=air_over(state, atk, dfn), jets=jets_alone(state, atk, dfn))), []
+
+
+def jets_alone(state: GameState, attacking: Sequence[Unit], defending: Sequence[Unit]) -> str:
+    """The side that alone has jet air units (``attacker``, ``defender``), else ``""``."""
+    a, d = bool(jets(state, attacking)), bool(jets(state, defending))
+    return "attacker" if a and not d else "defender" if d and not a else ""
 
 
 def _jet(unit: Unit) -> bool:
