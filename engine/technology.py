@@ -100,6 +100,12 @@ class Technology:
     """With Rockets, AA guns may move in Combat Move and fire from where they went (004 §4
     item 07: "Unlike an anti-aircraft gun, a rocket can move before combat and fire during
     combat")."""
+    rockets_every_launcher: bool = False
+    """Every launcher in a territory may strike, not only one (001 › Phase 7, Rockets: "Each
+    Infrastructure Defense in a territory may perform rocket strike")."""
+    rockets_repeat_targets: bool = False
+    """A complex may be the target of several rockets in a turn, not only one (001 › Phase 7,
+    Rockets: "An industrial complex may be targeted multiple times per turn")."""
     share_groups: tuple[tuple[str, ...], ...] = ()
     """Powers that pass progress boxes among themselves (001 › Phase 7, Technology
     Deployment: "between US/UK and Germany/Italy/Japan")."""
@@ -165,7 +171,8 @@ class Technology:
     @classmethod
     def from_dict(cls, where: str, data: Mapping[str, Any]) -> Technology:
         """Read ``[technology]``: ``die_cost``, optional ``method``, ``effect``,
-        ``breakthrough``, ``rocket_target``, ``rockets_move_first``, ``hit``,
+        ``breakthrough``, ``rocket_target``, ``rockets_move_first``, ``rockets_every_launcher``,
+        ``rockets_repeat_targets``, ``hit``,
         ``dice.<power> = {free, purchasable}``, ``share = {groups, minor_boxes}``
         and ``developments.<id> = {name, roll, aliases, cost_modifier, unit_costs, boxes,
         head_start, new_units}``."""
@@ -179,6 +186,8 @@ class Technology:
                        {str(p): ResearchDice(int(d["free"]), int(d["purchasable"]))
                         for p, d in data.get("dice", {}).items()},
                        bool(data.get("rockets_move_first", False)),
+                       bool(data.get("rockets_every_launcher", False)),
+                       bool(data.get("rockets_repeat_targets", False)),
                        tuple(tuple(str(p) for p in g) for g in data.get("share", {}).get("groups", ())),
                        int(data.get("share", {}).get("minor_boxes", 0)))
         except KeyError as err:

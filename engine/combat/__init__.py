@@ -64,7 +64,8 @@ display names):
 - ``anti_air``: AARHE's Infrastructure Defense fire: space, round, side (whose units were
   fired at), units (destroyed), retreating (forced to retreat); cargo (lost with a ship sunk).
 - AARHE at sea: ``detected`` (submarines an ASW search found: side whose they are, units),
-  ``targets`` (the undetected submarines' targets: side, units, chosen_by, by), ``asw``
+  ``targets`` (the targets of selective fire, the undetected submarines' or the jet fighters':
+  side, units, chosen_by, by), ``asw``
   (units allocated to ASW attack: side, units, chosen_by, by), ``break_off`` (side,
   chosen_by, by); ``press`` also carries side.
 - ``repair``: battleships return upright. ``landing``: cargo goes ashore after a won sea
@@ -84,7 +85,8 @@ display names):
   ``retreat``, ``raid``, ``break_off``), rounds, captured, attackers, defenders (counts left).
 - ``rocket_ready`` (``/rocket`` in Combat Move: power, origin, space) and ``rocket`` (its
   strike when the phase begins: origin, space, power, victim, rolled, applied, cap,
-  treasury), ``engine.combat.rockets``.
+  treasury; where rockets strike the next income, no treasury, and a ``bombing`` event
+  follows), ``engine.combat.rockets``.
 - ``capture``, ``liberate``, ``plunder`` (``engine.control``); ``reland``, ``lost``
   (fighters without a base, at ``/done``); ``orders`` (standing orders shown or set).
 """

@@ -44,6 +44,11 @@ def aircraft(state: GameState, units: Sequence[Unit]) -> list[Unit]:
     return [u for u in units if state.rules.spec(u.kind).is_air]
 
 
+def jets(state: GameState, units: Sequence[Unit]) -> list[Unit]:
+    """The jet air units among ``units``: aircraft built with Jet Plane (``_jet``)."""
+    return [u for u in aircraft(state, units) if _jet(u)]
+
+
 def air_over(state: GameState, attacking: Sequence[Unit], defending: Sequence[Unit]) -> str:
     """Who holds the air as a cycle begins: ``dogfight``, ``attacker``, ``defender`` or ``""``."""
     a, d = bool(aircraft(state, attacking)), bool(aircraft(state, defending))
@@ -52,10 +57,18 @@ def air_over(state: GameState, attacking: Sequence[Unit], defending: Sequence[Un
 
 def air_cycle(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
     """Battle step ``air_cycle``: note who holds the air as this cycle begins
-    (``Battle.air``), which every later step of the cycle reads."""
+    (``Battle.air``), and which side alone has jet air units (``Battle.jets``: 001 › Phase 7,
+    Jet Plane: "When only one side has jet air units at the beginning of combat cycle"),
+    which every later step of the cycle reads."""
     b = current(phase)
-    held = air_over(state, attackers(state, b), defenders(state, b, phase))
-    return state, with_battle(phase, b.but(air=held)), []
+    atk, dfn = attackers(state, b), defenders(state, b, phase)
+    return state, with_battle(phase, b.but(air=air_over(state, atk, dfn), jets=jets_alone(state, atk, dfn))), []
+
+
+def jets_alone(state: GameState, attacking: Sequence[Unit], defending: Sequence[Unit]) -> str:
+    """The side that alone has jet air units (``attacker``, ``defender``), else ``""``."""
+    a, d = bool(jets(state, attacking)), bool(jets(state, defending))
+    return "attacker" if a and not d else "defender" if d and not a else ""
 
 
 def _jet(unit: Unit) -> bool:

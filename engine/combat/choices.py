@@ -14,7 +14,7 @@ from ..ids import SpaceId, UnitKind
 from ..prose import possessive
 from ..restrictions import sharing
 from ..state import DROPPED, RETREATED, SEABORNE, SUBMERGED, GameState, Unit
-from . import breakoff, land_retreat, missions, naval, withdraw
+from . import breakoff, land_retreat, missions, naval, selective, withdraw
 from . import hits as cas
 from .conclude import conclude
 from .flow import Result, current, with_battle
@@ -46,14 +46,14 @@ def by_orders(state: GameState, phase: CombatPhase) -> tuple[str, Any, str, str]
         note = f"order of loss: {', '.join(loss) + ', then ' if loss else ''}cheapest first"
         return "casualties", _ordered_choice(state, b, p, units), BY_ORDERS, note
     if p.kind == "targets" and len({(u.kind, u.hits) for u in units}) == 1:
-        return "targets", naval.default_targets(state, p.hits[0][0], units), NO_CHOICE, ""
+        return "targets", selective.default_targets(state, p.hits[0][0], units), NO_CHOICE, ""
     if in_person(state, p.chooser):
         return None
     if p.kind == "retreat" and p.source == land_retreat.CYCLE:
         moves, note = land_retreat.by_orders(state, phase)
         return "retreat", moves, BY_ORDERS, note
     if p.kind == "targets":
-        return "targets", naval.default_targets(state, p.hits[0][0], units), BY_ORDERS, "the costliest ships first"
+        return "targets", selective.default_targets(state, p.hits[0][0], units), BY_ORDERS, selective.BY_ORDERS[p.source]
     if p.kind == "asw":
         return ("asw", naval.default_asw(state, units, p.hits[0][0]), BY_ORDERS,
                 "one ASW attack for each detected submarine")
@@ -325,15 +325,15 @@ def choose_bombard(state: GameState, phase: CombatPhase, ships: Sequence[int], b
 
 
 def choose_targets(state: GameState, phase: CombatPhase, aim: Sequence[int], by: str) -> Result:
-    """The targets of the undetected submarines, one per submarine (001 › Submarine Warfare:
-    "All targets are selected before any rolls"): the step that asked fires at them."""
+    """The targets of selective fire, one per shooter (001 › Submarine Warfare: "All targets
+    are selected before any rolls"; 001 › Phase 7, Jet Plane): the step that asked fires at them."""
     b = current(phase)
     p = b.pending
     assert p is not None
     name = state.board.name(b.space)
     who = state.rules.power_name(p.chooser)
     picked = [state.units[i] for i in aim]
-    ev = event("targets", f"{name}: {possessive(who)} submarines aim at {unit_text(state, counts(state, picked))} ({by}).",
+    ev = event("targets", f"{name}: {possessive(who)} {selective.SHOOTERS[p.source]} aim at {unit_text(state, counts(state, picked))} ({by}).",
                space=name, round=b.round, side=p.side, units=counts(state, picked), chosen_by=who, by=by)
     return state, with_battle(phase, b.but(pending=None, aim=tuple(aim))), [ev]
 

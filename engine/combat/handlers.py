@@ -32,6 +32,7 @@ from .orders import IN_PERSON
 from .missions import bomb_by_orders
 from .phase import AMPHIBIOUS, STEP_NAMES, Battle, CombatPhase, Entry, Pending
 from .report import unit_text
+from .selective import SHOOTER, SHOOTERS
 from .sequence import first_step, run_step
 from .withdraw import withdraw_options
 
@@ -42,7 +43,7 @@ ASKS = {
     "withdraw": "withdraw submarines or fight on (/submerge with to:, or /press)",
     "intercept": "choose interceptors (/casualties naming the fighters, or /press for all)",
     "bombard": "choose which ships bombard (/casualties naming the ships, or /press for the strongest)",
-    "targets": "choose the submarines' targets (/casualties naming one ship for each submarine, or /press for "
+    "targets": "choose the {shooters}' targets (/casualties naming one for each {shooter}, or /press for "
                "standing orders)",
     "asw": "choose the units that make ASW attacks (/casualties naming them, or /press for standing orders)",
     "naval_retreat": "press on, break off or retreat (/press; /retreat to the battle's own sea zone breaks off; "
@@ -121,7 +122,7 @@ def _pending_text(state: GameState, phase: CombatPhase) -> str:
     if b.pending is None:
         return f"The battle in {state.board.name(b.space)} is under way."
     return (f"The battle in {state.board.name(b.space)} waits for "
-            f"{state.rules.power_name(b.pending.chooser)} to {ASKS[b.pending.kind]}.")
+            f"{state.rules.power_name(b.pending.chooser)} to {_asks(b.pending)}.")
 
 
 def battle(state: GameState, cmd: BattleCommand, dice: Dice) -> tuple[GameState, list[Event]]:
@@ -177,6 +178,13 @@ def _go_on(state: GameState, phase: CombatPhase, events: list[Event], dice: Dice
     return _finish(state, phase, events + more)
 
 
+def _asks(p: Pending) -> str:
+    """What the battle waits for, naming the shooters of a ``targets`` choice."""
+    if p.kind == "targets":
+        return ASKS["targets"].format(shooters=SHOOTERS[p.source], shooter=SHOOTER[p.source])
+    return ASKS[p.kind]
+
+
 def casualties(state: GameState, cmd: Casualties, dice: Dice) -> tuple[GameState, list[Event]]:
     """``/casualties units:...``: the units that take the hits now due (or, for a raid's
     interceptors, the fighters that go up)."""
@@ -203,8 +211,8 @@ def casualties(state: GameState, cmd: Casualties, dice: Dice) -> tuple[GameState
 
 def _picked(state: GameState, p: Pending, units: list[Unit], chosen: dict[UnitKind, int],
             damaged: dict[UnitKind, int]) -> tuple[int, ...]:
-    """The unit ids a ``/casualties`` names for the submarines' targets (exactly one per
-    submarine, the same ship may be named more than once only if it is the only one of its
+    """The unit ids a ``/casualties`` names for selective fire's targets (exactly one per
+    submarine or jet fighter, the same unit may be named more than once only if it is the only one of its
     kind left to name) or for ASW attack (at most the units able to)."""
     need = sum(n for n, _ in p.hits)
     given = sum(chosen.values()) + sum(damaged.values())
@@ -222,7 +230,7 @@ def _picked(state: GameState, p: Pending, units: list[Unit], chosen: dict[UnitKi
                 raise IllegalCommandError(f"Only {len(have)} {state.rules.spec(kind).plural} can make ASW attacks here.",
                                           reason="combat.choice")
     if p.kind == "targets" and given != need:
-        raise IllegalCommandError(f"Name {need} target{'s' if need != 1 else ''}, one for each submarine, not "
+        raise IllegalCommandError(f"Name {need} target{'s' if need != 1 else ''}, one for each {SHOOTER[p.source]}, not "
                                   f"{given} (among {listed}).", reason="combat.targets")
     return tuple(out)
 

@@ -32,7 +32,7 @@ from ..dice import Dice
 from ..events import Event, event
 from ..ids import SpaceId
 from ..state import RETREATED, GameState, Unit
-from . import air, national
+from . import air, national, selective
 from .conclude import conclude
 from .fire import roll_groups
 from .flow import Result, Step, ask_casualties, current, with_battle
@@ -40,7 +40,7 @@ from .hits import eligible
 from .orders import NO_CHOICE
 from .phase import Battle, CombatPhase
 from .report import counts, unit_text
-from .sides import at_war, attackers, defenders
+from .sides import at_war, attackers, defenders, lead_defender
 
 TERRAIN_DEFENSE = {"snowy": 1, "mountainous": 1}
 """001 › Phase 3, Terrain: "Defending land units in snowy or mountainous terrain have defense
@@ -98,7 +98,9 @@ def air_fire(side: str) -> Step:
     def step(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
         """In a dogfight at dogfight values on aircraft (001 › Land Combat: Air Units); under
         air supremacy, matched 1-to-1 with the side's land units, the excess at 1, on land
-        units, infantry last (001 › Air Supremacy)."""
+        units, infantry last (001 › Air Supremacy). Jet fighters firing selectively (001 ›
+        Phase 7, Jet Plane) choose their targets among those and roll first
+        (``selective.jets_fire``; README, ruling 115)."""
         b = current(phase)
         mine, targets = _sides(state, phase, side)
         planes = air.aircraft(state, mine)
@@ -110,8 +112,18 @@ def air_fire(side: str) -> Step:
             rule = "armour"
         else:
             return state, phase, []
-        return _fire(state, phase, dice, side, planes, vals, lambda u: rule, targets,
-                     "dogfight" if b.air == air.DOGFIGHT else "air")
+        jets = selective.selective_jets(state, phase, side, planes)
+        pool = [t for t in targets if eligible(state.rules.spec(t.kind), rule)]
+        chooser = b.attacker if side == "attacker" else lead_defender(state, b, mine)
+        state, phase, first = selective.jets_fire(state, phase, dice, side, chooser, jets, vals, rule, pool,
+                                                  immediate=side == "defender")
+        if current(phase).pending is not None:
+            return state, phase, first
+        mine, targets = _sides(state, phase, side)
+        rest = [u for u in air.aircraft(state, mine) if u not in jets]
+        state, phase, events = _fire(state, phase, dice, side, rest, vals, lambda u: rule, targets,
+                                     "dogfight" if b.air == air.DOGFIGHT else "air")
+        return state, phase, [*first, *events]
     return step
 
 

@@ -46,13 +46,13 @@ from ..missions import AirMission
 from ..production import FACTORY
 from ..redeployment import played as redeployment_played
 from ..state import BOMBS_CAPACITY, BOMBS_INCOME, FOUGHT, PASSIVE_MOVED, GameState, Unit
-from . import air, national
+from . import air, national, selective
 from .fire import best_of, roll_groups
 from .flow import Result, Step, ask_casualties, current, with_battle
 from .orders import in_person, orders_of
 from .phase import CombatPhase, Pending
 from .report import counts, purpose, unit_text
-from .sides import at_war, defenders
+from .sides import at_war, defenders, lead_defender
 
 SR_HITS_ON = 4
 """001 › Strategic Bombing Raid: "it also rolls for SR damage hitting on a 4 or less"."""
@@ -100,6 +100,7 @@ def mission_start(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
     for u in up:
         by_mission.setdefault(_mission(state, u).name, []).append(u)
     said = "; ".join(f"{unit_text(state, counts(state, us))} ({m})" for m, us in sorted(by_mission.items()))
+    phase = with_battle(phase, b.but(jets=air.jets_alone(state, *_dogfighters(state, phase))))
     return state, phase, [event("battle_start", f"Air missions over {name}: {state.rules.power_name(b.attacker)} "
                                 f"sends {said}.", space=name, combat="raid", amphibious=False,
                                 attacker=state.rules.power_name(b.attacker), attackers=counts(state, up),
@@ -123,22 +124,39 @@ def dogfight(side: str) -> Step:
     """One side's fire in the mission's one cycle of aerial combat, at dogfight values (001 ›
     Land Combat: Air Units: "When both sides have air units present air units fight with dog
     fighting values"); nothing where either side has no aircraft. The attacker's victims go
-    behind the strip and fire back; the defender's fire takes its victims at once."""
+    behind the strip and fire back; the defender's fire takes its victims at once. Jet
+    fighters of a side that alone has jets fire selectively first (001 › Phase 7, Jet Plane;
+    README, ruling 115)."""
     def step(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
-        b = current(phase)
         attacking, defending = _dogfighters(state, phase)
         if not attacking or not defending:
             return state, phase, []
         shooters = attacking if side == "attacker" else defending
-        victims = [u for u in defending if u.id not in b.strip] if side == "attacker" else attacking
         values = air.dogfight_values(state, shooters, side)
+        jets = selective.selective_jets(state, phase, side, shooters)
+        chooser = current(phase).attacker if side == "attacker" else lead_defender(state, current(phase), defending)
+        state, phase, first = selective.jets_fire(state, phase, dice, side, chooser, jets, values, "dogfight",
+                                                  _victims(state, phase, side), immediate=side == "defender")
+        if current(phase).pending is not None:
+            return state, phase, first
+        b = current(phase)
         groups: dict[tuple[int, str], list[Unit]] = {}
         for u in shooters:
-            groups.setdefault((values[u.id], "any"), []).append(u)
+            if u not in jets:
+                groups.setdefault((values[u.id], "any"), []).append(u)
         hits, events = roll_groups(state, dice, b.space, b.round, side, groups, "dogfight")
         other = "defender" if side == "attacker" else "attacker"
-        return state, ask_casualties(state, phase, hits, other, "dogfight", side == "defender", victims), events
+        victims = _victims(state, phase, side)
+        return state, ask_casualties(state, phase, hits, other, "dogfight", side == "defender", victims), [
+            *first, *events]
     return step
+
+
+def _victims(state: GameState, phase: CombatPhase, side: str) -> list[Unit]:
+    """The enemy aircraft ``side``'s dogfight may hit now (not those behind the strip)."""
+    b = current(phase)
+    attacking, defending = _dogfighters(state, phase)
+    return [u for u in defending if u.id not in b.strip] if side == "attacker" else attacking
 
 
 def _rolls(state: GameState, dice: Dice, space: SpaceId, round_: int, units: Sequence[Unit],

@@ -26,13 +26,12 @@ air units this cycle (``Battle.air``), and bombers and transport planes never do
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from ..dice import Dice
 from ..events import Event, event
 from ..ids import PowerId
 from ..state import RETREATED, GameState, Unit
-from . import air, national
+from . import air, national, selective
 from .conclude import conclude
 from .fire import roll_groups, values
 from .flow import Result, Step, ask_casualties, current, with_battle
@@ -197,58 +196,11 @@ def sub_strike(side: str) -> Step:
         if b.round > 1 or not shooters or not targets:
             return state, phase, []
         if not b.aim:
-            pending = Pending("targets", chooser(state, phase, side), side, ((len(shooters), "surface"),),
-                              "targets", among=tuple(u.id for u in targets), again=True)
-            return state, with_battle(phase, b.but(pending=pending)), []
-        return _fire_at_targets(state, phase, dice, side, shooters)
+            return state, selective.ask(phase, chooser(state, phase, side), side, shooters, targets, "surface",
+                                        selective.SUBMARINES), []
+        vals = national.adjusted(state, phase, shooters, side, values(state, shooters, side), "opening")
+        return selective.fire(state, phase, dice, side, shooters, vals, "surface")
     return step
-
-
-def default_targets(state: GameState, n: int, among: Sequence[Unit]) -> tuple[int, ...]:
-    """Standing orders' targets: each submarine a different ship while any is left, the
-    costliest first (``air.select``)."""
-    return tuple(u.id for u in air.select(state, n, among))
-
-
-def _fire_at_targets(state: GameState, phase: CombatPhase, dice: Dice, side: str, shooters: list[Unit]) -> Result:
-    b = current(phase)
-    vals = national.adjusted(state, phase, shooters, side, values(state, shooters, side), "opening")
-    aim = dict(zip((u.id for u in shooters), b.aim, strict=False))
-    name = state.board.name(b.space)
-    events: list[Event] = []
-    taken: dict[int, int] = {}
-    for value in sorted({vals[u.id] for u in shooters}):
-        group = [u for u in shooters if vals[u.id] == value]
-        at = ", ".join(state.rules.spec(state.units[aim[u.id]].kind).word() for u in group)
-        why = f"{name} r{b.round} {side} {unit_text(state, counts(state, group))} @{value} at {at}"
-        faces = dice.roll(len(group), why)
-        scored = [aim[u.id] for u, f in zip(group, faces, strict=True) if f <= value]
-        for t in scored:
-            taken[t] = taken.get(t, 0) + 1
-        events.append(event("roll", f"{why}: {' '.join(map(str, faces))} = {len(scored)} hit"
-                            f"{'s' if len(scored) != 1 else ''}.", space=name, round=b.round, side=side,
-                            source="selective", units=counts(state, group), value=value, dice=list(faces),
-                            hits=len(scored), rule="surface", purpose=why))
-    hurt: list[Unit] = []
-    sunk: list[Unit] = []
-    for uid, n in sorted(taken.items()):
-        u = state.units[uid]
-        left = state.rules.spec(u.kind).hits - u.hits
-        if n >= left:
-            sunk.append(u)
-        else:
-            hurt.append(replace(u, hits=u.hits + n))
-    state = state.with_units(hurt)
-    b = b.but(aim=(), strip=b.strip + tuple(u.id for u in sunk))
-    if hurt or sunk:
-        parts = ([f"{unit_text(state, counts(state, sunk))} hit, behind the casualty strip"] if sunk else []) + (
-            [f"{unit_text(state, counts(state, hurt))} damaged"] if hurt else [])
-        owner = state.rules.power_name((sunk or hurt)[0].owner)
-        events.append(event("casualties", f"{name}: {owner} {'; '.join(parts)} (targets chosen).", space=name,
-                            round=b.round, side=other(side), units=counts(state, sunk),
-                            damaged=counts(state, hurt), cargo={}, source="selective", chosen_by=None,
-                            by="targets", immediate=False))
-    return state, with_battle(phase, b), events
 
 
 def anti_air(side: str) -> Step:
@@ -399,7 +351,8 @@ def main_fire(side: str) -> Step:
         units allocated to ASW make their ASW roll instead. Air units hit naval units only
         where the enemy had no air units as the cycle began (else they dogfight, hitting
         aircraft only), and bombers and transport planes never attack naval units (001 ›
-        Air Supremacy)."""
+        Air Supremacy). Jet fighters firing selectively choose their targets and roll first
+        (``selective.jets_fire``; README, ruling 115)."""
         b = current(phase)
         mine = side_units(state, phase, side)
         spec = state.rules.spec
@@ -407,12 +360,20 @@ def main_fire(side: str) -> Step:
         asw = [u for u in mine if u.id in b.asw]
         naval = [u for u in surface(state, mine) if not spec(u.kind).fires_early and u.id not in b.asw]
         planes = [u for u in air.aircraft(state, mine) if u.id not in b.asw]
-        if b.air == air.DOGFIGHT:
-            air_item = ("dogfight", planes)
-        else:
-            air_item = ("surface", [u for u in planes if spec(u.kind).attacks_naval])
-        return _salvo(state, phase, dice, side, [("surface", detected), ("sub", asw), ("surface", naval), air_item],
-                      "main")
+        if b.air != air.DOGFIGHT:
+            planes = [u for u in planes if spec(u.kind).attacks_naval]
+        rule = "dogfight" if b.air == air.DOGFIGHT else "surface"
+        jets = selective.selective_jets(state, phase, side, planes)
+        vals = air.dogfight_values(state, jets, side) if rule == "dogfight" else national.adjusted(
+            state, phase, jets, side, values(state, jets, side), "main")
+        pool = _targets(state, phase, side)[rule]
+        state, phase, first = selective.jets_fire(state, phase, dice, side, chooser(state, phase, side), jets,
+                                                  vals, rule, pool)
+        if current(phase).pending is not None:
+            return state, phase, first
+        items = [("surface", detected), ("sub", asw), ("surface", naval), (rule, [u for u in planes if u not in jets])]
+        state, phase, events = _salvo(state, phase, dice, side, items, "main")
+        return state, phase, [*first, *events]
     return step
 
 

@@ -78,6 +78,9 @@ class Battle:
     air: str = ""
     """Who held the air as this cycle began, where the rule system fights for it (AARHE,
     step ``air_cycle``): ``dogfight``, ``attacker``, ``defender`` or ``""`` (``combat.air``)."""
+    jets: str = ""
+    """The side that alone had jet air units as this cycle began (AARHE, step ``air_cycle``;
+    its jet fighters fire selectively, ``combat.selective``), or ``""``."""
     bombarding: tuple[int, ...] = ()
     """AARHE: the ships that rolled for offshore bombardment in this assault (each gives an
     infantry +1 in the 1st cycle; the defender's IDs fire at them: ``amphibious.shore_bombard``)."""
@@ -92,7 +95,7 @@ class Battle:
     """The attacker broke off while the defender stayed: the amphibious assault this sea
     battle clears the way for is aborted (001 › Naval Combat: Amphibious Assault)."""
     aim: tuple[int, ...] = ()
-    """The targets chosen for the undetected submarines' selective fire, one per submarine
+    """The targets chosen for selective fire (undetected submarines, jet fighters), one per shooter
     in id order, until they roll (001 › Submarine Warfare)."""
     watched: tuple[int, ...] = ()
     """Enemy units a National Advantage in force watches as the battle begins, whose loss it
@@ -172,6 +175,7 @@ def _battle_to_json(b: Battle) -> dict[str, Any]:
         "round": b.round, "step": b.step, "pending": pending, "strip": list(b.strip),
         "out": sorted(b.out), "destroyers": list(b.destroyers),
         **({"air": b.air} if b.air else {}),
+        **({"jets": b.jets} if b.jets else {}),
         **({"bombarding": list(b.bombarding)} if b.bombarding else {}),
         **({"detected": sorted(b.detected)} if b.detected else {}),
         **({"asw": sorted(b.asw)} if b.asw else {}),
@@ -205,6 +209,7 @@ def combat_from_json(d: Mapping[str, Any]) -> CombatPhase:
             strip=tuple(int(u) for u in c["strip"]), out=frozenset(int(u) for u in c["out"]),
             destroyers=(bool(c["destroyers"][0]), bool(c["destroyers"][1])),
             air=str(c.get("air", "")),
+            jets=str(c.get("jets", "")),
             bombarding=tuple(int(u) for u in c.get("bombarding", ())),
             detected=frozenset(int(u) for u in c.get("detected", ())),
             asw=frozenset(int(u) for u in c.get("asw", ())),

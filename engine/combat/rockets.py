@@ -19,6 +19,13 @@ Q&A: "Can an AA gun move in non-combat movement if it fired a rocket [...]? No."
 IPCs a rocket takes count against the cap of a raid on the same complex in that turn
 (switch ``bombing_damage_cap_factor``). Rulings: README of revised-lhtr, ruling 19.
 
+AARHE's Rockets (001 › Phase 7, Rockets: "Each Infrastructure Defense in a territory may
+perform rocket strike. Implicit Infrastructure Defense may not perform this. An industrial
+complex may be targeted multiple times per turn"): ``rockets_every_launcher`` and
+``rockets_repeat_targets`` in ``[technology]``; the Infrastructure Defense units fire (the
+implicit ones are no units), and each rocket's die comes off the target's next income
+(switch ``bombing`` = ``income``). Rulings: README of aarhe, ruling 116.
+
 Classic's rockets (``rocket_target = "capital"`` in ``[technology]``) strike an enemy
 capital's IPCs instead, one gun of the power a turn (004 §4 item 07, §16 note 2, §17:
 "deliver a 3 range Strategic Bombing attack, once per turn, at enemy capitals"), and
@@ -33,6 +40,7 @@ from dataclasses import replace
 
 from ..commands import Rocket
 from ..dice import Dice
+from ..economy.attacks import economic_attack
 from ..errors import IllegalCommandError
 from ..events import Event, event
 from ..ids import SpaceId
@@ -96,6 +104,12 @@ def _what(state: GameState, space: SpaceId) -> str:
     return name if state.rules.technology.rocket_target == "capital" else f"the industrial complex in {name}"
 
 
+def _launcher_name(state: GameState) -> str:
+    """The name of the unit type that fires rockets (the AA gun, or what replaces it)."""
+    return next(spec.name for spec in state.rules.units.values()
+                if spec.antiaircraft_shots and not spec.structure and spec.is_land)
+
+
 def _armed(state: GameState) -> list[Unit]:
     """The mover's guns declared this turn."""
     return [u for u in state.units_of(state.turn) if u.has(ROCKET)]
@@ -113,10 +127,15 @@ def problem(state: GameState, origin: SpaceId, target: SpaceId) -> IllegalComman
     if armed and rules.technology.rocket_target == "capital":
         return IllegalCommandError(f"{name} has fired its rocket this turn: one gun has rocket power once a turn "
                                    "(004 §4 item 07).", reason="rocket.once")
-    if any(u.space == origin for u in armed):
+    if not rules.technology.rockets_every_launcher and any(u.space == origin for u in armed):
         return IllegalCommandError(f"A rocket is already launched from {where} this turn; one gun a territory "
                                    "fires (002, Rocket Strikes).", reason="rocket.one_per_territory")
     if state.owners.get(origin) != power or not _launchers(state, origin):
+        if rules.technology.rockets_every_launcher:
+            word = _launcher_name(state)
+            return IllegalCommandError(
+                f"{name} has no {word} left in {where} that can fire a rocket (each fires one a turn; one that "
+                "moved or was captured this turn cannot).", reason="rocket.no_gun")
         why = ("a gun captured this turn cannot" if rules.technology.rockets_move_first
                else "a gun that moved or was captured this turn cannot")
         return IllegalCommandError(f"{name} has no AA gun in {where} that can fire a rocket ({why}).",
@@ -125,7 +144,7 @@ def problem(state: GameState, origin: SpaceId, target: SpaceId) -> IllegalComman
         wanted = ("is no enemy capital; rockets strike enemy capitals (004 §17)"
                   if rules.technology.rocket_target == "capital" else "has no enemy industrial complex")
         return IllegalCommandError(f"{at} {wanted} for a rocket to strike.", reason="rocket.no_target")
-    if any(u.target == target for u in armed):
+    if not rules.technology.rockets_repeat_targets and any(u.target == target for u in armed):
         what = _what(state, target)
         return IllegalCommandError(f"{what[:1].upper()}{what[1:]} is already a rocket's target this turn; each "
                                    "complex is struck by one rocket a turn (002, Rocket Strikes).",
@@ -167,17 +186,27 @@ def launch(state: GameState, dice: Dice) -> tuple[GameState, list[Event], dict[S
     many IPCs, at most the territory's value (times ``bombing_damage_cap_factor``) and what
     the treasury holds (one rocket a complex, so no rocket meets another's damage).
     Returns the IPCs taken per territory, which a raid there this turn counts against its
-    cap."""
+    cap. Where raids strike the next income (switch ``bombing`` = ``income``), so does each
+    rocket, an economic attack that meets the others' on the territory's ledger (001 › Air
+    Missions, Economic attacks: "IPC damages of SBR and rocket strikes are applied to the
+    territory's income at its next 'Collect Income' phase")."""
     events: list[Event] = []
     taken: dict[SpaceId, int] = {}
     treasury = dict(state.treasury)
-    for gun in sorted(_armed(state), key=lambda u: state.board.name(u.space)):
+    for gun in sorted(_armed(state), key=lambda u: (state.board.name(u.space), u.id)):
         target = gun.target
         victim = state.owners.get(target) if target is not None else None
         if target is None or victim is None or not at_war(state, victim, state.turn):
             continue
         where, at, who = state.board.name(gun.space), state.board.name(target), state.rules.power_name(victim)
         rolled = dice.roll(1, f"{where} rocket at {at}")[0]
+        if state.rules.switches.bombing == "income":
+            state, damage = economic_attack(state, target, rolled)
+            treasury = dict(state.treasury)
+            events += [event("rocket", f"A rocket from {where} strikes {_what(state, target)}: {rolled} rolled.",
+                             origin=where, space=at, power=state.rules.power_name(state.turn), victim=who,
+                             rolled=rolled, applied=damage.data["applied"], cap=damage.data["cap"]), damage]
+            continue
         cap = state.rules.switches.bombing_damage_cap_factor * state.board.spaces[target].ipc
         held = treasury.get(victim, 0)
         applied = max(0, min(rolled, cap, held))

@@ -1,6 +1,6 @@
 """AARHE's sea battle stored mid-cycle (001 › Phase 4, Naval Combat: Sequence): what the
-battle keeps of the cycle (detected submarines, the ASW allocation, the submarines' targets,
-break-off) round-trips through JSON, and a game stored while a choice waits resumes there."""
+battle keeps of the cycle (detected submarines, the ASW allocation, the side that alone has
+jets, the targets of selective fire, break-off) round-trips through JSON, and a game stored while a choice waits resumes there."""
 
 from __future__ import annotations
 
@@ -13,11 +13,14 @@ from tests.engine.positions import position
 
 def test_the_cycle_fields_round_trip() -> None:
     battle = Battle(SpaceId("sz_06"), "sea", PowerId("germany"), round=2, step="main_attacker", air="attacker",
-                    detected=frozenset({4, 7}), asw=frozenset({2}), broke_off=True, aborted=True, aim=(9, 9),
+                    jets="attacker", detected=frozenset({4, 7}), asw=frozenset({2}), broke_off=True, aborted=True, aim=(9, 9),
                     strip=(3,), pending=Pending("asw", PowerId("germany"), "attacker", ((1, "sub"),), "asw",
                                                 among=(2, 5)))
     phase = CombatPhase(PowerId("germany"), current=battle)
     assert combat_from_json(phase.to_json()) == phase
+    jets = CombatPhase(PowerId("germany"), current=battle.but(
+        pending=Pending("targets", PowerId("germany"), "attacker", ((1, "dogfight"),), "jets", among=(6,), again=True)))
+    assert combat_from_json(jets.to_json()) == jets
 
 
 def test_a_game_stored_while_the_submarines_targets_are_due_resumes_there() -> None:

@@ -77,6 +77,9 @@ class Case:
     """``GOALS <power>: <goal>, ...``: a nation's national goals (Historical Victory)."""
     docked: list[Entry] = field(default_factory=list)
     """``DOCKED <power>: <sea zone> at <neutral>, ...``: where a power's ships are docked."""
+    built: list[Entry] = field(default_factory=list)
+    """``BUILT <space>: <power> <n> <unit type> with <development>``: units of the position
+    built with a development that improves the units built after it (AARHE's jets)."""
     captured: list[Entry] = field(default_factory=list)
     """``CAPTURED <capital>, ...``: capitals an enemy has captured at least once before the start."""
     units: list[Entry] = field(default_factory=list)
@@ -90,7 +93,7 @@ class Case:
 
 
 HEADER = ("RULESET", "SOURCE", "START", "OPTION", "TREASURY", "OWNER", "DAMAGE", "TECH", "BUILD", "PROGRESS",
-          "COOPERATION", "DRAWN", "REVEALED", "GOALS", "DOCKED", "CAPTURED", "UNITS")
+          "COOPERATION", "DRAWN", "REVEALED", "GOALS", "DOCKED", "CAPTURED", "BUILT", "UNITS")
 CHECKS = ("EVENTS", "EVENT", "NO EVENT", "EXPECT")
 AFTER_COMMAND = ("DICE", "ROLL", "REFUSED")
 _ID = re.compile(r"[A-Za-z0-9][\w.\-/]*")
@@ -235,7 +238,7 @@ class _Reader:
             {"OPTION": case.options, "TREASURY": case.treasury, "OWNER": case.owners,
              "DAMAGE": case.damage, "TECH": case.tech, "BUILD": case.builds, "PROGRESS": case.progress,
              "COOPERATION": case.cooperation, "DRAWN": case.drawn, "REVEALED": case.revealed, "GOALS": case.goals,
-             "DOCKED": case.docked, "CAPTURED": case.captured}[word].append(
+             "DOCKED": case.docked, "CAPTURED": case.captured, "BUILT": case.built}[word].append(
                 Entry(number, word, rest))
 
     def start_position(self, number: int, rest: str) -> tuple[int, str, str]:

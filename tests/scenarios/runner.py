@@ -90,10 +90,12 @@ def start_position(case: Case, rules: RuleSet) -> GameState:
         raise CaseFormatError(case.path, case.options[0].line, str(err)) from None
     if case.start is None:
         for entries in (case.treasury, case.owners, case.damage, case.tech, case.builds, case.progress,
-                        case.cooperation, case.drawn, case.revealed, case.goals, case.docked, case.captured, case.units):
+                        case.cooperation, case.drawn, case.revealed, case.goals, case.docked, case.captured,
+                        case.built, case.units):
             if entries:
                 raise CaseFormatError(case.path, entries[0].line, "START opening takes no TREASURY, OWNER, DAMAGE, "
-                                      "TECH, BUILD, PROGRESS, COOPERATION, DRAWN, REVEALED, GOALS, DOCKED, CAPTURED or UNITS; "
+                                      "TECH, BUILD, PROGRESS, COOPERATION, DRAWN, REVEALED, GOALS, DOCKED, CAPTURED, BUILT "
+                                      "or UNITS; "
                                       "write a position with START <round> <power> <phase>, or commands")
         return new_game(rules, resolved)
     round_, power, phase = case.start
@@ -158,7 +160,7 @@ def start_position(case: Case, rules: RuleSet) -> GameState:
         raise CaseFormatError(case.path, case.start_line, f"{rules.name} has no phase {phase!r}; "
                               f"its phases are {', '.join(rules.phases)}")
     state = GameState.from_json(data, rules)
-    return _damage(state, damaged)
+    return _built(case, rules, _damage(state, damaged))
 
 
 def _docked(case: Case, rules: RuleSet) -> dict[str, dict[str, str]]:
@@ -269,6 +271,30 @@ def _damage(state: GameState, damaged: Sequence[tuple[SpaceId, PowerId, UnitKind
     for space, power, kind, n in damaged:
         whole = [u for u in state.units_at(space) if u.owner == power and u.kind == kind and not u.hits]
         changed += [replace(u, hits=1) for u in whole[:n]]
+    return state.with_units(changed)
+
+
+_BUILT = re.compile(r"^(.+?)\s+(\d+)\s+(.+?)\s+with\s+(.+)$")
+
+
+def _built(case: Case, rules: RuleSet, state: GameState) -> GameState:
+    """The case's BUILT lines: that many of the power's units of that type in the space (listed
+    in UNITS) were built with the development."""
+    changed = []
+    for e in case.built:
+        space_text, rest = _pair(case, e)
+        m = _BUILT.match(rest)
+        if m is None:
+            raise CaseFormatError(case.path, e.line, f"BUILT takes '<space>: <power> <n> <unit type> with "
+                                  f"<development>', not {e.text!r}")
+        space = _space(case, e.line, rules, space_text)
+        power = _power(case, e.line, rules, m.group(1))
+        kind = _lookup(case, e.line, rules.find_unit, m.group(3))
+        development = _lookup(case, e.line, rules.technology.find, m.group(4))
+        mine = [u for u in state.units_at(space) if u.owner == power and u.kind == kind]
+        if len(mine) < int(m.group(2)):
+            raise CaseFormatError(case.path, e.line, f"{space_text} has {len(mine)} such units, not {m.group(2)}")
+        changed += [replace(u, built_with=u.built_with | {development}) for u in mine[:int(m.group(2))]]
     return state.with_units(changed)
 
 
