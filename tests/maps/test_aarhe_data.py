@@ -44,12 +44,13 @@ def test_names_and_aliases() -> None:
 
 
 def test_offered_with_a_notice_of_what_is_not_played_yet() -> None:
-    """AARHE is offered for games; until its combat (001 › Phase 4) is played, battles follow
-    LHTR's, and the notice shown with every game of it says so (README, ruling 4)."""
+    """AARHE is offered for games; the notice shown with every game of it names what is not
+    played yet (README, ruling 4 and Pending)."""
     assert RULESET in maps.RULESETS
     assert maps.load_ruleset("aarhe").notice == (
-        "AARHE's own combat, air missions and passive turn (Defensive Air Support, Reinforcement) are "
-        "not played yet: battles follow LHTR 2.0's rules.")
+        "Not played yet in AARHE: Atomic Weaponry (it can be researched, to no effect), and the National "
+        "Advantages whose rules the referee lacks (they are not drawn); the exact odds (/odds, retreat_odds) "
+        "do not cover AARHE's battles.")
     assert maps.load_ruleset("revised-lhtr").notice == ""
 
 
