@@ -3,6 +3,7 @@ powers' standing orders, what of round 1 is still to come, and the game's dice."
 
 from __future__ import annotations
 
+from ..combat import air
 from ..combat.amphibious import bombarding_ships
 from ..combat.fire import low_luck
 from ..combat.flow import with_battle
@@ -14,7 +15,7 @@ from ..combat.withdraw import withdraw_options
 from ..ids import SpaceId
 from ..state import SEABORNE, GameState
 from .question import Force, Question, force
-from .sequence import check_covered
+from .sequence import check_covered, not_covered
 
 
 ANTIAIRCRAFT_STEPS = ("antiaircraft", "antiaircraft_each")
@@ -42,12 +43,14 @@ def _question(state: GameState, phase: CombatPhase, battle: Battle, attack: Forc
     the developments the attacker's and the lead defender's (``tech``); ``overland``: some
     attacking land units came overland (``Question.overland``). A battle whose steps the
     odds have no model of is refused, naming them, rather than given wrong numbers."""
-    check_covered(state.rules, battle.kind, battle.amphibious)
     dfn = [u for u in defenders(state, battle, phase) if u.id not in battle.strip]
-    ships = bombarding_ships(state, phase.sea_fought, phase.bombarded, battle.space, battle.attacker) \
-        if battle.amphibious and _still_to_come(state, battle, "bombard") else []
     lead = lead_defender(state, battle, dfn)
     mine, theirs = orders_of(state, battle.attacker), orders_of(state, lead)
+    check_covered(state.rules, battle.kind, battle.amphibious, int(theirs["retreat_below"]))
+    ships = bombarding_ships(state, phase.sea_fought, phase.bombarded, battle.space, battle.attacker) \
+        if battle.amphibious and _still_to_come(state, battle, "bombard") else []
+    space = state.board.spaces[battle.space]
+    holder = state.owners.get(battle.space)
     return Question(
         attack=attack,
         defend=force((u.kind, u.hits) for u in dfn),
@@ -63,11 +66,22 @@ def _question(state: GameState, phase: CombatPhase, battle: Battle, attack: Forc
         defender_submerge=str(theirs["submerge"]),
         attacker_withdraws=bool(withdraw_options(state, with_battle(phase, battle), "attacker")),
         defender_withdraws=bool(withdraw_options(state, with_battle(phase, battle), "defender")),
+        defender_retreat_below=int(theirs["retreat_below"]),
+        terrain=space.terrain or "",
+        implicit_guns=air.implicit_guns(state, battle.space, holder) if any(u.owner == holder for u in dfn) else 0,
         dice="low_luck" if low_luck(state, "fire") else "standard",
         aa_dice="low_luck" if low_luck(state, "antiaircraft") else "standard",
         attacker_tech=tuple(state.tech.get(battle.attacker, ())),
         defender_tech=tuple(state.tech.get(lead, ())),
     )
+
+
+def refusal(state: GameState, phase: CombatPhase, battle: Battle) -> str:
+    """Why the odds do not cover ``battle``, "" when they do (``sequence.not_covered``, with
+    the lead defender's standing orders)."""
+    dfn = defenders(state, battle, phase)
+    below = int(orders_of(state, lead_defender(state, battle, dfn))["retreat_below"]) if dfn else 0
+    return not_covered(state.rules, battle.kind, battle.amphibious, below)
 
 
 def _still_to_come(state: GameState, battle: Battle, step: str) -> bool:

@@ -20,10 +20,10 @@ from engine.odds import general, ladder
 from engine.odds.result import summarise
 from engine.odds.arena import Arena
 
-from . import odds_scenarios, odds_scenarios_classic
+from . import odds_scenarios, odds_scenarios_aarhe, odds_scenarios_classic
 from .odds_scenarios import Scenario, Tally, measure
 
-SCENARIOS = [*odds_scenarios.SCENARIOS, *odds_scenarios_classic.SCENARIOS]
+SCENARIOS = [*odds_scenarios.SCENARIOS, *odds_scenarios_classic.SCENARIOS, *odds_scenarios_aarhe.SCENARIOS]
 ATTACKER_LOSS = ("infantry", "artillery", "tank", "fighter", "bomber")
 DEFENDER_LOSS = ("aaa", "infantry", "artillery", "tank", "bomber", "fighter")
 
