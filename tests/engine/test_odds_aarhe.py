@@ -1,0 +1,80 @@
+"""Exact odds of AARHE's land cycle, worked out by hand (001 = 001_4ad7942ffba8a1ea.txt,
+› Phase 4, Land Combat). The same rules against the engine's own battles are the ``aarhe``
+scenarios of ``test_odds`` (``odds_scenarios_aarhe``)."""
+
+from __future__ import annotations
+
+import pytest
+
+import maps
+from engine import RuleSet
+from engine.odds import Question, calculate, force_of
+from engine.odds.arena import ATTACKER, DEFENDER, Arena, Des, Position, fire_of
+from engine.odds.cycle import anti_air, air_fire
+
+
+@pytest.fixture(scope="module")
+def rules() -> RuleSet:
+    return maps.load_ruleset("aarhe", unplayable=True)
+
+
+def test_a_fighter_matched_with_an_infantry(rules: RuleSet) -> None:
+    """001 › Air Supremacy: the fighter, matched with the infantry, attacks at 3 in opening
+    fire, its casualty gone before the main round; land hits fall only on land units, so the
+    fighter is never lost and breaks off when the infantry is. Against 1 infantry the
+    attacker wins W1 = 1/2 + 1/2 (1/6 x 2/3 + 5/6 x 2/3 W1) = 10/13; against 2,
+    W2 (44/54) = 3/54 + 17/54 W1, so W2 = 19/52."""
+    odds = calculate(rules, Question(force_of({"fighter": 1, "infantry": 1}), force_of({"infantry": 2})))
+    assert odds.attacker_wins == pytest.approx(19 / 52)
+    assert odds.attacker_left["fighter"] == pytest.approx(1.0)
+    one = calculate(rules, Question(force_of({"fighter": 1, "infantry": 1}), force_of({"infantry": 1})))
+    assert one.attacker_wins == pytest.approx(10 / 13)
+
+
+def test_mountains_defend_better_in_the_first_cycle(rules: RuleSet) -> None:
+    """001 › Phase 3, Terrain: the defending infantry hits on 3 in the first cycle, then on 2:
+    1 infantry against 1 wins 1/6 x 1/2 + 5/6 x 1/2 x 1/4 = 3/16 (1/4 from the second cycle
+    on), where open ground gives 1/4."""
+    q = Question(force_of({"infantry": 1}), force_of({"infantry": 1}), terrain="mountainous")
+    assert calculate(rules, q).attacker_wins == pytest.approx(3 / 16)
+    assert calculate(rules, Question(q.attack, q.defend)).attacker_wins == pytest.approx(1 / 4)
+
+
+def test_infrastructure_defense_destroys_on_1_and_forces_a_retreat_on_2_or_3(rules: RuleSet) -> None:
+    """001 › Anti-Air: two IDs select the one bomber and search at 2 (Advanced Radar): it is
+    detected 1 - (2/3)^2 = 5/9 of the time, then both attack dice fall on it: destroyed
+    1 - (5/6)^2 = 11/36, forced to retreat (out of the battle, surviving) (5/6)^2 - (1/2)^2 =
+    16/36."""
+    q = Question(force_of({"bomber": 1, "infantry": 1}), force_of({"infantry": 1, "infrastructure_defense": 2}),
+                 defender_tech=("advanced_radar",))
+    arena = Arena(rules, q)
+    pos = Position(q.attack, q.defend)
+    after = anti_air(arena, pos, Des(False, False, ATTACKER))
+    infantry = force_of({"infantry": 1})
+    assert after[pos.but(atk=infantry)] == pytest.approx(5 / 9 * 11 / 36)
+    assert after[pos.but(atk=infantry, atk_out=force_of({"bomber": 1}))] == pytest.approx(5 / 9 * 16 / 36)
+    assert after[pos] == pytest.approx(4 / 9 + 5 / 9 * 9 / 36)
+
+
+def test_in_a_dogfight_aircraft_hit_only_aircraft(rules: RuleSet) -> None:
+    """001 › Land Combat: Air Units: "air units do not attack land units": the attacking
+    fighter (dogfight attack 2) hits the defending fighter 1/3 of the time and never the
+    cheaper infantry; the transport plane is hit only after the other aircraft."""
+    q = Question(force_of({"fighter": 1, "infantry": 1}),
+                 force_of({"fighter": 1, "infantry": 1, "transport_plane": 1}), defender_loss=("transport_plane",))
+    arena = Arena(rules, q)
+    pos = Position(q.attack, q.defend)
+    after = air_fire(ATTACKER)(arena, pos, Des(False, False, "dogfight"))
+    hit = pos.with_defender(force_of({"infantry": 1, "transport_plane": 1}), force_of({"fighter": 1}))
+    assert after == pytest.approx({pos: 2 / 3, hit: 1 / 3})
+
+
+def test_tank_hits_fall_on_other_land_units_before_infantry(rules: RuleSet) -> None:
+    """001 › Land Combat: Hit Allocation: a tank's hit takes the artillery though the
+    defender would give up infantry first; an infantry's hit takes the infantry."""
+    q = Question(force_of({"tank": 1}), force_of({"infantry": 1, "artillery": 1}))
+    arena = Arena(rules, q)
+    tank = arena.losses(q.defend, fire_of({"armour": [(3, 1)]}), DEFENDER)
+    assert tank[(force_of({"infantry": 1}), force_of({"artillery": 1}))] == pytest.approx(1 / 2)
+    foot = arena.losses(q.defend, fire_of({"land": [(1, 1)]}), DEFENDER)
+    assert foot[(force_of({"artillery": 1}), force_of({"infantry": 1}))] == pytest.approx(1 / 6)
