@@ -3,6 +3,8 @@ powers' standing orders, what of round 1 is still to come, and the game's dice."
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..combat import air
 from ..combat.amphibious import bombarding_ships
 from ..combat.fire import low_luck
@@ -13,7 +15,8 @@ from ..combat.sequence import first_step
 from ..combat.sides import attackers, defenders, lead_defender
 from ..combat.withdraw import withdraw_options
 from ..ids import SpaceId
-from ..state import SEABORNE, GameState
+from ..errors import IllegalCommandError
+from ..state import SEABORNE, GameState, Unit
 from .question import Force, Question, force
 from .sequence import check_covered, not_covered
 
@@ -47,6 +50,9 @@ def _question(state: GameState, phase: CombatPhase, battle: Battle, attack: Forc
     lead = lead_defender(state, battle, dfn)
     mine, theirs = orders_of(state, battle.attacker), orders_of(state, lead)
     check_covered(state.rules, battle.kind, battle.amphibious, int(theirs["retreat_below"]))
+    improved = _built_apart(state, [*attackers(state, battle), *dfn])
+    if improved:
+        raise IllegalCommandError(improved, reason="odds.not_covered")
     ships = bombarding_ships(state, phase.sea_fought, phase.bombarded, battle.space, battle.attacker) \
         if battle.amphibious and _still_to_come(state, battle, "bombard") else []
     space = state.board.spaces[battle.space]
@@ -81,7 +87,20 @@ def refusal(state: GameState, phase: CombatPhase, battle: Battle) -> str:
     the lead defender's standing orders)."""
     dfn = defenders(state, battle, phase)
     below = int(orders_of(state, lead_defender(state, battle, dfn))["retreat_below"]) if dfn else 0
-    return not_covered(state.rules, battle.kind, battle.amphibious, below)
+    return not_covered(state.rules, battle.kind, battle.amphibious, below) \
+        or _built_apart(state, [*attackers(state, battle), *dfn])
+
+
+def _built_apart(state: GameState, units: Sequence[Unit]) -> str:
+    """Why units that a development improves only where they were built after it (AARHE's
+    jets, 001 › Phase 7, Jet Plane) keep the odds from answering: a force is unit types and
+    damage only (README of AARHE, ruling 113); "" when no such unit fights."""
+    jets = sorted({state.rules.spec(u.kind).plural for u in units if u.built_with})
+    if not jets:
+        return ""
+    return (f"The odds do not cover this battle: its {' and '.join(jets)} built with a development fight apart "
+            "from others of their type, which the exact model does not tell apart. No numbers are given rather "
+            "than wrong ones.")
 
 
 def _still_to_come(state: GameState, battle: Battle, step: str) -> bool:

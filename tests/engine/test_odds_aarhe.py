@@ -4,13 +4,18 @@ scenarios of ``test_odds`` (``odds_scenarios_aarhe``)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 import maps
 from engine import RuleSet
-from engine.odds import Question, calculate, force_of
+from engine.errors import IllegalCommandError
+from engine.odds import Question, calculate, force_of, proposed
 from engine.odds.arena import ATTACKER, DEFENDER, Arena, Des, Position, fire_of
 from engine.odds.cycle import anti_air, air_fire
+
+from .combat_kit import board, sid
 
 
 @pytest.fixture(scope="module")
@@ -78,3 +83,18 @@ def test_tank_hits_fall_on_other_land_units_before_infantry(rules: RuleSet) -> N
     assert tank[(force_of({"infantry": 1}), force_of({"artillery": 1}))] == pytest.approx(1 / 2)
     foot = arena.losses(q.defend, fire_of({"land": [(1, 1)]}), DEFENDER)
     assert foot[(force_of({"artillery": 1}), force_of({"infantry": 1}))] == pytest.approx(1 / 6)
+
+
+def test_a_battle_with_jets_gets_no_numbers(rules: RuleSet) -> None:
+    """001 › Phase 7, Jet Plane: only aircraft built after the development are jets; the odds
+    know units by type, so a battle where one fights is refused (README, ruling 113)."""
+    state = board(rules, "Germany", {"Eastern Europe": {"Germany": {"infantry": 2}},
+                                     "Belorussia": {"Soviet Union": {"infantry": 1, "fighter": 1}}},
+                  owners={"Belorussia": "Soviet Union"})
+    where = sid(state, "Belorussia")
+    assert calculate(rules, proposed(state, where, force_of({"infantry": 2}))).attacker_wins > 0
+    fighter = next(u for u in state.units_at(where) if u.kind == "fighter")
+    jets = state.with_units([replace(fighter, built_with=frozenset({"jet_plane"}))])
+    with pytest.raises(IllegalCommandError) as refused:
+        proposed(jets, where, force_of({"infantry": 2}))
+    assert refused.value.reason == "odds.not_covered" and "fighters built with a development" in str(refused.value)
