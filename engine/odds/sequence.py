@@ -141,12 +141,16 @@ def round_of(arena: Arena, pos: Position, first: bool = False) -> Dist:
     """One round from ``pos`` (a round's start; in round 1 the bombardment's casualties
     may still stand in the strip), as a distribution of results; ``first``: the battle's
     first round, which an AARHE cycle tells apart where terrain defends (``cycle``)."""
-    des = Des(arena.destroyer(pos.atk, pos.atk_strip), arena.destroyer(pos.dfn, pos.dfn_strip))
+    des = _DES[arena.destroyer(pos.atk, pos.atk_strip), arena.destroyer(pos.dfn, pos.dfn_strip)]
     if arena.cycles:
         des = cycle.begin(arena, pos, des, first)
     if arena.round_steps is None:
         arena.round_steps = tuple(_listed(arena, opening=False))
     return _from(arena, arena.round_steps, 0, pos, des)
+
+
+_DES = {(a, d): Des(a, d) for a in (False, True) for d in (False, True)}
+"""The four rounds' beginnings without a cycle's air, made once (a round begins at every position)."""
 
 
 def _from(arena: Arena, steps: tuple[str, ...], i: int, pos: Position, des: Des) -> Dist:
