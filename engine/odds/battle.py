@@ -73,6 +73,7 @@ def _question(state: GameState, phase: CombatPhase, battle: Battle, attack: Forc
         attacker_withdraws=bool(withdraw_options(state, with_battle(phase, battle), "attacker")),
         defender_withdraws=bool(withdraw_options(state, with_battle(phase, battle), "defender")),
         defender_retreat_below=int(theirs["retreat_below"]),
+        first_cycle=_first_round_to_come(state, battle),
         terrain=space.terrain or "",
         implicit_guns=air.implicit_guns(state, battle.space, holder) if any(u.owner == holder for u in dfn) else 0,
         dice="low_luck" if low_luck(state, "fire") else "standard",
@@ -101,6 +102,13 @@ def _built_apart(state: GameState, units: Sequence[Unit]) -> str:
     return (f"The odds do not cover this battle: its {' and '.join(jets)} built with a development fight apart "
             "from others of their type, which the exact model does not tell apart. No numbers are given rather "
             "than wrong ones.")
+
+
+def _first_round_to_come(state: GameState, battle: Battle) -> bool:
+    """Whether round 1's rounds part (from ``repeat_from``) has not begun yet."""
+    order = state.rules.battle.steps
+    return battle.round == 1 and battle.step in order \
+        and order.index(battle.step) <= order.index(state.rules.battle.repeat_from)
 
 
 def _still_to_come(state: GameState, battle: Battle, step: str) -> bool:

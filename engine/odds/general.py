@@ -51,7 +51,7 @@ def endings(arena: Arena, lost: float = LOST) -> dict[Ending, float]:
         if isinstance(start, Ending):
             out[start] = out.get(start, 0.0) + p
         else:
-            arrive(round_of(arena, start, first=True), p)
+            arrive(round_of(arena, start, first=arena.q.first_cycle), p)
     dropped = 0.0
     while queue:
         _, _, pos = heapq.heappop(queue)

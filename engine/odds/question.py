@@ -74,6 +74,9 @@ class Question:
     defender_retreat_below: int = 0
     """The defender's standing order ``retreat_below``: where a rule system's cycles end with
     the defender's retreat decision (AARHE), the odds cover only a defender that holds (0)."""
+    first_cycle: bool = True
+    """Whether the battle's first round is still to come (a battle in a game asked about
+    after it: terrain's first-cycle defense is then past)."""
     terrain: str = ""
     """The territory's terrain (``Space.terrain``): AARHE's snowy or mountainous terrain
     adds 1 to the defense in the first cycle."""

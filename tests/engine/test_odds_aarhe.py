@@ -11,7 +11,8 @@ import pytest
 import maps
 from engine import RuleSet
 from engine.errors import IllegalCommandError
-from engine.odds import Question, calculate, force_of, proposed
+from engine.combat.phase import Battle, CombatPhase
+from engine.odds import Question, calculate, force_of, from_battle, proposed
 from engine.odds.arena import ATTACKER, DEFENDER, Arena, Des, Position, fire_of
 from engine.odds.cycle import anti_air, air_fire
 
@@ -98,3 +99,17 @@ def test_a_battle_with_jets_gets_no_numbers(rules: RuleSet) -> None:
     with pytest.raises(IllegalCommandError) as refused:
         proposed(jets, where, force_of({"infantry": 2}))
     assert refused.value.reason == "odds.not_covered" and "fighters built with a development" in str(refused.value)
+
+
+def test_terrain_is_past_once_the_first_cycle_is(rules: RuleSet) -> None:
+    """001 › Phase 3, Terrain: asked about at the end of the first cycle (the attacker's
+    ``retreat_odds``), a battle is past its first cycle, and in the mountains it is fought at
+    the defense of open ground: 1/4, not 3/16."""
+    state = board(rules, "Germany", {"Belorussia": {"Germany": {"infantry": 1}, "Soviet Union": {"infantry": 1}}},
+                  owners={"Belorussia": "Soviet Union"})
+    where = sid(state, "Belorussia")
+    phase = CombatPhase(attacker=state.turn)
+    assert from_battle(state, phase, Battle(where, "land", state.turn, step="start")).first_cycle
+    assert not from_battle(state, phase, Battle(where, "land", state.turn, step="retreat_attacker")).first_cycle
+    q = Question(force_of({"infantry": 1}), force_of({"infantry": 1}), terrain="mountainous", first_cycle=False)
+    assert calculate(rules, q).attacker_wins == pytest.approx(1 / 4)
