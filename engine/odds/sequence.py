@@ -7,7 +7,8 @@ steps before ``repeat_from`` open round 1 (``opening``), the rest make every rou
 (land, sea, amphibious). So 1942's surprise strike and submerge before the fire, and
 LHTR's opening fire of the submarines every round with the destroyer rule and submerging
 after Press Attack or Retreat, both come from the data; a rule system that orders the same
-steps differently gets its odds without new code here. A step maps a position to a
+steps differently gets its odds without new code here; AARHE's land cycle has its steps'
+transitions in ``cycle``. A step maps a position to a
 distribution of positions and endings; casualties the engine puts behind the strip stay
 in the position's strip (still firing) until a removal step.
 """
