@@ -97,6 +97,9 @@ def battle_luck(state: GameState, events: Sequence[Stored]) -> Luck | None:
             a_left = _merged([a_left, e.get("retreating", {})])
     if end.get("outcome") == "attacker":
         d_left = {}
+    # Units captured with the territory (an AA gun, AARHE's Infrastructure Defense) are listed
+    # with the attacker's survivors: only the units that attacked count.
+    a_left = {k: min(n, attack.get(k, 0)) for k, n in a_left.items()}
     a_lost, d_lost = _cost(state, attack) - _cost(state, a_left), _cost(state, defend) - _cost(state, d_left)
     name = rules.power_name
     return Luck(str(start["space"]), name(attacker), name(defending[0]) if defending else "",

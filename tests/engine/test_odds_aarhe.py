@@ -15,8 +15,9 @@ from engine.combat.phase import Battle, CombatPhase
 from engine.odds import Question, calculate, force_of, from_battle, proposed
 from engine.odds.arena import ATTACKER, DEFENDER, Arena, Des, Position, fire_of
 from engine.odds.cycle import anti_air, air_fire
+from engine.odds.luck import battle_luck, battles
 
-from .combat_kit import board, sid
+from .combat_kit import begin, board, fight, moved, sid
 
 
 @pytest.fixture(scope="module")
@@ -113,3 +114,19 @@ def test_terrain_is_past_once_the_first_cycle_is(rules: RuleSet) -> None:
     assert not from_battle(state, phase, Battle(where, "land", state.turn, step="retreat_attacker")).first_cycle
     q = Question(force_of({"infantry": 1}), force_of({"infantry": 1}), terrain="mountainous", first_cycle=False)
     assert calculate(rules, q).attacker_wins == pytest.approx(1 / 4)
+
+
+def test_an_aircraft_forced_away_is_no_loss_in_a_battles_luck(rules: RuleSet) -> None:
+    """001 › Anti-Air: the ID detects the bomber (1) and forces it to retreat (2); the
+    infantry takes the territory. The bomber left the battle alive: the attacker lost
+    nothing (README, ruling 114), and its luck is the best result the odds allow."""
+    state = board(rules, "Germany", {"Belorussia": {"Germany": {"infantry": 1, "bomber": 1},
+                                                    "Soviet Union": {"infantry": 1, "infrastructure_defense": 1}}},
+                  owners={"Belorussia": "Soviet Union"})
+    for kind in ("infantry", "bomber"):
+        state = moved(state, "Belorussia", "Germany", kind, came_from="Eastern Europe")
+    state, _ = begin(state)
+    state, events, _ = fight(state, "Belorussia", [1, 2, 1, 6])
+    assert any(e.type == "anti_air" and e.data["retreating"] == {"bomber": 1} for e in events)
+    luck = battle_luck(state, battles([e.to_json() for e in events])[0])
+    assert luck is not None and luck.destroyed[1] == 0 and luck.percentile > 50
