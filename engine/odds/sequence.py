@@ -15,7 +15,7 @@ in the position's strip (still firing) until a removal step.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
 from ..combat.phase import Battle
 from ..combat.sequence import applies
