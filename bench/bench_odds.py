@@ -7,7 +7,8 @@ same probability that the attacker wins. Losses: the attacker gives up infantry,
 artillery, tanks, fighters, bombers and keeps one land unit (not in the last battle, which
 is fought to the end); the defender AAA, infantry, artillery, tanks, bombers, fighters.
 Also timed: the largest sea battles of the 1942 setup (whole fleets with their aircraft),
-through the general solver; goal: every /odds answer under 500 ms.
+through the general solver; goal: every /odds answer under 500 ms; and two AARHE land
+battles (its cycle through the general solver).
 """
 
 from __future__ import annotations
@@ -62,6 +63,16 @@ SEA_BATTLES = [
 ]
 
 
+AARHE_BATTLES = [
+    # AARHE's land cycle, through the general solver (hits on land units or aircraft only):
+    # a dogfight, air supremacy, an Infrastructure Defense.
+    ("AARHE 8 v 6 dogfight", {"infantry": 4, "artillery": 1, "tank": 2, "fighter": 1},
+     {"infantry": 4, "tank": 1, "fighter": 1}),
+    ("AARHE 11 v 9 with ID", {"infantry": 5, "artillery": 2, "tank": 2, "fighter": 2},
+     {"infantry": 6, "artillery": 1, "fighter": 1, "infrastructure_defense": 1}),
+]
+
+
 def timed(rules: RuleSet, q: Question) -> tuple[float, float, float]:
     """(wall ms, CPU ms, attacker wins), medians of 5."""
     times, cpu = [], []
@@ -93,6 +104,12 @@ def main() -> None:
     print(f"\n{'sea battle':<20} {'ms (median of 5)':>16} {'CPU ms':>7} {'goal ms':>8} {'attacker wins':>14}")
     for name, attack, defend in SEA_BATTLES:
         ms, cpu, wins = timed(rules, Question(force_of(attack), force_of(defend), sea=True))
+        print(f"{name:<20} {ms:>16.1f} {cpu:>7.1f} {500:>8} {wins:>14.4f}")
+        print(f"    attack: {text(attack)}\n    defend: {text(defend)}")
+    aarhe = maps.load_ruleset("aarhe", unplayable=True)
+    print(f"\n{'AARHE land battle':<20} {'ms (median of 5)':>16} {'CPU ms':>7} {'goal ms':>8} {'attacker wins':>14}")
+    for name, attack, defend in AARHE_BATTLES:
+        ms, cpu, wins = timed(aarhe, Question(force_of(attack), force_of(defend)))
         print(f"{name:<20} {ms:>16.1f} {cpu:>7.1f} {500:>8} {wins:>14.4f}")
         print(f"    attack: {text(attack)}\n    defend: {text(defend)}")
 

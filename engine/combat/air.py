@@ -126,7 +126,8 @@ class Gun:
     unit: int | None = None
 
 
-def _gun_kind(state: GameState) -> tuple[UnitKind, UnitSpec] | None:
+def gun_kind(state: GameState) -> tuple[UnitKind, UnitSpec] | None:
+    """The rule system's Infrastructure Defence unit type (the one with ``infrastructure_fire``)."""
     for kind, spec in state.rules.units.items():
         if spec.infrastructure_fire is not None:
             return kind, spec
@@ -138,18 +139,27 @@ def guns(state: GameState, space: SpaceId, defending: Sequence[Unit]) -> list[Gu
     then the implicit ones of the territory's holder, per industrial complex and per victory
     city there."""
     out = [Gun(u.owner, u.kind, u.id) for u in defending if state.rules.spec(u.kind).infrastructure_fire]
-    found = _gun_kind(state)
+    found = gun_kind(state)
     holder = state.owners.get(space)
     if found is None or holder is None or not any(u.owner == holder for u in defending):
         return out
-    kind, spec = found
-    assert spec.infrastructure_fire is not None
-    implicit = spec.infrastructure_fire.implicit
-    n = implicit.get("victory_city", 0) if state.board.spaces[space].victory_points else 0
+    return out + [Gun(holder, found[0]) for _ in range(implicit_guns(state, space, holder))]
+
+
+def implicit_guns(state: GameState, space: SpaceId, holder: PowerId | None) -> int:
+    """How many implicit Infrastructure Defences ``holder`` has in ``space``: per victory city
+    and per unit of the kinds that bring one (an industrial complex), those of ``holder``
+    (None: of anyone, as a battle's log tells only what stood there)."""
+    found = gun_kind(state)
+    if found is None:
+        return 0
+    fire = found[1].infrastructure_fire
+    assert fire is not None
+    n = fire.implicit.get("victory_city", 0) if state.board.spaces[space].victory_points else 0
     for u in state.units_at(space):
-        if u.owner == holder:
-            n += implicit.get(str(u.kind), 0)
-    return out + [Gun(holder, kind) for _ in range(n)]
+        if holder is None or u.owner == holder:
+            n += fire.implicit.get(str(u.kind), 0)
+    return n
 
 
 def targets(state: GameState, units: Sequence[Unit]) -> list[Unit]:
@@ -165,7 +175,8 @@ def select(state: GameState, n: int, among: Sequence[Unit]) -> list[Unit]:
     return [ranked[i % len(ranked)] for i in range(n)] if ranked else []
 
 
-def _search_value(state: GameState, gun: Gun) -> int:
+def search_value(state: GameState, gun: Gun) -> int:
+    """The gun's search value: its type's, plus what its owner's developments add (Advanced Radar)."""
     fire = state.rules.spec(gun.kind).infrastructure_fire
     assert fire is not None
     have = state.tech.get(gun.owner, ())
@@ -213,7 +224,7 @@ def fire(state: GameState, dice: Dice, space: SpaceId, round_: int, side: str, s
     detected: dict[int, Unit] = {}
     by_value: dict[int, list[int]] = {}
     for i, gun in enumerate(shooters):
-        by_value.setdefault(_search_value(state, gun), []).append(i)
+        by_value.setdefault(search_value(state, gun), []).append(i)
     for value, idx in sorted(by_value.items()):
         faces, ev = _roll(state, dice, space, round_, side, kind, [picks[i] for i in idx], value, "search")
         events.append(ev)

@@ -153,7 +153,7 @@ def _retreat_by_orders(state: GameState, phase: CombatPhase) -> tuple[SpaceId | 
     note = ""
     if o["retreat_below"] and len(atk) < int(o["retreat_below"]):
         note = f"retreat below {o['retreat_below']} units: {len(atk)} left"
-    elif o["retreat_odds"] and not covered(state, b):
+    elif o["retreat_odds"] and not covered(state, phase):
         return None, f"retreat below {o['retreat_odds']}% odds not applied: the odds do not cover this battle"
     elif o["retreat_odds"]:
         chance = estimate(state, phase)
@@ -166,11 +166,12 @@ def _retreat_by_orders(state: GameState, phase: CombatPhase) -> tuple[SpaceId | 
     return min(options, key=lambda s: (-came.count(s), state.board.name(s))), note
 
 
-def covered(state: GameState, b: Battle) -> bool:
-    """Whether the exact odds model this battle's steps (not AARHE's land cycle)."""
-    from ..odds.sequence import unmodelled
+def covered(state: GameState, phase: CombatPhase) -> bool:
+    """Whether the exact odds cover the current battle (not AARHE's sea cycle, nor a defender
+    whose orders retreat at a cycle's end: ``engine.odds.battle.refusal``)."""
+    from ..odds.battle import refusal
 
-    return not unmodelled(state.rules, b.kind, b.amphibious)
+    return not refusal(state, phase, current(phase))
 
 
 def estimate(state: GameState, phase: CombatPhase) -> float:

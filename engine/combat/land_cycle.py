@@ -24,7 +24,7 @@ land unit of these rules (``land_units``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from ..cargo import carrier_fits, seats
@@ -182,12 +182,23 @@ def land_values(state: GameState, phase: CombatPhase, land: Sequence[Unit], side
         foot = sorted(u.id for u in land if state.rules.spec(u.kind).infantry)
         for uid in foot[:givers]:
             out[uid] += 1
-    if side == "attacker" and b.air == "attacker":
-        for uid in air.supported(state, land, air.aircraft(state, attackers(state, b))):
-            out[uid] += 1
-    if side == "defender" and b.round == 1 and terrain in TERRAIN_DEFENSE:
-        out = {uid: v + TERRAIN_DEFENSE[terrain] for uid, v in out.items()}
+    out = cycle_bonuses(state, out, land, side, b.air, air.aircraft(state, attackers(state, b)), terrain, b.round == 1)
     return national.adjusted(state, phase, land, side, out)
+
+
+def cycle_bonuses(state: GameState, values: Mapping[int, int], land: Sequence[Unit], side: str, held: str,
+                  planes: Sequence[Unit], terrain: str | None, first: bool) -> dict[int, int]:
+    """``values`` of ``side``'s ``land`` units with what the cycle adds: a fighter's +1 to a
+    tank while the attacker alone holds the air (``held``; ``planes``: the attacker's
+    aircraft now), the defense of snowy or mountainous ``terrain`` in the ``first`` cycle.
+    The exact odds (``engine.odds.cycle``) value a cycle by it too."""
+    out = dict(values)
+    if side == "attacker" and held == "attacker":
+        for uid in air.supported(state, land, planes):
+            out[uid] += 1
+    if side == "defender" and first and terrain in TERRAIN_DEFENSE:
+        out = {uid: v + TERRAIN_DEFENSE[terrain] for uid, v in out.items()}
+    return out
 
 
 def land_fire(side: str) -> Step:

@@ -218,7 +218,7 @@ def _odds_note(state: GameState, phase: CombatPhase, odds: float) -> str:
     (README of AARHE, ruling 64). The odds are built on this package, hence imported here."""
     from .choices import covered, estimate
 
-    if not covered(state, current(phase)):
+    if not covered(state, phase):
         return f"retreat below {odds:g}% odds not applied: the odds do not cover this battle"
     chance = 100 * estimate(state, phase)
     return f"retreat below {odds:g}% odds: {chance:.0f}% to win" if chance < odds else ""

@@ -16,17 +16,19 @@ from .ask import ask, side
 from .battle import battle_at, from_battle, proposed
 from .question import DICE_MODES, Force, Question, force, force_of, tally
 from .result import Odds, percentile, summarise
-from .sequence import check_covered, unmodelled
+from .sequence import check_covered, not_covered, unmodelled
 from .arena import Arena
 
 __all__ = ["DICE_MODES", "Force", "Odds", "Question", "ask", "battle_at", "calculate", "check_covered", "force",
-           "force_of", "from_battle", "percentile", "proposed", "side", "tally", "unmodelled"]
+           "force_of", "not_covered", "from_battle", "percentile", "proposed", "side", "tally", "unmodelled"]
 
 
 def calculate(rules: RuleSet, question: Question) -> Odds:
-    """The odds of ``question``; refused (``odds.not_covered``) for a battle whose steps the
-    model does not cover, rather than numbers of another game (AARHE's land battles)."""
-    check_covered(rules, "sea" if question.sea else "land", question.amphibious)
+    """The odds of ``question``; refused (``odds.not_covered``) for a battle the model does
+    not cover, rather than numbers of another game (AARHE's sea battles). Land battles where
+    every hit may fall on anyone go by ``ladder``; AARHE's land cycles, whose hits fall on
+    land units or aircraft only, by ``general``."""
+    check_covered(rules, "sea" if question.sea else "land", question.amphibious, question.defender_retreat_below)
     arena = Arena(rules, question)
-    solver = general if question.sea else ladder
+    solver = general if question.sea or arena.cycles else ladder
     return summarise(rules, question, solver.endings(arena))

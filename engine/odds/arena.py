@@ -11,7 +11,7 @@ defender's to ``defender``, each with its side's developments in the state's ``t
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..combat import hits as cas
@@ -78,6 +78,17 @@ class Position:
         return f"Position{self._key}"
 
 
+class Des(NamedTuple):
+    """What a round's steps read as it began: whether the attacker, the defender has a
+    destroyer; in AARHE's cycles who holds the air (``combat.air.air_over``) and whether it
+    is the battle's first cycle (only where something of it differs: terrain's defense)."""
+
+    attacker: bool
+    defender: bool
+    air: str = ""
+    first: bool = False
+
+
 class Ending(NamedTuple):
     """How a battle ended: ``outcome`` as ``conclude.OUTCOMES`` names it, and who is left."""
 
@@ -88,6 +99,8 @@ class Ending(NamedTuple):
 
 Result = Position | Ending
 Dist = dict[Result, float]
+Step = Callable[["Arena", Position, Des], Dist]
+"""A battle step's odds transition: a position to a distribution of results."""
 
 
 def add(into: dict[Result, float], key: Result, p: float) -> None:
@@ -120,9 +133,15 @@ class Arena:
         self._slots: dict[tuple[Force, str], list[Unit]] = {}
         self._specs: dict[str, UnitSpec] = {str(k): s for k, s in rules.units.items()}
         self._subs: dict[Force, Force] = {}
+        self._spare: dict[str, bool] = {}
+        self._reaching: dict[tuple[Fire, frozenset[UnitKind]], Fire] = {}
         self._destroyer: dict[Force, bool] = {}
-        self.memo: dict[tuple[str, Position, tuple[bool, bool]], Dist] = {}
+        self.memo: dict[tuple[str, Position, Des], Dist] = {}
         """Step results per (step id, position, destroyers), shared by every round."""
+        self.cycles = self.has("air_cycle")
+        """Whether a round is an AARHE cycle that notes who holds the air as it begins."""
+        self.fires: dict[tuple[object, ...], Fire] = {}
+        """The fire of a cycle's step per side's units and what the cycle gives them (``cycle``)."""
         self.round_steps: tuple[str, ...] | None = None
         """The rule system's steps of every round that apply to this battle, once known."""
 
@@ -185,7 +204,7 @@ class Arena:
     def _chosen(self, hits: Hits, pool: list[Unit], slots: list[Unit]) -> dict[UnitKind, int]:
         """``hits.choose_by_order``; hits of one rule simply fall on the first eligible
         slots, which is what it chooses then, without its matching."""
-        if len(hits) != 1:
+        if len(hits) != 1 or self._spares(hits[0][1]):
             return cas.choose_by_order(self.state, hits, pool, slots)
         (n, rule), = hits
         chosen: dict[UnitKind, int] = {}
@@ -196,6 +215,14 @@ class Arena:
                 chosen[u.kind] = chosen.get(u.kind, 0) + 1
                 n -= 1
         return chosen
+
+    def _spares(self, rule: str) -> bool:
+        """Whether hits of ``rule`` reach some unit type only last (``taken_last``: AARHE's
+        infantry under a tank's hits), so that they do not simply follow the slots."""
+        spares = self._spare.get(rule)
+        if spares is None:
+            spares = self._spare[rule] = any(rule in s.taken_last for s in self._specs.values())
+        return spares
 
     def take(self, units: Force, hits: Hits, side: str) -> Force:
         """``units`` after taking ``hits`` by the side's order of loss."""
@@ -232,9 +259,9 @@ class Arena:
     def salvo(self, pool: Sequence[Unit], side: str) -> Salvo:
         """What the units fire together (a land round, where every hit may fall on anyone)."""
         vals = values(self.state, pool, side)
-        return salvo([shot for u in pool for shot in self._shots_of(u, vals, side)])
+        return salvo([shot for u in pool for shot in self.shots_of(u, vals, side)])
 
-    def _shots_of(self, u: Unit, vals: dict[int, int], side: str) -> list[Shot]:
+    def shots_of(self, u: Unit, vals: Mapping[int, int], side: str) -> list[Shot]:
         """The unit's value and dice (``unit_dice``: heavy bombers keep the best of two), once
         for each roll it makes (``unit_shots``: Classic's heavy bombers make three)."""
         return [(vals[u.id], self._dice_of(u))] * self.rules.hooks.unit_shots(self.state, u, side)
@@ -254,7 +281,7 @@ class Arena:
             out: dict[str, list[Shot]] = {}
             for u in pool:
                 out.setdefault(hit_rule(self.state, u, self.q.sea, own_destroyer), []).extend(
-                    self._shots_of(u, vals, side))
+                    self.shots_of(u, vals, side))
             self._groups[key] = fire_of(out)
         return self._groups[key]
 
@@ -268,12 +295,13 @@ class Arena:
     def volley(self, fire: Fire, units: Force) -> list[tuple[Hits, float]]:
         """Every combination of hits per rule with its probability. With standard dice,
         rules that may fall on the same units of ``units`` fire as one (their hits are
-        interchangeable); a rule's hits beyond the hit points it may fall on count as
+        interchangeable), unless one reaches some of them only last (AARHE's tank hits); a rule's hits beyond the hit points it may fall on count as
         that many (they fit nowhere)."""
         reach: dict[tuple[frozenset[UnitKind], str], tuple[str, list[tuple[Shot, int]]]] = {}
         for rule, fired in fire:
             kinds = frozenset(k for k, _ in units if cas.eligible(self._specs[k], rule))
-            reach.setdefault((kinds, "" if self.q.dice == "standard" else rule), (rule, []))[1].extend(fired)
+            alone = self.q.dice != "standard" or self._spares(rule)
+            reach.setdefault((kinds, rule if alone else ""), (rule, []))[1].extend(fired)
         combos: list[tuple[Hits, float]] = [((), 1.0)]
         for (kinds, _), (rule, shots) in reach.items():
             room = sum(self.spec(p).hits - p[1] for p in units if p[0] in kinds)
@@ -295,6 +323,16 @@ class Arena:
                 out[after] = out.get(after, 0.0) + p
             self._losses[key] = out
         return self._losses[key]
+
+    def reaching(self, fire: Fire, targets: Force) -> Fire:
+        """``fire`` without the rules whose hits could fall on none of ``targets`` (units
+        with nothing to hit sit out: AARHE's ``land_cycle``), by unit kinds."""
+        key = (fire, self._kinds(targets))
+        out = self._reaching.get(key)
+        if out is None:
+            out = self._reaching[key] = tuple((rule, fired) for rule, fired in fire
+                                               if any(cas.eligible(self._specs[k], rule) for k in key[1]))
+        return out
 
     def can_hit_any(self, shooters: Force, targets: Force, side: str, own_destroyer: bool) -> bool:
         """Whether any shooter could ever hit any target (``flow.can_hit``), by unit kinds."""

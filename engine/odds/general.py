@@ -19,7 +19,8 @@ from itertools import count
 
 from .arena import Arena, Dist, Ending, Position
 from .ladder import NEGLIGIBLE
-from .sequence import conclude, opening, round_of
+from .moves import conclude
+from .sequence import opening, round_of
 
 
 UNLIKELY = 1e-12
@@ -50,7 +51,7 @@ def endings(arena: Arena, lost: float = LOST) -> dict[Ending, float]:
         if isinstance(start, Ending):
             out[start] = out.get(start, 0.0) + p
         else:
-            arrive(round_of(arena, start), p)
+            arrive(round_of(arena, start, first=arena.q.first_cycle), p)
     dropped = 0.0
     while queue:
         _, _, pos = heapq.heappop(queue)

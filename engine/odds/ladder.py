@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING
 from . import dist
 from .question import Force, force
 from .arena import ATTACKER, DEFENDER, Arena, Ending, Position
-from .sequence import conclude, opening
+from .moves import conclude
+from .sequence import opening
 
 if TYPE_CHECKING:
     import numpy as np

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..combat import air
 from ..combat.fire import low_luck
 from ..combat.orders import orders_of
 from ..ids import UnitKind
@@ -19,7 +20,7 @@ from ..state import GameState
 from . import calculate
 from .question import Question, force_of
 from .result import percentile
-from .sequence import unmodelled
+from .sequence import not_covered
 
 Stored = Mapping[str, Any]
 
@@ -59,40 +60,60 @@ def battles(events: Sequence[Stored]) -> list[list[Stored]]:
 def battle_luck(state: GameState, events: Sequence[Stored]) -> Luck | None:
     """The luck of one battle (its events from ``battle_start`` to ``battle_end``), with the
     game's rules, dice options and the powers' standing orders; None for a battle the odds
-    do not cover (AARHE's land battles), which has no luck to tell."""
+    do not cover (AARHE's sea battles), which has no luck to tell. The implicit
+    Infrastructure Defenses are those standing in the territory now (an industrial complex
+    stays where it is)."""
     start, end = events[0], events[-1]
     rules = state.rules
-    if unmodelled(rules, "sea" if start.get("combat") == "sea" else "land", bool(start.get("amphibious"))):
-        return None
     attacker = rules.find_power(str(start["attacker"]))
     defending = [rules.find_power(str(p)) for p in start.get("defenders", {})]
+    theirs = orders_of(state, defending[0]) if defending else orders_of(state, attacker)
+    sea = start.get("combat") == "sea"
+    if not_covered(rules, "sea" if sea else "land", bool(start.get("amphibious")), int(theirs["retreat_below"])):
+        return None
+    space = state.board.find_space(str(start["space"]))
     attack, defend = dict(start["attackers"]), _merged(start.get("defenders", {}).values())
     ships = [UnitKind(k) for e in events if e.get("type") == "roll" and e.get("source") == "bombard"
              for k, n in e.get("units", {}).items() for _ in range(int(n))]
-    theirs = orders_of(state, defending[0]) if defending else orders_of(state, attacker)
     mine = orders_of(state, attacker)
     question = Question(
-        force_of(attack), force_of(defend), sea=start.get("combat") == "sea", bombard=tuple(ships),
+        force_of(attack), force_of(defend), sea=sea, bombard=tuple(ships),
         amphibious=bool(start.get("amphibious")),
         attacker_loss=tuple(mine["loss"]), defender_loss=tuple(theirs["loss"]),
         retreat_below=int(mine["retreat_below"]), attacker_submerge=str(mine["submerge"]),
         defender_submerge=str(theirs["submerge"]),
+        terrain=state.board.spaces[space].terrain or "",
+        implicit_guns=0 if sea else air.implicit_guns(state, space, None),
         dice="low_luck" if low_luck(state, "fire") else "standard",
         aa_dice="low_luck" if low_luck(state, "antiaircraft") else "standard")
     odds = calculate(rules, question)
     a_left, d_left = dict(end.get("attackers", {})), dict(end.get("defenders", {}))
     for e in events:
-        if e.get("type") == "retreat" or (e.get("type") == "submerge" and e.get("side") == "attacker"):
+        if _attackers_gone(e, str(start["attacker"])):
             a_left = _merged([a_left, e.get("units", {})])
-        elif e.get("type") == "submerge":
+        elif e.get("type") in ("submerge", "retreat"):
             d_left = _merged([d_left, e.get("units", {})])
+        if e.get("type") == "anti_air" and e.get("side") == "attacker":
+            a_left = _merged([a_left, e.get("retreating", {})])
     if end.get("outcome") == "attacker":
         d_left = {}
+    # Units captured with the territory (an AA gun, AARHE's Infrastructure Defense) are listed
+    # with the attacker's survivors: only the units that attacked count.
+    a_left = {k: min(n, attack.get(k, 0)) for k, n in a_left.items()}
     a_lost, d_lost = _cost(state, attack) - _cost(state, a_left), _cost(state, defend) - _cost(state, d_left)
     name = rules.power_name
     return Luck(str(start["space"]), name(attacker), name(defending[0]) if defending else "",
                 percentile(odds, a_lost, d_lost), (d_lost, a_lost),
                 (odds.defender_expected_loss, odds.attacker_expected_loss))
+
+
+def _attackers_gone(e: Stored, attacker: str) -> bool:
+    """An event of attacking units leaving the battle alive: a retreat the attacker made
+    (AARHE's defender retreats too, its events name its side or its power), its submarines
+    submerging."""
+    if e.get("type") == "retreat":
+        return bool(e.get("side", "attacker" if e.get("chosen_by") == attacker else "defender") == "attacker")
+    return e.get("type") == "submerge" and e.get("side") == "attacker"
 
 
 def _merged(counts: Any) -> dict[str, int]:

@@ -71,6 +71,18 @@ class Question:
     """Whether the side's submarines have a zone to withdraw to (004 §6: the withdraw
     steps; ``engine.combat.withdraw.withdraw_options``); the standing order ``submerge``
     says whether they go."""
+    defender_retreat_below: int = 0
+    """The defender's standing order ``retreat_below``: where a rule system's cycles end with
+    the defender's retreat decision (AARHE), the odds cover only a defender that holds (0)."""
+    first_cycle: bool = True
+    """Whether the battle's first round is still to come (a battle in a game asked about
+    after it: terrain's first-cycle defense is then past)."""
+    terrain: str = ""
+    """The territory's terrain (``Space.terrain``): AARHE's snowy or mountainous terrain
+    adds 1 to the defense in the first cycle."""
+    implicit_guns: int = 0
+    """AARHE's implicit Infrastructure Defenses of the territory (per industrial complex and
+    victory city, ``air.implicit_guns``), firing beside the defender's own."""
     dice: str = "standard"
     """Combat dice: ``standard`` (every unit rolls) or ``low_luck`` (``dist.hits``)."""
     aa_dice: str = "standard"

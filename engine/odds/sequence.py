@@ -7,27 +7,25 @@ steps before ``repeat_from`` open round 1 (``opening``), the rest make every rou
 (land, sea, amphibious). So 1942's surprise strike and submerge before the fire, and
 LHTR's opening fire of the submarines every round with the destroyer rule and submerging
 after Press Attack or Retreat, both come from the data; a rule system that orders the same
-steps differently gets its odds without new code here. A step maps a position to a
+steps differently gets its odds without new code here; AARHE's land cycle has its steps'
+transitions in ``cycle``. A step maps a position to a
 distribution of positions and endings; casualties the engine puts behind the strip stay
 in the position's strip (still firing) until a removal step.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
 from ..combat.phase import Battle
 from ..combat.sequence import applies
 from ..errors import BoardDataError, IllegalCommandError
 from ..ids import PowerId, SpaceId
 from ..ruleset import RuleSet
-from .arena import ATTACKER, DEFENDER, Arena, Dist, Ending, Fire, Position, Result, add, fire_of, other
-from .dist import salvo
+from . import cycle
+from .arena import ATTACKER, DEFENDER, Arena, Des, Dist, Ending, Position, Result, Step, add, fire_of, other
+from .moves import conclude, gone, hit, mine, retreat_by_orders
 from .question import Force, force
-
-Des = tuple[bool, bool]
-"""Whether the attacker, the defender has a destroyer (as the round began)."""
-Step = Callable[[Arena, Position, Des], Dist]
 
 
 # -- round 1's opening ---------------------------------------------------------------------
@@ -134,19 +132,26 @@ def _bombard(arena: Arena, pos: Position, des: Des) -> Dist:
     shots = [s for s in shots if s[0] > 0]
     if not shots or not pos.dfn or not pos.atk:
         return {pos: 1.0}
-    return _hit(arena, pos, fire_of({"any": shots}), DEFENDER,
+    return hit(arena, pos, fire_of({"any": shots}), DEFENDER,
                 at_once=not arena.rules.switches.bombarded_units_fire_back)
 
 
 # -- the steps of a round ------------------------------------------------------------------
 
-def round_of(arena: Arena, pos: Position) -> Dist:
+def round_of(arena: Arena, pos: Position, first: bool = False) -> Dist:
     """One round from ``pos`` (a round's start; in round 1 the bombardment's casualties
-    may still stand in the strip), as a distribution of results."""
-    des = (arena.destroyer(pos.atk, pos.atk_strip), arena.destroyer(pos.dfn, pos.dfn_strip))
+    may still stand in the strip), as a distribution of results; ``first``: the battle's
+    first round, which an AARHE cycle tells apart where terrain defends (``cycle``)."""
+    des = _DES[arena.destroyer(pos.atk, pos.atk_strip), arena.destroyer(pos.dfn, pos.dfn_strip)]
+    if arena.cycles:
+        des = cycle.begin(arena, pos, des, first)
     if arena.round_steps is None:
         arena.round_steps = tuple(_listed(arena, opening=False))
     return _from(arena, arena.round_steps, 0, pos, des)
+
+
+_DES = {(a, d): Des(a, d) for a in (False, True) for d in (False, True)}
+"""The four rounds' beginnings without a cycle's air, made once (a round begins at every position)."""
 
 
 def _from(arena: Arena, steps: tuple[str, ...], i: int, pos: Position, des: Des) -> Dist:
@@ -187,26 +192,44 @@ def _apply(arena: Arena, now: Dist, step: str, des: Des | None) -> Dist:
         if isinstance(r, Ending):
             add(out, r, p)
             continue
-        for r2, p2 in STEPS[step](arena, r, des or (False, False)).items():
+        for r2, p2 in STEPS[step](arena, r, des or Des(False, False)).items():
             add(out, r2, p * p2)
     return out
 
 
 def unmodelled(rules: RuleSet, kind: str, amphibious: bool = False) -> list[str]:
     """The steps of a ``kind`` battle (``land`` or ``sea``) the rule system lists that these
-    odds have no model of (AARHE's land cycle, 001 › Phase 4): none where they cover it."""
+    odds have no model of (AARHE's sea cycle, 001 › Phase 4): none where they cover it."""
+    return [s for s in _ids(rules, kind, amphibious) if s not in STEPS]
+
+
+def not_covered(rules: RuleSet, kind: str, amphibious: bool = False, defender_retreat_below: int = 0) -> str:
+    """Why these odds do not cover such a battle, "" when they do: steps they have no model
+    of (AARHE's sea cycle, the 1st cycle of its amphibious assaults), or a defender whose
+    standing order would retreat at the end of an AARHE cycle, which they take to hold
+    (README of AARHE, ruling 64)."""
+    missing = list(dict.fromkeys(unmodelled(rules, kind, amphibious)))
+    what = "amphibious assaults" if amphibious and kind == "land" else f"{kind} battles"
+    if missing:
+        return (f"The odds do not cover {rules.name}'s {what}: their exact model has no transition for the battle "
+                f"steps {', '.join(missing)}. No numbers are given rather than wrong ones.")
+    if defender_retreat_below and "retreat_defender" in _ids(rules, kind, amphibious):
+        return (f"The odds do not cover this battle: the defender's standing order retreat_below "
+                f"{defender_retreat_below} may retreat its units at the end of a cycle, and the exact model has the "
+                "defender hold. No numbers are given rather than wrong ones.")
+    return ""
+
+
+def check_covered(rules: RuleSet, kind: str, amphibious: bool = False, defender_retreat_below: int = 0) -> None:
+    """Refuse, plainly, a battle these odds do not cover (``not_covered``)."""
+    reason = not_covered(rules, kind, amphibious, defender_retreat_below)
+    if reason:
+        raise IllegalCommandError(reason, reason="odds.not_covered")
+
+
+def _ids(rules: RuleSet, kind: str, amphibious: bool) -> list[str]:
     battle = Battle(SpaceId("battle"), kind, PowerId(ATTACKER), amphibious=amphibious)
-    return [s.partition("@")[0] for s in rules.battle.steps
-            if applies(s, battle) and s.partition("@")[0] not in STEPS]
-
-
-def check_covered(rules: RuleSet, kind: str, amphibious: bool = False) -> None:
-    """Refuse, plainly, a battle whose steps these odds do not model (README of AARHE, ruling 64)."""
-    if unmodelled(rules, kind, amphibious):
-        raise IllegalCommandError(
-            f"The odds do not cover {rules.name}'s {kind} battles: their exact model follows the battle sequence "
-            f"of 1942, Revised with LHTR and Classic, not this rule system's own. No numbers are given rather "
-            "than wrong ones.", reason="odds.not_covered")
+    return [s.partition("@")[0] for s in rules.battle.steps if applies(s, battle)]
 
 
 def _listed(arena: Arena, opening: bool) -> list[str]:
@@ -242,23 +265,18 @@ def _subs_may_fire_first(des: Des, side: str) -> bool:
     return not (des[1] if side == ATTACKER else des[0])
 
 
-def _mine(pos: Position, side: str) -> tuple[Force, Force]:
-    """A side's fighting units and those in its strip."""
-    return (pos.atk, pos.atk_strip) if side == ATTACKER else (pos.dfn, pos.dfn_strip)
-
-
 def _submerge(side: str) -> Step:
     def step(arena: Arena, pos: Position, des: Des) -> Dist:
         """The side's submarines submerge by its standing order, never against an enemy
         destroyer (000, Step 2; 002, Phase 4, Step 7)."""
-        units, strip = _mine(pos, side)
+        units, strip = mine(pos, side)
         subs = arena.submarines(units, strip)
         if not subs or not _subs_may_fire_first(des, side):
             return {pos: 1.0}
         rule = arena.q.attacker_submerge if side == ATTACKER else arena.q.defender_submerge
-        if not _submerges(rule, (*units, *strip), tuple(p for part in _mine(pos, other(side)) for p in part)):
+        if not _submerges(rule, (*units, *strip), tuple(p for part in mine(pos, other(side)) for p in part)):
             return {pos: 1.0}
-        left = _gone(units, subs)
+        left = gone(units, subs)
         if side == ATTACKER:
             return {pos.but(atk=left, atk_out=force((*pos.atk_out, *subs))): 1.0}
         return {pos.but(dfn=left, dfn_out=force((*pos.dfn_out, *subs))): 1.0}
@@ -272,7 +290,7 @@ def _withdraw(side: str) -> Step:
         survive, and a side left with nothing has retreated, or given up the zone."""
         if not (arena.q.attacker_withdraws if side == ATTACKER else arena.q.defender_withdraws):
             return {pos: 1.0}
-        (after, _), = _submerge(side)(arena, pos, (False, False)).items()
+        (after, _), = _submerge(side)(arena, pos, Des(False, False)).items()
         assert isinstance(after, Position)
         if not after.atk:
             return {conclude(arena, after, "retreat"): 1.0}
@@ -286,14 +304,14 @@ def _surprise(side: str) -> Step:
     def step(arena: Arena, pos: Position, des: Des) -> Dist:
         """Surprise Strike: attacking subs hit on 2, defending subs on 1, sea units only;
         the attacker's victims leave at once, the defender's behind the strip (000, Step 2)."""
-        units, strip = _mine(pos, side)
+        units, strip = mine(pos, side)
         subs = arena.submarines(units, strip)
         if not subs or not _subs_may_fire_first(des, side):
             return {pos: 1.0}
         spec = arena.spec
         shots = [((spec(p).surprise_attack_hits_on if side == ATTACKER else spec(p).surprise_defense_hits_on), 1)
                  for p in subs]
-        return _hit(arena, pos, fire_of({"sea": shots}), other(side), at_once=side == DEFENDER)
+        return hit(arena, pos, fire_of({"sea": shots}), other(side), at_once=side == DEFENDER)
     return step
 
 
@@ -303,12 +321,12 @@ def _opening(side: str) -> Step:
         at sea units, destroyers or not; the attacker's victims leave at once unless the
         attacker has a destroyer (``opening_end`` removes the defender's). Subs facing no
         sea unit roll nothing (002, Q&A, Submarines)."""
-        units, strip = _mine(pos, side)
+        units, strip = mine(pos, side)
         subs = arena.submarines(units, strip)
-        if not subs or not any(arena.spec(p).is_sea for p in _mine(pos, other(side))[0]):
+        if not subs or not any(arena.spec(p).is_sea for p in mine(pos, other(side))[0]):
             return {pos: 1.0}
-        fire = arena.groups(subs, side, des[side == DEFENDER])
-        return _hit(arena, pos, fire, other(side), at_once=side == DEFENDER and not des[0])
+        fire = arena.groups(subs, side, des.defender if side == DEFENDER else des.attacker)
+        return hit(arena, pos, fire, other(side), at_once=side == DEFENDER and not des[0])
     return step
 
 
@@ -324,27 +342,15 @@ def _fire(side: str, subs_fired: bool) -> Step:
         those in the strip included, but at sea not submarines that fired first (or,
         after an opening fire, at all; a side without a surprise step fires its subs
         here); the attacker's casualties leave at once, the defender's go behind the strip."""
-        units, strip = _mine(pos, side)
+        units, strip = mine(pos, side)
         targets = pos.dfn if side == ATTACKER else pos.atk
         if not targets:
             return {pos: 1.0}
         skip = arena.q.sea and (subs_fired or (arena.has(f"surprise_{side}") and _subs_may_fire_first(des, side)))
         shooters = force(p for p in (*units, *strip) if not (skip and arena.spec(p).submarine))
-        fire = arena.groups(shooters, side, des[side == DEFENDER])
-        return _hit(arena, pos, fire, other(side), at_once=side == DEFENDER)
+        fire = arena.groups(shooters, side, des.defender if side == DEFENDER else des.attacker)
+        return hit(arena, pos, fire, other(side), at_once=side == DEFENDER)
     return step
-
-
-def _hit(arena: Arena, pos: Position, fire: Fire, victims: str, at_once: bool) -> Dist:
-    """``fire`` on the victims' units outside the strip, casualties by their order of loss:
-    gone at once, or behind the strip (still firing) until removed."""
-    units, strip = _mine(pos, victims)
-    out: Dist = {}
-    for (left, lost), p in arena.losses(units, fire, victims).items():
-        kept = strip if at_once else force((*strip, *lost)) if strip else lost
-        after = pos.with_attacker(left, kept) if victims == ATTACKER else pos.with_defender(left, kept)
-        add(out, after, p)
-    return out
 
 
 def _end_round(arena: Arena, pos: Position, des: Des) -> Dist:
@@ -367,13 +373,7 @@ def _settle(arena: Arena, pos: Position, des: Des) -> Dist:
     fighting = arena.fighting(pos.dfn)
     if not pos.atk or not fighting:
         return {conclude(arena, pos, "attacker" if pos.atk else ("defender" if fighting else "none")): 1.0}
-    if len(pos.atk) < arena.q.retreat_below:
-        leaving = arena.retreating(pos.atk)
-        if len(leaving) == len(pos.atk):
-            return {conclude(arena, pos, "retreat"): 1.0}
-        if leaving:
-            return {pos.but(atk=_gone(pos.atk, leaving), atk_out=force((*pos.atk_out, *leaving))): 1.0}
-    return {pos: 1.0}
+    return {retreat_by_orders(arena, pos): 1.0}
 
 
 STEPS: dict[str, Step] = {
@@ -383,8 +383,7 @@ STEPS: dict[str, Step] = {
     "bombard": _bombard,
     "undefended": _undefended,
     "round": _round,
-    # Who holds the air only notes it for later steps (AARHE); the steps the odds model never
-    # read it, and those that do are not modelled, so a battle listing them is refused.
+    # Who holds the air is noted as a round begins (``round_of``, ``cycle.begin``).
     "air_cycle": _nothing,
     "submerge_attacker": _submerge(ATTACKER),
     "submerge_defender": _submerge(DEFENDER),
@@ -403,18 +402,24 @@ STEPS: dict[str, Step] = {
     "withdraw_attacker": _withdraw(ATTACKER),
     "withdraw_defender": _withdraw(DEFENDER),
     "next_round": _nothing,
+    "anti_air": cycle.anti_air,
+    "air_fire_attacker": cycle.air_fire(ATTACKER),
+    "air_fire_defender": cycle.air_fire(DEFENDER),
+    "air_remove": _remove,
+    "opening_fire_attacker": cycle.land_fire(ATTACKER, opening=True),
+    "opening_fire_defender": cycle.land_fire(DEFENDER, opening=True),
+    "opening_remove": _remove,
+    "land_fire_attacker": cycle.land_fire(ATTACKER, opening=False),
+    "land_fire_defender": cycle.land_fire(DEFENDER, opening=False),
+    "land_remove": _remove,
+    "cycle_end": cycle.cycle_end,
+    "retreat_defender": cycle.retreat_defender,
+    "retreat_attacker": cycle.retreat_attacker,
 }
 """The odds' transition for each engine step id (``engine.combat.sequence.STEPS``)."""
 
 
 # -- endings -------------------------------------------------------------------------------
-
-def conclude(arena: Arena, pos: Position, outcome: str) -> Ending:
-    """Survivors: submerged submarines count; a won territory's leftover defenders
-    (antiaircraft artillery without combat units) are gone."""
-    dfn = () if outcome == "attacker" else force((*pos.dfn, *pos.dfn_strip, *pos.dfn_out))
-    return Ending(outcome, force((*pos.atk, *pos.atk_strip, *pos.atk_out)), dfn)
-
 
 def _sea_checks(arena: Arena, pos: Position, des: Des) -> Result:
     """Defenseless transports and battles where nobody can hit (the engine's sea-battle
@@ -431,18 +436,6 @@ def _sea_checks(arena: Arena, pos: Position, des: Des) -> Result:
     if not arena.can_hit_any(atk, dfn, ATTACKER, des[0]) and not d_threat:
         return conclude(arena, pos, "stalemate")
     return pos
-
-
-def _gone(before: Force, taken: Force) -> Force:
-    """``before`` without ``taken`` (multiset difference)."""
-    rest = list(taken)
-    out = []
-    for p in before:
-        if p in rest:
-            rest.remove(p)
-        else:
-            out.append(p)
-    return force(out)
 
 
 def _submerges(rule: str, mine: Sequence[object], theirs: Sequence[object]) -> bool:

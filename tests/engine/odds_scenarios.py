@@ -11,12 +11,14 @@ from __future__ import annotations
 import random
 import zlib
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from copy import copy
+from dataclasses import dataclass, field, replace
 from multiprocessing import get_context
 from typing import Any
 
 import maps
 from engine import GameState, RuleSet
+from engine.board import Board
 from engine.combat.handlers import battle
 from engine.commands import Battle
 from engine.events import Event
@@ -43,6 +45,7 @@ LAYOUTS = {
     "aa1942-2e": EUROPE_1942,
     "revised-lhtr": EUROPE_1942,
     "classic-3e": Layout("Karelia S.S.R.", "Eastern Europe", "North Sea Zone", "Baltic Sea Zone", "Finland-Norway"),
+    "aarhe": Layout("Belorussia", "Eastern Europe", "Sea Zone 5", "Sea Zone 4", "Poland"),
 }
 
 
@@ -77,10 +80,23 @@ class Scenario:
     """Developments in effect per power (Revised: 003, Phase 1, Weapons Developments)."""
     nearby: dict[str, dict[str, dict[str, int]]] = field(default_factory=dict)
     """Other units on the board, by space and power (an enemy where the attack came from)."""
+    space: str = ""
+    """A land battle elsewhere than the layout's (``where``: a victory city), attacked from
+    ``Layout.land_from``."""
+    terrain: str = ""
+    """The land battle's territory given this terrain (a board field, AARHE's ruling 11)."""
 
     @property
     def rules(self) -> RuleSet:
-        return maps.load_ruleset(self.ruleset, unplayable=True)
+        rules = maps.load_ruleset(self.ruleset, unplayable=True)
+        if not self.terrain:
+            return rules
+        b = rules.board
+        at = b.find_space(self.where)
+        spaces = {**b.spaces, at: replace(b.spaces[at], terrain=self.terrain)}
+        other = copy(rules)
+        other.board = Board(b.id, b.title, spaces, tuple(b.powers.values()), b.canals, b.straits)
+        return other
 
     @property
     def seed(self) -> int:
@@ -91,7 +107,7 @@ class Scenario:
     @property
     def where(self) -> str:
         at = LAYOUTS[self.ruleset]
-        return at.sea if self.sea else at.land
+        return at.sea if self.sea else self.space or at.land
 
     def position(self, rules: RuleSet) -> GameState:
         at, where = LAYOUTS[self.ruleset], self.where
@@ -104,7 +120,8 @@ class Scenario:
             spaces[at.airfield] = {"Germany": dict(self.air)}
         for space, powers in self.nearby.items():
             spaces.setdefault(space, {}).update(powers)
-        state = board(rules, "Germany", spaces, orders=self.orders, options=self.options)
+        owners = None if self.sea else {where: "Soviet Union"}
+        state = board(rules, "Germany", spaces, orders=self.orders, options=self.options, owners=owners)
         if self.tech:
             state = state.evolve(tech={state.board.find_power(p): tuple(ds) for p, ds in self.tech.items()})
         origin = at.sea_from if self.sea else at.land_from
@@ -174,7 +191,8 @@ def _fight(state: GameState, space: str, battles: range, seed: int) -> Tally:
 
 def _result(events: list[Event], name: str, sea: bool) -> tuple[bool, bool, int, int]:
     """(attacker won, both destroyed, attacking units left, defending units left), counting
-    units that retreated, submerged or withdrew as left and a won territory's defenders as gone."""
+    units that retreated, submerged or withdrew as left (the attacker's aircraft that AARHE's
+    Infrastructure Defense forced away too) and a won territory's defenders as gone."""
     start = next(e for e in events if e.type == "battle_start" and e.data["space"] == name)
     end = next(e for e in events if e.type == "battle_end" and e.data["space"] == name)
     outcome = end.data["outcome"]
@@ -188,8 +206,10 @@ def _result(events: list[Event], name: str, sea: bool) -> tuple[bool, bool, int,
                 a_left += sum(e.data["units"].values())
             elif outcome != "attacker":
                 d_left += sum(e.data["units"].values())
-        if e.type == "retreat" and e.data["space"] == name:
+        if e.type == "retreat" and e.data["space"] == name and e.data.get("chosen_by") == start.data["attacker"]:
             a_left += sum(e.data["units"].values())
+        if e.type == "anti_air" and e.data["space"] == name and e.data["side"] == "attacker":
+            a_left += sum(e.data["retreating"].values())
     won = outcome == "attacker" and (sea or end.data["captured"])
     return won, outcome == "none", a_left, d_left
 

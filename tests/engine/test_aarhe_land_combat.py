@@ -1,6 +1,6 @@
 """AARHE's land combat cycle where scenario cases cannot reach (001 = 001_4ad7942ffba8a1ea.txt,
 › Phase 3, Terrain; › Phase 4): terrain, which the standard board gives no territory the
-battle rules read (README, ruling 11), the heavy tank's opening fire, the odds' refusal and a
+battle rules read (README, ruling 11), the heavy tank's opening fire, what the odds cover and a
 stored battle's bombarding ships. The rules themselves are cases in
 ``tests/scenarios/aarhe/combat-land-*.case``."""
 
@@ -97,20 +97,33 @@ def test_the_heavy_tank_fires_in_opening_fire(rules: RuleSet) -> None:
     assert removed[0] == {"tank": 1}
 
 
-def test_the_odds_say_they_do_not_cover_aarhe_battles(rules: RuleSet) -> None:
-    """The exact odds follow the battle steps of 1942, Revised and Classic: for AARHE's land
-    and sea cycles they are refused plainly (README, ruling 64)."""
+def test_the_odds_cover_land_battles_not_sea_battles_nor_assaults(rules: RuleSet) -> None:
+    """The exact odds model AARHE's land cycle (README, ruling 110); its sea cycle and the 1st
+    cycle of an amphibious assault they refuse plainly, naming the steps (ruling 64)."""
     state = board(rules, "Germany", {"Eastern Europe": {"Germany": {"infantry": 2}},
                                      "Belorussia": {"Soviet Union": {"infantry": 1}},
                                      "Sea Zone 5": {"Soviet Union": {"transport": 1}}},
                   owners={"Belorussia": "Soviet Union"})
-    with pytest.raises(IllegalCommandError) as refused:
-        proposed(state, sid(state, "Belorussia"), force_of({"infantry": 2}))
-    assert refused.value.reason == "odds.not_covered"
-    assert "land battles" in str(refused.value) and "No numbers are given" in str(refused.value)
+    land = calculate(rules, proposed(state, sid(state, "Belorussia"), force_of({"infantry": 2})))
+    assert 0 < land.attacker_wins < 1
     with pytest.raises(IllegalCommandError) as at_sea:
         proposed(state, sid(state, "Sea Zone 5"), force_of({"destroyer": 1}))
     assert at_sea.value.reason == "odds.not_covered" and "sea battles" in str(at_sea.value)
+    assert "asw_search" in str(at_sea.value) and "No numbers are given" in str(at_sea.value)
+    with pytest.raises(IllegalCommandError) as assault:
+        calculate(rules, Question(force_of({"infantry": 2}), force_of({"infantry": 1}), amphibious=True))
+    assert "amphibious assaults" in str(assault.value) and "shore_bombard" in str(assault.value)
+
+
+def test_the_odds_refuse_a_defender_whose_orders_retreat(rules: RuleSet) -> None:
+    """The odds have the defender hold at a cycle's end (README, ruling 111): with a
+    standing order ``retreat_below`` the defender could retreat, so no numbers are given."""
+    state = board(rules, "Germany", {"Eastern Europe": {"Germany": {"infantry": 2}},
+                                     "Belorussia": {"Soviet Union": {"infantry": 1}}},
+                  owners={"Belorussia": "Soviet Union"}, orders={"Soviet Union": {"retreat_below": 2}})
+    with pytest.raises(IllegalCommandError) as refused:
+        proposed(state, sid(state, "Belorussia"), force_of({"infantry": 2}))
+    assert refused.value.reason == "odds.not_covered" and "retreat_below 2" in str(refused.value)
 
 
 def test_a_stored_battle_keeps_its_bombarding_ships(rules: RuleSet) -> None:
@@ -122,14 +135,15 @@ def test_a_stored_battle_keeps_its_bombarding_ships(rules: RuleSet) -> None:
     assert combat_from_json(phase.to_json()) == phase
 
 
-def test_no_luck_is_told_for_a_battle_the_odds_do_not_cover(rules: RuleSet) -> None:
-    """The luck of a battle is its outcome against the exact odds; AARHE's land battles
-    have none (README, ruling 64), and ``calculate`` refuses them rather than answer for
-    LHTR's battle."""
+def test_luck_is_told_for_a_land_battle(rules: RuleSet) -> None:
+    """The luck of a battle is its outcome against the exact odds, which cover AARHE's land
+    battles (README, ruling 110): 1 infantry against 1 wins a quarter of the time
+    ((1/6 x 4/6) / (1 - 5/6 x 4/6)), so a win is at the 87.5th percentile."""
     state = _belorussia(rules, {"infantry": 1}, {"infantry": 1})
     state, _ = begin(state)  # type: ignore[arg-type]
     state, events, _ = fight(state, "Belorussia", [1, 6])
     fought = battles([e.to_json() for e in events])
-    assert len(fought) == 1 and battle_luck(state, fought[0]) is None
-    with pytest.raises(IllegalCommandError):
-        calculate(rules, Question(force_of({"infantry": 1}), force_of({"infantry": 1})))
+    luck = battle_luck(state, fought[0])
+    assert luck is not None and luck.percentile == pytest.approx(87.5)
+    assert calculate(rules, Question(force_of({"infantry": 1}), force_of({"infantry": 1}))).attacker_wins \
+        == pytest.approx(0.25)

@@ -1,7 +1,8 @@
 """Exact battle odds (``engine.odds``) against the engine's own battles and known figures.
 
 Rulebook = 000_fc7e3a790a753b06.txt ("Phase 3: Conduct Combat", "Unit Profiles"); every
-scenario of ``odds_scenarios`` cites the passage it exercises.
+scenario of ``odds_scenarios`` cites the passage it exercises (AARHE's, 001_4ad7942ffba8a1ea.txt,
+in ``odds_scenarios_aarhe``).
 """
 
 from __future__ import annotations
@@ -20,10 +21,10 @@ from engine.odds import general, ladder
 from engine.odds.result import summarise
 from engine.odds.arena import Arena
 
-from . import odds_scenarios, odds_scenarios_classic
+from . import odds_scenarios, odds_scenarios_aarhe, odds_scenarios_classic
 from .odds_scenarios import Scenario, Tally, measure
 
-SCENARIOS = [*odds_scenarios.SCENARIOS, *odds_scenarios_classic.SCENARIOS]
+SCENARIOS = [*odds_scenarios.SCENARIOS, *odds_scenarios_classic.SCENARIOS, *odds_scenarios_aarhe.SCENARIOS]
 ATTACKER_LOSS = ("infantry", "artillery", "tank", "fighter", "bomber")
 DEFENDER_LOSS = ("aaa", "infantry", "artillery", "tank", "bomber", "fighter")
 
@@ -68,9 +69,9 @@ BOUND = NormalDist().inv_cdf(1 - FALSE_ALARMS / (2 * FIGURES))
 """How many standard errors a Monte Carlo figure may be off: the two-sided bound that all
 of a run's figures, compared at once, exceed by chance in at most 1 run of 100 when the
 odds are right (Bonferroni). 3 standard errors per figure (the issue's wording) would fail
-about half of all correct runs with 296 figures (1 - 0.9973**296); a corrected bound keeps
+about half of all correct runs with 344 figures (1 - 0.9973**344); a corrected bound keeps
 the check meaningful whatever the seeds, where a fixed seed picked to pass 3 standard
-errors would only say that those dice happened to agree. 4.15 for 74 scenarios. Each
+errors would only say that those dice happened to agree. 4.18 for 86 scenarios. Each
 scenario still rolls its own fixed dice (``Scenario.seed``), so a failure can be re-run."""
 
 
@@ -85,7 +86,7 @@ def test_exact_odds_agree_with_the_engine_battles(sc: Scenario) -> None:
     """The exact odds agree with 300 of the engine's own battles (each scenario's own fixed
     dice) within ``BOUND``: win, draw, and units left on both sides, in each rule system.
     The rule each scenario covers is in its ``rule`` (000 sections for 1942, 002 and 003 for
-    Revised, 004 for Classic)."""
+    Revised, 004 for Classic, 001 for AARHE)."""
     state = sc.position(sc.rules)
     assert beyond_bound(exact(sc.rules, sc), measure(state, sc.where, 300, sc.seed)) == []
 
