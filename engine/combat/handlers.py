@@ -30,7 +30,7 @@ from .flow import Result
 from .landing import rehome
 from .orders import IN_PERSON
 from .missions import bomb_by_orders
-from .phase import AMPHIBIOUS, STEP_NAMES, Battle, CombatPhase, Entry, Pending
+from .phase import AMPHIBIOUS, Battle, CombatPhase, Entry, Pending, step_name
 from .report import unit_text
 from .selective import SHOOTER, SHOOTERS
 from .sequence import first_step, run_step
@@ -140,9 +140,10 @@ def battle(state: GameState, cmd: BattleCommand, dice: Dice) -> tuple[GameState,
     entry = min(here, key=lambda e: e.step)
     first = min(e.step for e in phase.entries)
     if entry.step > first:
+        missions = bool(state.rules.missions.air)
         due = [state.board.name(e.space) for e in phase.entries if e.step == first]
         raise IllegalCommandError(
-            f"{STEP_NAMES[first].capitalize()}s come before {STEP_NAMES[entry.step]}: fight "
+            f"{step_name(first, missions, plural=True).capitalize()} come before {step_name(entry.step, missions)}: fight "
             f"{', '.join(due)} first.", reason="combat.order")
     if entry.kind == "land" and entry.step == AMPHIBIOUS:
         sea = [e for e in phase.entries if e.kind == "sea" and _feeds(state, e.space, entry.space)]

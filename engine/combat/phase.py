@@ -19,6 +19,18 @@ RAID, AMPHIBIOUS, GENERAL = 1, 2, 3
 """Combat Sequence step of a battle: strategic bombing raids, amphibious assaults,
 general combat (000, Phase 3: "Combat Sequence")."""
 STEP_NAMES = {RAID: "strategic bombing raid", AMPHIBIOUS: "amphibious assault", GENERAL: "general combat"}
+AIR_MISSIONS = "air missions"
+"""The raids' step where a rule system flies air missions of its own (AARHE, 001 › Air
+Missions: "Air missions are resolved before normal combats"): Ground Interdiction or
+Counter-Air is no strategic bombing raid."""
+
+
+def step_name(step: int, air_missions: bool, plural: bool = False) -> str:
+    """What players read for a Combat Sequence step (``air_missions``: the rule system has
+    missions of its own), as one battle or, with ``plural``, as several."""
+    if step == RAID and air_missions:
+        return AIR_MISSIONS
+    return STEP_NAMES[step] + ("s" if plural else "")
 
 
 @dataclass(frozen=True, slots=True)

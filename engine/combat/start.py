@@ -17,7 +17,7 @@ from ..events import Event, event
 from ..ids import PowerId, SpaceId
 from ..state import RAID, SEABORNE, GameState, Unit
 from .conclude import lone_gun_fires
-from .phase import AMPHIBIOUS, GENERAL, STEP_NAMES, CombatPhase, Entry
+from .phase import AMPHIBIOUS, GENERAL, CombatPhase, Entry, step_name
 from .phase import RAID as RAID_STEP
 from .overflight import overflight_fire
 from .rockets import launch
@@ -64,9 +64,10 @@ def start_combat(state: GameState, dice: Dice = NO_DICE) -> tuple[GameState, lis
     entries.sort(key=lambda e: (e.step, state.board.name(e.space)))
     if not entries:
         return state.evolve(combat=None), events
-    listing = "; ".join(f"{STEP_NAMES[e.step]} in {state.board.name(e.space)}" for e in entries)
+    missions = bool(state.rules.missions.air)
+    listing = "; ".join(f"{step_name(e.step, missions)} in {state.board.name(e.space)}" for e in entries)
     events.append(event("battles", f"Battles to fight: {listing}.",
-                        battles=[{"space": state.board.name(e.space), "step": STEP_NAMES[e.step], "kind": e.kind}
+                        battles=[{"space": state.board.name(e.space), "step": step_name(e.step, missions), "kind": e.kind}
                                  for e in entries]))
     return state.evolve(combat=CombatPhase(attacker=attacker, entries=tuple(entries),
                                            hostile_seas=hostile_seas(state, attacker),
