@@ -104,10 +104,9 @@ def _advantages_in_force(state: GameState, battle: Battle, units: Sequence[Unit]
     for power in {u.owner for u in units}:
         side = "attacker" if state.board.allies(power, battle.attacker) else "defender"
         kinds = {u.kind for u in units if u.owner == power}
-        for item in in_force(state, power):
-            if any(_may_change(b, battle, side, kinds) for b in item.bonuses) \
-                    and any(True for _ in bonuses(state, power, battle.space)):
-                items.add(item.name)
+        active = set(bonuses(state, power, battle.space))
+        items |= {item.name for item in in_force(state, power)
+                  if any(b in active and _may_change(b, battle, side, kinds) for b in item.bonuses)}
     if not items:
         return ""
     return (f"The odds do not cover this battle: National Advantages in force change its values "
