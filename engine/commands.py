@@ -170,6 +170,20 @@ class Scorch(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class Atomic(Command):
+    """Atomic bombs (001 › Phase 7, Atomic Weaponry; ``engine.atomic``): ``build`` bombs in
+    Purchase, ``load`` one onto a bomber in Noncombat Move; in an atomic attack, the
+    defender's ``groups`` (unit lists separated by ``|``) and the group number the attacker
+    ``strike``s."""
+
+    build: int | None = None
+    load: SpaceId | None = None
+    groups: str | None = None
+    strike: int | None = None
+    name = "atomic"
+
+
+@dataclass(frozen=True, slots=True)
 class Advantage(Command):
     """Any phase of the power's own turn: reveal a National Advantage drawn, or use one (a
     deal in Purchase, free units in Mobilize New Units, a declaration in the phase the item

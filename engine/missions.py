@@ -23,13 +23,14 @@ from .names import NameIndex, shown
 ENGINE_MISSIONS = ("attack", "raid", "escort", "bombard", "ignore")
 """The engine's missions, in every rule system unless a rule system's mission replaces one."""
 
-EFFECTS = ("bombing", "capacity", "interdiction", "counter_air")
+EFFECTS = ("bombing", "capacity", "interdiction", "counter_air", "atomic")
 """What the aircraft of an air mission do (001 › Phase 4, Air Missions), once through the
 defence: ``bombing``, each bomber's die off the territory's income or its complex's
 production capacity (Strategic Bombing Raid); ``capacity``, production capacity only (Night
 Bombing); ``interdiction``, hostile land units kept from Reinforcement (Ground
 Interdiction); or, as declared, before any defence: ``counter_air``, defending air units
-kept from Defensive Air Support (Counter-Air)."""
+kept from Defensive Air Support (Counter-Air); ``atomic``, a bomber's atomic bomb dropped on the
+territory (001 › Phase 7, Atomic Weaponry; ``engine.combat.atomic``)."""
 
 BOMBERS = "bombers"
 """``flown_by`` of a mission only strategic bombers fly (Night Bombing: "Only Bomber may

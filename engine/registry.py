@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from .commands import (
     Advantage,
+    Atomic,
     Battle,
     Buy,
     Cancel,
@@ -306,6 +307,16 @@ ENGINE_COMMANDS: tuple[CommandSpec, ...] = (
                             "an item is declared for", field="site"),
                  OptionSpec("draw", Kind.INTEGER, "draw this many secret items, one for each of the first 5 "
                             "rounds", minimum=1))),
+    CommandSpec(
+        "atomic", "Atomic bombs (where the rules have them): build: buys bombs in Purchase; load: puts a ready bomb "
+        "aboard your bomber at one of your industrial complexes in Noncombat Move; in an atomic attack, groups: "
+        "divides the defender's units and strike: names the group the attacker strikes. The attack itself is "
+        "an air mission: /move with mission:atomic.", "/atomic build:1", aliases=("atomic_bomb", "nuke"),
+        command=Atomic,
+        options=(OptionSpec("build", Kind.INTEGER, "atomic bombs to buy", minimum=1),
+                 OptionSpec("load", Kind.SPACE, "the territory of the bomber that takes a bomb aboard"),
+                 OptionSpec("groups", Kind.TEXT, 'the defender\'s groups, separated by "|": "2 infantry | 1 tank"'),
+                 OptionSpec("strike", Kind.INTEGER, "the number of the group the bomb strikes", minimum=1))),
     CommandSpec(
         "move", "Move a group of units from one space to another.",
         '/move units:"2 infantry, 1 tank" from:"West Russia" to:Ukraine', command=Move,

@@ -24,6 +24,7 @@ from .hooks import Hooks
 from .ids import PowerId, SpaceId, UnitKind
 from .names import NameIndex
 from .production import PLAIN_PRODUCTION, Production
+from .atomic_rules import AtomicRules
 from .missions import Missions
 from .redeployment import Redeployment
 from .restrictions import Restriction, restrictions_from_list
@@ -156,6 +157,7 @@ class RuleSet:
         restrictions: tuple[Restriction, ...] = (),
         redeployment: Redeployment = Redeployment(),
         missions: Missions = Missions(),
+        atomic: AtomicRules = AtomicRules(),
     ) -> None:
         self.id = ruleset_id
         self.notice = notice
@@ -196,6 +198,8 @@ class RuleSet:
         """Where a side's own units are kept out or apart (``[[restriction]]``, ``engine.restrictions``)."""
         self.redeployment = redeployment
         """Each power's rail points a turn (``[redeployment]``, ``engine.redeployment``)."""
+        self.atomic = atomic
+        """Atomic bombs' price, build time and effect (``[atomic]``, ``engine.atomic``); none by default."""
         self.missions = missions
         """The missions ``/move`` takes: the engine's and the rule system's air missions
         (``[missions]``, ``engine.missions``)."""
@@ -369,6 +373,8 @@ class RuleSet:
             restrictions=restrictions_from_list(f"{rid}/ruleset.toml", ruleset.get("restriction", ()), the_board),
             redeployment=Redeployment.from_dict(f"{rid}/ruleset.toml", ruleset.get("redeployment", {}), the_board),
             missions=Missions.from_dict(f"{rid}/ruleset.toml", ruleset.get("missions", {})),
+            atomic=AtomicRules.from_dict(f"{rid}/ruleset.toml", ruleset.get("atomic", {}),
+                                         [d.id for d in technology.developments]),
         )
         _check_setup_capacity(rules)
         for name, option in options.items():

@@ -74,6 +74,8 @@ def state_to_json(state: GameState) -> dict[str, Any]:
         out["sites"] = _sites_to_json(state)
     if any(state.builds.values()):
         out["builds"] = _builds_to_json(state)
+    if state.arsenal:
+        out["arsenal"] = _arsenal_to_json(state)
     if state.rules.technology.offered:
         out["tech"] = {pname(p): list(state.tech.get(p, ())) for p in state.rules.turn_order}
         out["research"] = _research_to_json(state, state.research)
@@ -128,7 +130,7 @@ def _stripped(state: GameState) -> GameState:
     return state.evolve(checkpoint=None, since_checkpoint=(), back=None)
 
 
-_STEPPED = ("next_id", "treasury", "purchased", "sites", "builds", "owners", "ic_damage", "orders", "combat",
+_STEPPED = ("next_id", "treasury", "purchased", "sites", "builds", "arsenal", "owners", "ic_damage", "orders", "combat",
             "economy", "progress", "labs", "cooperation", "diplomacy", "advantages")
 """The fields a command may change without rolling or leaving its phase; a step back over
 any other field is not written (``/undo`` replays from the checkpoint from there on)."""
@@ -163,6 +165,16 @@ def _builds_from_json(rules: RuleSet, data: Mapping[str, list[Mapping[str, Any]]
     return frozen({rules.board.find_power(p): tuple(Build(UnitKind(b["type"]), int(b["paid"]), int(b["laid"]))
                                                     for b in bs)
                    for p, bs in data.items()})
+
+
+def _arsenal_to_json(state: GameState) -> dict[str, list[int]]:
+    """Atomic bombs bought and not yet loaded, by power: the rounds they were bought in."""
+    return {state.rules.power_name(p): list(rounds) for p, rounds in state.arsenal.items()}
+
+
+def _arsenal_from_json(data: Mapping[str, list[int]], power: Callable[[str], PowerId],
+                       ) -> Mapping[PowerId, tuple[int, ...]]:
+    return frozen({power(p): tuple(int(r) for r in rounds) for p, rounds in data.items() if rounds})
 
 
 def _hands_to_json(state: GameState) -> dict[str, dict[str, object]]:
@@ -211,6 +223,8 @@ def _step_back(before: GameState, after: GameState) -> dict[str, Any] | None:
         step["sites"] = _sites_to_json(before)
     if before.builds != after.builds:
         step["builds"] = _builds_to_json(before)
+    if before.arsenal != after.arsenal:
+        step["arsenal"] = _arsenal_to_json(before)
     if before.owners != after.owners:
         step["owners"] = {board.name(s): _opt(pname, p) for s, p in before.owners.items()}
     if before.ic_damage != after.ic_damage:
@@ -251,6 +265,8 @@ def _restore_back(state: GameState, steps: list[Mapping[str, Any]]) -> GameState
             was["sites"] = _sites_from_json(rules, step["sites"])
         if "builds" in step:
             was["builds"] = _builds_from_json(rules, step["builds"])
+        if "arsenal" in step:
+            was["arsenal"] = _arsenal_from_json(step["arsenal"], board.find_power)
         if "owners" in step:
             was["owners"] = frozen({board.space_by_name(n): board.find_power(p) if p else None
                                     for n, p in step["owners"].items()})
@@ -405,6 +421,7 @@ def state_from_json(data: Mapping[str, Any], rules: RuleSet) -> GameState:
         purchased=_purchased_from_json(data.get("purchased", {})),
         sites=_sites_from_json(rules, data.get("sites", {})),
         builds=_builds_from_json(rules, data.get("builds", {})),
+        arsenal=_arsenal_from_json(data.get("arsenal", {}), power),
         options=frozen(options),
         orders=_orders_from_json(rules, data.get("orders", {})),
         combat=_combat_from_json(data.get("combat")),

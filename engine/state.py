@@ -183,6 +183,9 @@ class GameState:
     builds: Mapping[PowerId, tuple[Build, ...]] = field(default_factory=dict)
     """Units each power laid down and partly paid for, mobilized in a later turn when the
     rest is paid (``engine.production``, two-round builds)."""
+    arsenal: Mapping[PowerId, tuple[int, ...]] = field(default_factory=dict)
+    """Each power's atomic bombs bought and not yet loaded, as the rounds they were bought in
+    (``engine.atomic``)."""
     options: Mapping[str, Any] = field(default_factory=dict)
     orders: Mapping[PowerId, Mapping[str, Any]] = field(default_factory=dict)
     """Standing orders per power (order of loss, retreat conditions...)."""

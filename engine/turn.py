@@ -6,11 +6,11 @@ entries of their own for phases 1942 lacks.
 
 from __future__ import annotations
 
-from . import advantages, combat, mobilize, naval_repair, purchase, research, research_boxes, research_share
+from . import advantages, atomic, combat, mobilize, naval_repair, purchase, research, research_boxes, research_share
 from . import diplomacy  # noqa: F401  (registers the Diplomacy phase)
 from . import passive_moves  # noqa: F401  (registers the passive side's windows of a team turn)
 from .combat import rockets
-from .commands import (Advantage, Battle, Buy, Cancel, Casualties, Dock, Lend, Move, Place, Press, Redeploy,
+from .commands import (Advantage, Atomic, Battle, Buy, Cancel, Casualties, Dock, Lend, Move, Place, Press, Redeploy,
                        Repair, Research, Retreat, Rocket, Scorch, Submerge)
 from .deadline import first_battle, first_placement
 from .dice import Dice
@@ -43,7 +43,8 @@ def _enter_mobilize(state: GameState, dice: Dice) -> Entered:
 
 PURCHASE = register_phase(Phase(
     "purchase", "Purchase Units", {Buy: purchase.buy, Repair: purchase.repair}, production=True, offers=buy_offers,
-    optional={Scorch: scorched.select, Research: research_boxes.buy_dice, Cancel: purchase.cancel}))
+    optional={Scorch: scorched.select, Research: research_boxes.buy_dice, Cancel: purchase.cancel,
+              Atomic: atomic.build}))
 COMBAT_MOVE = register_phase(Phase(
     "combat_move", "Combat Move", {Move: logistics.move}, on_end=end_combat_move, needs_capital=False,
     movement="combat", offers=combat_move_offers, optional={Rocket: rockets.declare}))
@@ -51,11 +52,12 @@ CONDUCT_COMBAT = register_phase(Phase(
     "conduct_combat", "Conduct Combat",
     {Battle: combat.battle, Casualties: combat.casualties, Retreat: combat.retreat, Press: combat.press,
      Submerge: combat.submerge},
+    optional={Atomic: combat.atomic_answer},
     on_enter=_enter_combat, on_end=combat.end_conduct_combat, needs_capital=False, undo=False,
     default=first_battle))
 NONCOMBAT_MOVE = register_phase(Phase(
     "noncombat_move", "Noncombat Move", {Move: logistics.move}, on_end=end_noncombat_move, needs_capital=False,
-    movement="noncombat", offers=move_offers, optional={Redeploy: redeploy, Dock: dock}))
+    movement="noncombat", offers=move_offers, optional={Redeploy: redeploy, Dock: dock, Atomic: atomic.load}))
 MOBILIZE = register_phase(Phase(
     "mobilize", "Mobilize New Units", {Place: mobilize.place}, on_enter=_enter_mobilize,
     on_end=mobilize.end_mobilize, production=True, offers=place_offers, default=first_placement,

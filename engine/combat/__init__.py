@@ -76,6 +76,10 @@ display names):
   ``interdiction``, ``rail`` and ``dogfight``; ``anti_air`` (space, round, side, units
   destroyed, retreating); ``capacity`` (space, rolled, applied, capacity, cap); ``rail``
   (space, victim, rolled, applied); ``interdiction`` and ``counter_air`` (space, units).
+- An atomic attack (``engine.combat.atomic``): rolls of source ``atomic``; ``atomic``
+  (space, rolled, lost, left: the territory's income lost for good and what is left),
+  ``atomic_groups`` (space, by, groups: counts per group), ``atomic_strike`` (space, by,
+  group, units), ``atomic_losses`` (space, lost).
 - ``forced`` (``engine.combat.passage``, as the phase begins): space, units (the mover's
   ships forced to stop and fight there); its rolls have source ``passage``.
 - ``strait`` (Strait Interdiction as the phase begins, ``engine.combat.straits``): strait,
@@ -93,12 +97,12 @@ display names):
 
 from __future__ import annotations
 
-from .handlers import battle, casualties, end_conduct_combat, press, retreat, submerge
+from .handlers import atomic_answer, battle, casualties, end_conduct_combat, press, retreat, submerge
 from .orders import set_orders
 from .phase import CombatPhase, combat_from_json
 from .start import start_combat
 
 __all__ = [
-    "CombatPhase", "battle", "casualties", "combat_from_json", "end_conduct_combat", "press", "retreat",
+    "CombatPhase", "atomic_answer", "battle", "casualties", "combat_from_json", "end_conduct_combat", "press", "retreat",
     "set_orders", "start_combat", "submerge",
 ]

@@ -14,7 +14,7 @@ from ..ids import SpaceId, UnitKind
 from ..prose import possessive
 from ..restrictions import sharing
 from ..state import DROPPED, RETREATED, SEABORNE, SUBMERGED, GameState, Unit
-from . import breakoff, land_retreat, missions, naval, selective, withdraw
+from . import atomic, breakoff, land_retreat, missions, naval, selective, withdraw
 from . import hits as cas
 from .conclude import conclude
 from .flow import Result, current, with_battle
@@ -62,6 +62,8 @@ def by_orders(state: GameState, phase: CombatPhase) -> tuple[str, Any, str, str]
         return breakoff.KIND, decided, BY_ORDERS, note
     if p.kind == "bomb":
         return "bomb", missions.bomb_by_orders(state, phase), BY_ORDERS, f"bomb {orders_of(state, p.chooser)['bomb']}"
+    if p.kind in (atomic.GROUPS, atomic.STRIKE):
+        return atomic_by_orders(state, phase)
     if p.kind == "retreat":
         to, note = _retreat_by_orders(state, phase)
         return "retreat", to, BY_ORDERS, note
@@ -184,6 +186,17 @@ def estimate(state: GameState, phase: CombatPhase) -> float:
 
 # -- applying an answer ------------------------------------------------------------------
 
+def atomic_by_orders(state: GameState, phase: CombatPhase) -> tuple[str, Any, str, str]:
+    """The standing orders' answer to an atomic attack's choice: groups of even cost, the
+    costliest group struck."""
+    p = current(phase).pending
+    assert p is not None
+    if p.kind == atomic.GROUPS:
+        groups = atomic.even_groups(state, pool(state, p), p.hits[0][0])
+        return atomic.GROUPS, [[u.id for u in g] for g in groups], BY_ORDERS, "groups of even cost"
+    return atomic.STRIKE, atomic.costliest(state, phase), BY_ORDERS, "the costliest group"
+
+
 def apply_answer(state: GameState, phase: CombatPhase, kind: str, answer: Any, by: str, note: str = "") -> Result:
     """Carry out an answer; ``note`` names the standing order that gave it, if any."""
     asked = current(phase).pending
@@ -207,6 +220,10 @@ def apply_answer(state: GameState, phase: CombatPhase, kind: str, answer: Any, b
         state, phase, events = breakoff.apply(state, phase, answer, by)
     elif kind == "bomb":
         state, phase, events = missions.choose_bomb(state, phase, answer, by)
+    elif kind == atomic.GROUPS:
+        state, phase, events = atomic.choose_groups(state, phase, answer, by)
+    elif kind == atomic.STRIKE:
+        state, phase, events = atomic.choose_strike(state, phase, answer, by)
     else:
         state, phase, events = intercept(state, phase, answer, by)
     if note and events:

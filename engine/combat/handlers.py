@@ -7,6 +7,7 @@ decide in person must choose; otherwise standing orders answer and the battle go
 
 from __future__ import annotations
 
+from ..commands import Atomic
 from ..commands import Battle as BattleCommand
 from ..commands import Casualties, Press, Retreat, Submerge
 from ..dice import Dice
@@ -14,11 +15,12 @@ from ..errors import IllegalCommandError, OutOfTurnError
 from ..events import Event
 from ..ids import SpaceId, UnitKind
 from ..state import GameState, Unit
-from . import breakoff, national
+from . import atomic, breakoff, national
 from . import hits as cas
 from . import land_retreat
 from .choices import (
     apply_answer,
+    atomic_by_orders,
     by_orders,
     pool,
     retreat_options,
@@ -50,6 +52,10 @@ ASKS = {
                      "/retreat to another zone)",
     "bomb": "choose the bombers that strike the complex's production capacity, the others striking the income "
             "(/casualties naming them, or /press for your standing order)",
+    atomic.GROUPS: 'divide the units there into {groups} groups (/atomic groups:"<units> | <units>", or /press for '
+                   "groups of even cost)",
+    atomic.STRIKE: "choose which of the {groups} groups the atomic bomb strikes (/atomic strike:<number>, or /press "
+                   "for the costliest)",
 }
 
 
@@ -183,6 +189,8 @@ def _asks(p: Pending) -> str:
     """What the battle waits for, naming the shooters of a ``targets`` choice."""
     if p.kind == "targets":
         return ASKS["targets"].format(shooters=SHOOTERS[p.source], shooter=SHOOTER[p.source])
+    if p.kind in (atomic.GROUPS, atomic.STRIKE):
+        return ASKS[p.kind].format(groups=p.hits[0][0])
     return ASKS[p.kind]
 
 
@@ -318,9 +326,11 @@ def _naval_retreat(state: GameState, phase: CombatPhase, p: Pending, cmd: Retrea
 def press(state: GameState, cmd: Press, dice: Dice) -> tuple[GameState, list[Event]]:
     """``/press``: fight another round; also "no submerging" and "all fighters intercept"."""
     phase, p = _due(state, "retreat", "submerge", "withdraw", "intercept", "bombard", "targets", "asw",
-                    breakoff.KIND, "bomb")
+                    breakoff.KIND, "bomb", atomic.GROUPS, atomic.STRIKE)
     if p.kind == "bomb":
         return _answer(state, phase, "bomb", bomb_by_orders(state, phase), dice)
+    if p.kind in (atomic.GROUPS, atomic.STRIKE):
+        return _answer(state, phase, p.kind, atomic_by_orders(state, phase)[1], dice)
     if p.kind in ("targets", "asw"):
         answer = by_orders(state.evolve(orders={**state.orders, p.chooser: {**state.orders.get(p.chooser, {}),
                                                                              "decide": "orders"}}), phase)
@@ -337,6 +347,23 @@ def press(state: GameState, cmd: Press, dice: Dice) -> tuple[GameState, list[Eve
     if p.kind == "submerge":
         return _answer(state, phase, "submerge", 0, dice)
     return _answer(state, phase, "intercept", len(pool(state, p)), dice)
+
+
+def atomic_answer(state: GameState, cmd: Atomic, dice: Dice) -> tuple[GameState, list[Event]]:
+    """``/atomic groups:`` (the defender's groups) or ``/atomic strike:`` (the group the
+    attacker strikes) in an atomic attack."""
+    if cmd.groups is None and cmd.strike is None:
+        raise IllegalCommandError("In Conduct Combat, /atomic answers an atomic attack: groups: (the defender) or "
+                                  "strike: (the attacker); build: is for Purchase, load: for Noncombat Move.",
+                                  reason="atomic.phase")
+    phase, p = _due(state, atomic.STRIKE if cmd.groups is None else atomic.GROUPS)
+    if cmd.groups is not None:
+        groups = atomic.read_groups(state, p, cmd.groups)
+        return _answer(state, phase, p.kind, [[u.id for u in g] for g in groups], dice)
+    n = p.hits[0][0]
+    if cmd.strike is None or not 1 <= cmd.strike <= n:
+        raise IllegalCommandError(f"strike: names a group from 1 to {n}, not {cmd.strike}.", reason="atomic.strike")
+    return _answer(state, phase, p.kind, cmd.strike, dice)
 
 
 def submerge(state: GameState, cmd: Submerge, dice: Dice) -> tuple[GameState, list[Event]]:

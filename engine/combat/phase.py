@@ -50,14 +50,15 @@ class Pending:
     kind: str
     """``casualties``, ``retreat``, ``submerge``, ``withdraw``, ``intercept``, ``bombard``, in
     an AARHE sea battle ``targets`` (what undetected submarines fire at) or ``asw`` (which
-    units make ASW attacks), or ``bomb`` (AARHE's bombers choosing the complex or the income,
-    ``engine.combat.missions``)."""
+    units make ASW attacks), ``bomb`` (AARHE's bombers choosing the complex or the income,
+    ``engine.combat.missions``), or in an atomic attack ``atomic_groups`` and
+    ``atomic_strike`` (``engine.combat.atomic``)."""
     chooser: PowerId
     side: str
     """Whose units the choice is about: ``attacker`` or ``defender``."""
     hits: tuple[tuple[int, str], ...] = ()
     """For casualties: hits due, as (count, eligibility rule) pairs (``hits.RULES``); for
-    bombard: how many ships may bombard."""
+    bombard: how many ships may bombard; for an atomic attack's choices: how many groups."""
     source: str = ""
     """What scored the hits (``fire``, ``surprise``, ``antiaircraft``, ``bombard`` ...)."""
     immediate: bool = True
@@ -115,6 +116,9 @@ class Battle:
     favoured: tuple[int, ...] = ()
     """The units an item with a limit favours in this battle, chosen as it begins (Shock
     Troops: ``combat.national``)."""
+    groups: tuple[tuple[int, ...], ...] = ()
+    """An atomic attack's groups of defending units, as the defender divided them; the one
+    group struck once the attacker has chosen (``combat.atomic``)."""
 
     def but(self, **changes: Any) -> Battle:
         return replace(self, **changes)
@@ -196,6 +200,7 @@ def _battle_to_json(b: Battle) -> dict[str, Any]:
         **({"aim": list(b.aim)} if b.aim else {}),
         **({"watched": list(b.watched)} if b.watched else {}),
         **({"favoured": list(b.favoured)} if b.favoured else {}),
+        **({"groups": [list(g) for g in b.groups]} if b.groups else {}),
     }
 
 
@@ -230,6 +235,7 @@ def combat_from_json(d: Mapping[str, Any]) -> CombatPhase:
             aim=tuple(int(u) for u in c.get("aim", ())),
             watched=tuple(int(u) for u in c.get("watched", ())),
             favoured=tuple(int(u) for u in c.get("favoured", ())),
+            groups=tuple(tuple(int(u) for u in g) for g in c.get("groups", ())),
         )
     return CombatPhase(
         attacker=PowerId(d["attacker"]),

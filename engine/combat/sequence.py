@@ -26,7 +26,7 @@ from ..errors import BoardDataError
 from ..events import Event
 from ..ruleset import RuleSet
 from ..state import GameState
-from . import air, amphibious, assault, breakoff, conclude, land_cycle, land_retreat, missions, naval, raids, steps, withdraw
+from . import air, amphibious, assault, atomic, breakoff, conclude, land_cycle, land_retreat, missions, naval, raids, steps, withdraw
 from .flow import Result, Step, current, with_battle
 from .phase import Battle, CombatPhase
 
@@ -141,6 +141,9 @@ STEPS: dict[str, BattleStep] = _entries(
     BattleStep("mission_anti_air", missions.mission_anti_air),
     BattleStep("mission_dogfight_attacker", missions.dogfight("attacker")),
     BattleStep("mission_dogfight_defender", missions.dogfight("defender")),
+    BattleStep("atomic_drop", atomic.drop),
+    BattleStep("atomic_choose", atomic.choose),
+    BattleStep("atomic_strike", atomic.strike),
     BattleStep("mission_effects", missions.mission_effects),
 )
 

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ..advantages import income_extra
+from ..atomic import fallout, income_left
 from ..control import holds_capital, income
 from ..dice import Dice
 from ..events import event
@@ -76,6 +77,10 @@ def statement(state: GameState, power: PowerId) -> Statement:
     neutrals whose income goes to the power (``engine.neutrals.pays``) add theirs, without a
     path (README of aarhe, ruling 41)."""
     lines = [Line(income(state, power), "from territories")]
+    lost = {state.board.name(s): min(fallout(state, s), state.board.spaces[s].ipc)
+            for s in sorted(_held(state, power), key=state.board.name) if fallout(state, s)}
+    if lost:
+        lines.append(Line(-sum(lost.values()), f"from atomic attacks on {_each(lost)}, for good"))
     lines += [Line(n, why) for n, why in income_extra(state, power)]
     reduced, net = _reductions(state, power)
     lines += reduced
@@ -106,7 +111,7 @@ def _reductions(state: GameState, power: PowerId) -> tuple[list[Line], dict[Spac
     fought: dict[str, int] = {}
     net: dict[SpaceId, int] = {}
     for sid in sorted(_held(state, power), key=state.board.name):
-        value = state.board.spaces[sid].ipc
+        value = income_left(state, sid)
         damage = min(ledger.damage.get(sid, 0), value)
         cycles = min(ledger.interrupted.get(sid, 0), value - damage)
         net[sid] = value - damage - cycles

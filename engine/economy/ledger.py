@@ -43,10 +43,14 @@ class Ledger:
     interdicted: Mapping[SpaceId, int] = field(default_factory=dict)
     """This turn's Ground Interdiction: hostile land units in the territory that may not
     perform Reinforcement (001 › Air Missions, Ground Interdiction)."""
+    fallout: Mapping[SpaceId, int] = field(default_factory=dict)
+    """Income the territory has lost for good to atomic attacks (001 › Phase 7, Atomic
+    Weaponry: "Attacker rolls a die with die value equal to permanent reduction of income for
+    the territory"): never settled (``engine.atomic``)."""
 
     def __bool__(self) -> bool:
         return bool(self.damage or self.interrupted or self.lent or self.raided or self.capacity or self.rail
-                    or self.interdicted)
+                    or self.interdicted or self.fallout)
 
     def added(self, which: str, key: Any, amount: int) -> Ledger:
         """This ledger with ``amount`` more under ``key`` in the mapping ``which``."""
@@ -76,7 +80,7 @@ class Ledger:
         """Display names as keys, the non-empty mappings only."""
         out: dict[str, Any] = {}
         keyed = (("damage", space), ("interrupted", space), ("lent", power), ("capacity", space), ("rail", power),
-                 ("interdicted", space))
+                 ("interdicted", space), ("fallout", space))
         for which, name in keyed:
             table = getattr(self, which)
             if table:
@@ -96,7 +100,7 @@ class Ledger:
 
         return Ledger(spaces("damage"), spaces("interrupted"), powers("lent"),
                       {power(k): {str(r): int(n) for r, n in v.items()} for k, v in data.get("raided", {}).items()},
-                      spaces("capacity"), powers("rail"), spaces("interdicted"))
+                      spaces("capacity"), powers("rail"), spaces("interdicted"), spaces("fallout"))
 
 
 def _with(ledger: Ledger, which: str, table: dict[Any, Any]) -> Ledger:

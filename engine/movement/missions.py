@@ -11,6 +11,7 @@ are in no normal battle there) and ``mission:<id>``, with the territory as ``tar
 
 from __future__ import annotations
 
+from ..atomic import LOADED_BOMB
 from ..ids import SpaceId
 from ..missions import BOMBERS, AirMission
 from ..production import FACTORY
@@ -30,9 +31,24 @@ def check(ctx: Ctx, units: list[Unit], mission: AirMission, dest: SpaceId) -> No
             refuse("mission.bombers_only", f"Only bombers fly {mission.name}; {plural(ctx, u.kind).lower()} cannot.")
     if not ctx.board.spaces[dest].is_land or not ctx.hostile_territory(dest):
         refuse("mission.not_hostile", f"Air missions are flown against a hostile territory; {where} is not one.")
+    if mission.effect == "atomic":
+        _check_atomic(ctx, units, mission, dest)
     if mission.effect == "capacity" and not any(u.kind == FACTORY for u in ctx.enemy_at(dest)):
         refuse("mission.no_complex", f"{mission.name} reduces an industrial complex's production capacity: "
                f"{where} has no enemy industrial complex.")
+
+
+def _check_atomic(ctx: Ctx, units: list[Unit], mission: AirMission, dest: SpaceId) -> None:
+    """One bomber carrying an atomic bomb, and one atomic attack a territory a turn (README of
+    maps/aarhe, ruling 119)."""
+    if any(not u.has(LOADED_BOMB) for u in units):
+        refuse("mission.no_bomb", f"Only a bomber carrying an atomic bomb flies an {mission.name} (load one with "
+               "/atomic load: in Noncombat Move).")
+    if len(units) > 1:
+        refuse("mission.one_bomb", f"One bomber flies an {mission.name}; you sent {len(units)}.")
+    if any(u.mission == mission.id and u.target == dest for u in ctx.state.units_at(dest)):
+        refuse("mission.one_bomb", f"{ctx.name(dest)} already has an {mission.name} this turn; one bomb falls on a "
+               "territory a turn.")
 
 
 def flag(mission: AirMission) -> str:

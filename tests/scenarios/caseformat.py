@@ -80,6 +80,10 @@ class Case:
     built: list[Entry] = field(default_factory=list)
     """``BUILT <space>: <power> <n> <unit type> with <development>``: units of the position
     built with a development that improves the units built after it (AARHE's jets)."""
+    arsenal: list[Entry] = field(default_factory=list)
+    """``ARSENAL <power>: <round>, ...``: atomic bombs bought in those rounds and not loaded."""
+    armed: list[Entry] = field(default_factory=list)
+    """``ARMED <space>: <power> <n> bomber``: bombers of the position carrying an atomic bomb."""
     captured: list[Entry] = field(default_factory=list)
     """``CAPTURED <capital>, ...``: capitals an enemy has captured at least once before the start."""
     units: list[Entry] = field(default_factory=list)
@@ -93,7 +97,7 @@ class Case:
 
 
 HEADER = ("RULESET", "SOURCE", "START", "OPTION", "TREASURY", "OWNER", "DAMAGE", "TECH", "BUILD", "PROGRESS",
-          "COOPERATION", "DRAWN", "REVEALED", "GOALS", "DOCKED", "CAPTURED", "BUILT", "UNITS")
+          "COOPERATION", "DRAWN", "REVEALED", "GOALS", "DOCKED", "CAPTURED", "BUILT", "ARSENAL", "ARMED", "UNITS")
 CHECKS = ("EVENTS", "EVENT", "NO EVENT", "EXPECT")
 AFTER_COMMAND = ("DICE", "ROLL", "REFUSED")
 _ID = re.compile(r"[A-Za-z0-9][\w.\-/]*")
@@ -238,7 +242,8 @@ class _Reader:
             {"OPTION": case.options, "TREASURY": case.treasury, "OWNER": case.owners,
              "DAMAGE": case.damage, "TECH": case.tech, "BUILD": case.builds, "PROGRESS": case.progress,
              "COOPERATION": case.cooperation, "DRAWN": case.drawn, "REVEALED": case.revealed, "GOALS": case.goals,
-             "DOCKED": case.docked, "CAPTURED": case.captured, "BUILT": case.built}[word].append(
+             "DOCKED": case.docked, "CAPTURED": case.captured, "BUILT": case.built, "ARSENAL": case.arsenal,
+             "ARMED": case.armed}[word].append(
                 Entry(number, word, rest))
 
     def start_position(self, number: int, rest: str) -> tuple[int, str, str]:

@@ -28,6 +28,7 @@ from engine import (
     new_game,
     parse_command,
 )
+from engine.atomic import LOADED_BOMB, fallout
 from engine.control import income, victory_cities
 from engine.neutrals import cooperation, starting_cooperation, track_of
 from engine.victory import victory_points
@@ -91,11 +92,11 @@ def start_position(case: Case, rules: RuleSet) -> GameState:
     if case.start is None:
         for entries in (case.treasury, case.owners, case.damage, case.tech, case.builds, case.progress,
                         case.cooperation, case.drawn, case.revealed, case.goals, case.docked, case.captured,
-                        case.built, case.units):
+                        case.built, case.arsenal, case.armed, case.units):
             if entries:
                 raise CaseFormatError(case.path, entries[0].line, "START opening takes no TREASURY, OWNER, DAMAGE, "
-                                      "TECH, BUILD, PROGRESS, COOPERATION, DRAWN, REVEALED, GOALS, DOCKED, CAPTURED, BUILT "
-                                      "or UNITS; "
+                                      "TECH, BUILD, PROGRESS, COOPERATION, DRAWN, REVEALED, GOALS, DOCKED, CAPTURED, BUILT, "
+                                      "ARSENAL, ARMED or UNITS; "
                                       "write a position with START <round> <power> <phase>, or commands")
         return new_game(rules, resolved)
     round_, power, phase = case.start
@@ -132,7 +133,7 @@ def start_position(case: Case, rules: RuleSet) -> GameState:
         "ruleset": rules.id, "round": round_, "turn": rules.power_name(_power(case, case.start_line, rules, power)),
         "phase": phase, "treasury": treasury, "winner": None, "options": resolved,
         "spaces": {name: {"owner": owner, "units": spaces.get(name, {})} for name, owner in owners.items()},
-        "tech": _tech(case, rules), "builds": _builds(case, rules),
+        "tech": _tech(case, rules), "builds": _builds(case, rules), "arsenal": _arsenal(case, rules),
         "cooperation": {board.name(s): v for s, v in starting_cooperation(board).items()},
         "progress": {power: dict(boxes) for e in case.progress
                      for power, boxes in [_progress(case, Entry(e.line, "", e.text), rules)]},
@@ -160,7 +161,41 @@ def start_position(case: Case, rules: RuleSet) -> GameState:
         raise CaseFormatError(case.path, case.start_line, f"{rules.name} has no phase {phase!r}; "
                               f"its phases are {', '.join(rules.phases)}")
     state = GameState.from_json(data, rules)
-    return _built(case, rules, _damage(state, damaged))
+    return _armed(case, rules, _built(case, rules, _damage(state, damaged)))
+
+
+def _arsenal(case: Case, rules: RuleSet) -> dict[str, list[int]]:
+    """The case's ARSENAL lines: per power name, the rounds its unloaded atomic bombs were bought in."""
+    out: dict[str, list[int]] = {}
+    for e in case.arsenal:
+        power, rounds = _pair(case, e)
+        listed = [r.strip() for r in rounds.split(",")]
+        if not all(r.isdigit() for r in listed):
+            raise CaseFormatError(case.path, e.line, f"ARSENAL takes '<power>: <round>, ...', not {e.text!r}")
+        out.setdefault(rules.power_name(_power(case, e.line, rules, power)), []).extend(int(r) for r in listed)
+    return out
+
+
+_ARMED = re.compile(r"^(.+?)\s+(\d+)\s+(.+)$")
+
+
+def _armed(case: Case, rules: RuleSet, state: GameState) -> GameState:
+    """The case's ARMED lines: that many of the power's bombers in the space (listed in UNITS)
+    carry an atomic bomb."""
+    changed = []
+    for e in case.armed:
+        space_text, rest = _pair(case, e)
+        m = _ARMED.match(rest)
+        if m is None:
+            raise CaseFormatError(case.path, e.line, f"ARMED takes '<space>: <power> <n> <unit type>', not {e.text!r}")
+        space = _space(case, e.line, rules, space_text)
+        power = _power(case, e.line, rules, m.group(1))
+        kind = _lookup(case, e.line, rules.find_unit, m.group(3))
+        mine = [u for u in state.units_at(space) if u.owner == power and u.kind == kind]
+        if len(mine) < int(m.group(2)):
+            raise CaseFormatError(case.path, e.line, f"{space_text} has {len(mine)} such units, not {m.group(2)}")
+        changed += [u.with_flags(LOADED_BOMB) for u in mine[:int(m.group(2))]]
+    return state.with_units(changed)
 
 
 def _docked(case: Case, rules: RuleSet) -> dict[str, dict[str, str]]:
@@ -454,6 +489,25 @@ def expect(case: Case, entry: Entry, state: GameState) -> None:
             raise CaseFormatError(case.path, entry.line, f"damage takes '<territory>: <markers>', not {rest!r}")
         _same(case, entry, f"industrial complex damage in {rules.board.name(space)}",
               state.ic_damage.get(space, 0), int(markers))
+    elif word == "fallout":
+        space_text, amount = _pair(case, Entry(entry.line, "", rest))
+        space = _space(case, entry.line, rules, space_text)
+        if not amount.isdigit():
+            raise CaseFormatError(case.path, entry.line, f"fallout takes '<territory>: <IPCs>', not {rest!r}")
+        _same(case, entry, f"income {rules.board.name(space)} lost for good", fallout(state, space), int(amount))
+    elif word == "arsenal":
+        power_text, rounds = _pair(case, Entry(entry.line, "", rest))
+        power = _power(case, entry.line, rules, power_text)
+        wanted = () if rounds.strip() == "none" else tuple(int(r) for r in rounds.split(",") if r.strip().isdigit())
+        _same(case, entry, f"{rules.power_name(power)}'s atomic bombs not loaded (rounds bought)",
+              state.arsenal.get(power, ()), wanted)
+    elif word == "armed":
+        space_text, count = _pair(case, Entry(entry.line, "", rest))
+        space = _space(case, entry.line, rules, space_text)
+        if not count.isdigit():
+            raise CaseFormatError(case.path, entry.line, f"armed takes '<space>: <bombers>', not {rest!r}")
+        _same(case, entry, f"bombers carrying an atomic bomb in {rules.board.name(space)}",
+              sum(1 for u in state.units_at(space) if u.has(LOADED_BOMB)), int(count))
     elif word == "income":
         power_text, amount = _pair(case, Entry(entry.line, "", rest))
         power = _power(case, entry.line, rules, power_text)
