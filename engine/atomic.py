@@ -135,7 +135,7 @@ def load(state: GameState, cmd: Atomic, dice: Dice) -> tuple[GameState, list[Eve
                          f"ready).", power=name, space=place, unit=bomber.id, ready=left)]
 
 
-def status_lines(state: GameState) -> list[str]:
+def arsenal_lines(state: GameState) -> list[str]:
     """For ``/game status``: each power's bombs building, ready and loaded."""
     if not state.rules.atomic.played:
         return []

@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from .advantages import public_lines
+from .atomic import arsenal_lines, fallout
 from .control import income, victory_cities
 from .diplomacy import track_lines
 from .ids import SpaceId, UnitKind
@@ -86,7 +87,7 @@ def economy_lines(state: GameState) -> list[str]:
         held = [str(state.board[s].victory_city) for s in victory_cities(state, side)]
         lines.append(f"Victory cities held by the {side}: {len(held)} ({', '.join(held)}).")
     return (lines + standing_lines(state) + progress_lines(state) + production_lines(state)
-            + public_lines(state) + track_lines(state) + dock_lines(state) + rail_lines(state))
+            + public_lines(state) + track_lines(state) + dock_lines(state) + rail_lines(state) + arsenal_lines(state))
 
 
 def space_text(state: GameState, space: SpaceId) -> str:
@@ -98,7 +99,9 @@ def space_text(state: GameState, space: SpaceId) -> str:
     facts = [f"held by {rules.power_name(owner)}" if owner else
              ("a sea zone" if not info.is_land else "held by nobody")]
     if info.ipc:
-        facts.append(f"{info.ipc} IPC{'s' if info.ipc != 1 else ''}")
+        lost = fallout(state, space)
+        left = f", {max(0, info.ipc - lost)} after atomic attacks" if lost else ""
+        facts.append(f"{info.ipc} IPC{'s' if info.ipc != 1 else ''}{left}")
     if info.victory_city:
         facts.append(f"victory city {info.victory_city}")
     by_owner: dict[str, Counter[UnitKind]] = {}

@@ -330,7 +330,8 @@ def press(state: GameState, cmd: Press, dice: Dice) -> tuple[GameState, list[Eve
     if p.kind == "bomb":
         return _answer(state, phase, "bomb", bomb_by_orders(state, phase), dice)
     if p.kind in (atomic.GROUPS, atomic.STRIKE):
-        return _answer(state, phase, p.kind, atomic_by_orders(state, phase)[1], dice)
+        kind, value, _, note = atomic_by_orders(state, phase)
+        return _go_on(*apply_answer(state, phase, kind, value, IN_PERSON, note), dice)
     if p.kind in ("targets", "asw"):
         answer = by_orders(state.evolve(orders={**state.orders, p.chooser: {**state.orders.get(p.chooser, {}),
                                                                              "decide": "orders"}}), phase)

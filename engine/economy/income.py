@@ -73,14 +73,16 @@ def statement(state: GameState, power: PowerId) -> Statement:
     rounded down, as 001 rounds its halves, Economic attacks: "half of territory's income
     value rounded down"). Where IPCs travel by paths (switch ``income_paths``), a
     territory no path joins to the capital, a complex or a victory city pays nothing, and
-    convoy raids take their share of what crosses the sea (``engine.economy.paths``). Pro-side
+    convoy raids take their share of what crosses the sea (``engine.economy.paths``). What
+    atomic attacks took from a territory is its own line, every turn (001 › Phase 7, Atomic
+    Weaponry: "permanent reduction of income"; ``engine.atomic``). Pro-side
     neutrals whose income goes to the power (``engine.neutrals.pays``) add theirs, without a
     path (README of aarhe, ruling 41)."""
     lines = [Line(income(state, power), "from territories")]
-    lost = {state.board.name(s): min(fallout(state, s), state.board.spaces[s].ipc)
-            for s in sorted(_held(state, power), key=state.board.name) if fallout(state, s)}
-    if lost:
-        lines.append(Line(-sum(lost.values()), f"from atomic attacks on {_each(lost)}, for good"))
+    blasted = {state.board.name(s): min(fallout(state, s), state.board.spaces[s].ipc)
+               for s in sorted(_held(state, power), key=state.board.name) if fallout(state, s)}
+    if blasted:
+        lines.append(Line(-sum(blasted.values()), f"from atomic attacks on {_each(blasted)}, for good"))
     lines += [Line(n, why) for n, why in income_extra(state, power)]
     reduced, net = _reductions(state, power)
     lines += reduced

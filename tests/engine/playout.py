@@ -10,9 +10,11 @@ after each command are in :func:`check_invariants`.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from engine.atomic import LOADED_BOMB
 from engine import (
     Event,
     FixedDice,
@@ -27,6 +29,7 @@ from engine.combat.choices import by_orders
 from engine.combat.phase import CombatPhase
 from engine.movement import reachable
 from engine.notation import format_units
+from engine.state import Unit
 from engine.variants import STRATEGIC_REDEPLOYMENT
 
 LOSS_EVENTS = ("lost", "destroyed")
@@ -158,6 +161,8 @@ class Playout:
                       f'{" bomb:capacity" if self.state.rules.missions.air and self.commands % 2 else ""}')
         self._research_dice()
         self._advantages()
+        if self.state.rules.atomic.played and self.rng.random() < 0.5:
+            self.send("/atomic build:1")  # refused without Atomic Weaponry or the IPCs
         if self.state.rules.turns.passive and self.rng.random() < 0.5:
             # the other side's windows in a team turn (001 › Phase 3, DAS; › Phase 5, Reinforcement)
             self.send(f'/orders power:"{self.state.rules.power_name(self.state.turn)}" '
@@ -220,9 +225,11 @@ class Playout:
         self._carry()
         if s.phase == "combat_move":
             self._rockets()
+            self._drop_bombs()
         else:
             self._redeploy()
             self._dock()
+            self._load_bombs()
         if not self.send("/done"):
             self._land_air_then_done()
 
@@ -244,6 +251,30 @@ class Playout:
                 name = s.board.name
                 self.send(f'/move units:"1 {u.kind}, 1 {riders[0].kind}" from:"{name(u.space)}" '
                           f'to:"{name(rng.choice(targets))}"')
+
+    def _drop_bombs(self) -> None:
+        """Now and then fly each bomber carrying an atomic bomb on an atomic attack at a
+        territory it can reach (001 › Phase 7, Atomic Weaponry); the engine refuses one that
+        is not hostile or has an atomic attack already."""
+        s = self.state
+        atomic = [m for m in s.rules.missions.air if m.effect == "atomic"]
+        armed = sorted((u for u in s.units_of(s.turn) if u.has(LOADED_BOMB) and not u.path), key=lambda u: u.id)
+        for u in armed if atomic else ():
+            targets = reachable(self.state, u.space, ((u.kind, 1),))
+            if targets and self.rng.random() < 0.6:
+                name = s.board.name
+                self.send(f'/move units:"1 {u.kind}" from:"{name(u.space)}" to:"{name(self.rng.choice(targets))}" '
+                          f"mission:{atomic[0].id}")
+
+    def _load_bombs(self) -> None:
+        """Where the rules have atomic bombs (001 › Phase 7, Atomic Weaponry), try to load one
+        at each territory of the power's bombers; the engine refuses without a bomb ready, Heavy
+        Bomber, a complex there or a bomber free to take it."""
+        s = self.state
+        if not s.rules.atomic.played:
+            return
+        for space in sorted({u.space for u in s.units_of(s.turn) if s.rules.spec(u.kind).strategic_bomber}):
+            self.send(f'/atomic load:"{s.board.name(space)}"')
 
     def _mission(self, line: str, kind: str) -> bool:
         """Now and then fly an air move as one of the rule system's air missions (AARHE, 001 ›
@@ -373,6 +404,9 @@ class Playout:
         if pending.kind in ("targets", "asw") and self.rng.random() < 0.5:
             self.send("/press")
             return
+        if pending.kind in ("atomic_groups", "atomic_strike"):
+            self._atomic(pending.kind, [s.units[i] for i in pending.among if i in s.units], pending.hits[0][0])
+            return
         if pending.kind == "submerge" and self.rng.random() < 0.5:
             subs = [s.units[i] for i in pending.among if i in s.units]
             group = {subs[0].kind: self.rng.randint(1, len(subs))}
@@ -396,6 +430,18 @@ class Playout:
         if pending.kind == "casualties" and self.send(f'/casualties units:"{self._by_orders()}"'):
             return  # the random picks missed the few legal ones (AARHE's hit rules): the orders' pick
         raise AssertionError(f"no casualty choice accepted for {pending}")
+
+    def _atomic(self, kind: str, units: list[Unit], groups: int) -> None:
+        """An atomic attack's choices (001 › Phase 7, Atomic Weaponry): the defender's units in
+        random groups, or a random group struck; now and then the standing orders (/press)."""
+        if self.rng.random() < 0.3:
+            self.send("/press")
+        elif kind == "atomic_strike":
+            self.send(f"/atomic strike:{self.rng.randint(1, groups)}")
+        else:
+            self.rng.shuffle(units)
+            parts = [format_units(self.state.rules, Counter(u.kind for u in units[i::groups])) for i in range(groups)]
+            self.send(f'/atomic groups:"{" | ".join(parts)}"')
 
     def _by_orders(self) -> str:
         """The casualties the chooser's standing orders would give, as a /casualties names them."""

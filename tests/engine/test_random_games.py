@@ -47,6 +47,8 @@ def _losses(events: tuple[Event, ...]) -> int:
             lost += sum(d["units"].values())
         elif e.type == "strait":
             lost += sum(d["units"].values()) + sum(d["cargo"].values())
+        elif e.type == "atomic_losses":
+            lost += sum(d["lost"].values())
     return lost
 
 
@@ -57,6 +59,8 @@ def _ipc_delta(state: GameState, events: tuple[Event, ...]) -> Counter[str]:
     for e in events:
         d: Mapping[str, Any] = e.data
         if e.type in ("purchase", "research", "research_dice"):
+            delta[by_name[d["power"]]] -= d["cost"]
+        elif e.type == "atomic_build":
             delta[by_name[d["power"]]] -= d["cost"]
         elif e.type == "ic_repair":
             delta[by_name[d["power"]]] -= d["points"]
@@ -317,6 +321,30 @@ def test_random_aarhe_games_take_the_passive_windows() -> None:
     assert play.state.round > 3, (play.state.round, play.state.phase, play.history[-5:])
     assert any(line.startswith("/support") for line in play.history), play.refused
     assert any(line.startswith("/reinforce") for line in play.history), play.refused
+
+
+def test_random_aarhe_games_drop_atomic_bombs() -> None:
+    """With Atomic Weaponry and Heavy Bomber for the United States, a bomb ready and one aboard
+    a bomber in the United Kingdom (001 › Phase 7, Atomic Weaponry), random AARHE play buys
+    bombs, loads them, flies atomic attacks and answers their choices in person or by
+    standing orders, and the invariants hold (units destroyed by the blast are recorded
+    losses, the bombs' IPCs are accounted for, the JSON round-trips the arsenal, the loaded
+    bombers and an attack stopped at a choice)."""
+    from engine.atomic import LOADED_BOMB
+
+    rules = maps.load_ruleset("aarhe", unplayable=True)
+    us = PowerId("united_states")
+    start = new_game(rules)
+    start = start.evolve(tech={**start.tech, us: ("atomic_weaponry", "heavy_bomber")}, arsenal={us: (0, 0, 0)})
+    britain = start.board.find_space("United Kingdom")
+    start = start.with_units([Unit(start.next_id + i, rules.find_unit("bomber"), us, britain,
+                                   flags=frozenset({LOADED_BOMB})) for i in range(3)])
+    play = Playout(start, random.Random(4), check=check_invariants)
+    play.play_rounds(3)
+    assert play.state.round > 3, (play.state.round, play.state.phase, play.history[-5:])
+    assert any("mission:atomic_attack" in line for line in play.history), play.refused
+    assert any(line.startswith("/atomic load") for line in play.history), play.refused
+    assert play.state.economy.fallout, play.history[-20:]
 
 
 def test_random_team_games() -> None:
