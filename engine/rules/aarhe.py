@@ -78,8 +78,9 @@ def _economic(state: GameState) -> Win | None:
 # Jets' dogfight values and Advanced Radar are unit data (units.toml: jet_dogfight,
 # infrastructure_fire), read by engine/combat/air.py; Advanced ASW's and Advanced
 # Submarine's ASW values too (asw, asw_evasion), read by engine/combat/naval.py.
-# Not here (README, ruling on technology effects): the atomic effects of combat
-# (issue 17), the units of Heavy Tank and Self-propelled Artillery (optional units) and Underground Factory's immunity to production interruption.
+# Not here (README, ruling 32): Atomic Weaponry's bombs (engine/atomic.py,
+# engine/combat/atomic.py), the units of Heavy Tank and Self-propelled Artillery (optional
+# units) and Underground Factory's immunity to production interruption.
 
 JET_PLANE = "jet_plane"
 LONG_RANGE_AIRCRAFT = "long_range_aircraft"

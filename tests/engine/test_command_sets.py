@@ -18,12 +18,13 @@ def test_1942_uses_every_engine_command_but_research_rockets_aarhe_economy_and_f
     turns (001 › Game Sequence › Round Sequence), where several powers act at once; in 1942
     and Revised each power plays alone. /advantage plays AARHE's National Advantages (001 ›
     Appendix: National Advantages). /support and /reinforce are AARHE's passive turn (001 ›
-    Phase 3, Defensive Air Support; › Phase 5, Reinforcement), in the other team's turn."""
+    Phase 3, Defensive Air Support; › Phase 5, Reinforcement), in the other team's turn.
+    /atomic buys, loads and drops AARHE's atomic bombs (001 › Phase 7, Atomic Weaponry)."""
     aa1942 = maps.load_ruleset("aa1942-2e")
     lhtr = maps.load_ruleset("revised-lhtr", unplayable=True)
     aarhe_only = ["cancel", "scorch", "lendlease"]
     assert [c.name for c in ENGINE_COMMANDS if not is_used_by(aa1942, c)] == [
-        *aarhe_only, "research", "share", "diplomacy", "dock", "advantage", "redeploy", "support", "reinforce", "rocket",
-        "focus"]
+        *aarhe_only, "research", "share", "diplomacy", "dock", "advantage", "atomic", "redeploy", "support",
+        "reinforce", "rocket", "focus"]
     assert [c.name for c in ENGINE_COMMANDS if not is_used_by(lhtr, c)] == [
-        *aarhe_only, "share", "diplomacy", "dock", "advantage", "redeploy", "support", "reinforce", "focus"]
+        *aarhe_only, "share", "diplomacy", "dock", "advantage", "atomic", "redeploy", "support", "reinforce", "focus"]

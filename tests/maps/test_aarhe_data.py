@@ -48,9 +48,8 @@ def test_offered_with_a_notice_of_what_is_not_played_yet() -> None:
     played yet (README, ruling 4 and Pending)."""
     assert RULESET in maps.RULESETS
     assert maps.load_ruleset("aarhe").notice == (
-        "Not played yet in AARHE: Atomic Weaponry (it can be researched, to no effect), and the National "
-        "Advantages whose rules the referee lacks (they are not drawn); the exact odds (/odds, retreat_odds) "
-        "cover AARHE's land battles but for an amphibious assault's first cycle, battles with jets and battles "
+        "Not played yet in AARHE: the National Advantages whose rules the referee lacks (they are not drawn); "
+        "the exact odds (/odds, retreat_odds) cover AARHE's land battles but for an amphibious assault's first cycle, battles with jets and battles "
         "where a National Advantage in force changes values, and no sea battle.")
     assert maps.load_ruleset("revised-lhtr").notice == ""
 

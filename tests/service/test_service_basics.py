@@ -189,7 +189,7 @@ async def test_a_rule_systems_notice_is_shown_when_created_and_in_the_status(ser
     """AARHE's notice (what it does not play yet: maps/aarhe/README.md, ruling 4) reaches the
     creator, the channel and /game status; a rule system without one adds no line."""
     created = await service.create_game(REF, "c1", ruleset="aarhe", name="historical")
-    notice = "Not played yet in AARHE: Atomic Weaponry"
+    notice = "Not played yet in AARHE: the National Advantages"
     assert created.ok and notice in created.message and notice in created.posts[0]
     assert notice in (await service.status("c1")).message
     plain = await service.create_game(REF, "c2", ruleset="revised-lhtr", name="plain")
