@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from .combat import breakoff, rockets
+from .combat.atomic import GROUPS, STRIKE
 from .combat.choices import retreat_options
 from .combat.withdraw import withdraw_options
 from .commands import UnitCounts
@@ -59,6 +60,8 @@ class LegalCommands:
 
 ANSWERS = ("casualties", "retreat", "press", "submerge")
 """Commands that answer a battle's question: offered only while one is asked."""
+ATOMIC_CHOICES = (GROUPS, STRIKE)
+"""An atomic attack's questions, which ``/atomic`` answers too (``engine.combat.atomic``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +89,8 @@ def legal_commands(state: GameState) -> LegalCommands:
                     else ())
         withdrawals = (tuple(withdraw_options(state, combat, combat.current.pending.side)) if asked == "withdraw"
                        else ())
-        return LegalCommands(power, phase, (*ANSWERS, *always), retreats=retreats, withdrawals=withdrawals)
+        answers = (*ANSWERS, "atomic") if asked in ATOMIC_CHOICES else ANSWERS
+        return LegalCommands(power, phase, (*answers, *always), retreats=retreats, withdrawals=withdrawals)
     view = state
     if state.window is not None:
         phase, view = state.window.phase, acting_view(state, power)

@@ -33,6 +33,9 @@ _CHOICES = {
     "targets": "choose the submarines' targets: /casualties or /press",
     "asw": "choose the units that make ASW attacks: /casualties or /press",
     "naval_retreat": "press on, break off or retreat: /press or /retreat",
+    "bomb": "choose the bombers that strike the production capacity: /casualties or /press",
+    "atomic_groups": "divide the units there into {groups} groups: /atomic groups: or /press",
+    "atomic_strike": "choose which of {groups} groups the atomic bomb strikes: /atomic strike: or /press",
 }
 """What a battle waits for, by the kind of its pending choice."""
 
@@ -65,7 +68,7 @@ def focus_text(state: GameState) -> str:
         pending = battle.pending
         hits = sum(count for count, _ in pending.hits)
         choice = _CHOICES.get(pending.kind, pending.kind).format(
-            hits=f"{hits} hit{'s' if hits != 1 else ''}")
+            hits=f"{hits} hit{'s' if hits != 1 else ''}", groups=hits)
         return (f"{rules.power_name(pending.chooser)} to {choice}, in the battle of "
                 f"{state.board.name(battle.space)} ({phase}).")
     return (f"{rules.power_name(state.actor)} to act: {phase} of "

@@ -21,6 +21,7 @@ INSIDE = frozenset({
     "roll", "casualties", "removed", "submerge", "withdraw", "intercept", "press", "retreat", "repair",
     "landing", "destroyed", "bombing", "capture", "liberate", "plunder", "reland", "anti_air",
     "detected", "targets", "asw", "break_off", "capacity", "rail", "interdiction", "raid_bonus",
+    "atomic", "atomic_groups", "atomic_strike", "atomic_losses",
 })
 # What a battle seen only from its middle must be, told by an event type or a dice source.
 KIND_HINTS = {"submerge": "sea", "withdraw": "sea", "surprise": "sea", "intercept": "raid", "raid_defense": "raid",

@@ -38,7 +38,7 @@ SHADE: Rgb = (236, 232, 222)
 STAGES = {"antiaircraft": "AA fire", "bombard": "bombard", "surprise": "surprise", "opening": "opening",
           "intercept": "air battle", "raid_defense": "factory", "bombing": "bombing", "fire": "",
           "anti_air_search": "ID search", "anti_air_attack": "ID fire", "anti_air": "anti-air", "asw_search": "ASW",
-          "selective": "sub strike", "air": "air", "dogfight": "dogfight"}
+          "selective": "sub strike", "air": "air", "dogfight": "dogfight", "atomic": "atomic"}
 ASCII = str.maketrans({"×": "x", "→": "->", "…": "...", "—": "-", "⚔": "", "✈": ""})
 
 Draw = Callable[[ImageDraw.ImageDraw, int, int], None]

@@ -35,7 +35,12 @@ SOURCES = {
     "anti_air_attack": "anti-air fire",
     "air": "air units fire",
     "dogfight": "dogfight",
+    "atomic": "atomic bomb",
 }
+
+
+ATOMIC_NOTES = ("atomic", "atomic_groups", "atomic_strike", "atomic_losses")
+"""An atomic attack's events, told in the engine's words (``engine.combat.atomic``)."""
 
 
 def short(kind: str, key: UnitKey) -> str:
@@ -174,7 +179,7 @@ def note_text(note: Note, names: Mapping[str, str], key: UnitKey) -> str | None:
     if note.type == "bombing" and "saved_lost" in d:
         lost = f"; {d.get('victim')} loses {d.get('saved_lost')} saved IPCs" if d.get("saved_lost") else ""
         return (f"Next income −{d.get('applied')} IPCs ({d.get('rolled')} rolled, at most {d.get('cap')}){lost}")
-    if note.type in ("anti_air", "capacity", "rail", "interdiction", "raid_bonus"):
+    if note.type in ("anti_air", "capacity", "rail", "interdiction", "raid_bonus", *ATOMIC_NOTES):
         return str(d.get("text", "")) or None
     if note.type == "bombing" and "treasury" in d:
         return (f"{d.get('victim')} surrenders {d.get('applied')} IPCs ({d.get('rolled')} rolled, "
@@ -241,7 +246,7 @@ def outcome_text(log: BattleLog, after: Mapping[str, Mapping[str, Any]]) -> str:
         bombing = next((n.data for r in log.rounds for n in r.entries
                         if isinstance(n, Note) and n.type == "bombing"), None)
         effects = [n for r in log.rounds for n in r.entries
-                   if isinstance(n, Note) and n.type in ("capacity", "rail", "interdiction")]
+                   if isinstance(n, Note) and n.type in ("capacity", "rail", "interdiction", *ATOMIC_NOTES)]
         if bombing is None and effects:
             return "the missions came through (above)."
         if bombing is None:

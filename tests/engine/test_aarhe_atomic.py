@@ -117,3 +117,17 @@ def test_the_atomic_table_is_checked_when_the_rules_load() -> None:
         AtomicRules.from_dict("x/ruleset.toml", {**good, "price": 0}, developments)
     with pytest.raises(BoardDataError, match="missing 'price'"):
         AtomicRules.from_dict("x/ruleset.toml", {k: v for k, v in good.items() if k != "price"}, developments)
+
+
+def test_the_choices_are_offered_and_told_as_due() -> None:
+    """While an atomic attack waits, ``/atomic`` is among the answers offered, and the status
+    names the choice and its command."""
+    from engine import legal_commands
+    from engine.summary import due_text
+
+    waiting = _attacking()
+    assert "atomic" in legal_commands(waiting).commands
+    assert due_text(waiting) == ("Germany to divide the units there into 3 groups: /atomic groups: or /press, in the "
+                                 "battle of Germany (Conduct Combat).")
+    grouped = _run(waiting, '/atomic groups:"3 infantry | 1 tank | 1 tank"')
+    assert "choose which of 3 groups the atomic bomb strikes" in due_text(grouped)

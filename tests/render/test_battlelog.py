@@ -310,3 +310,31 @@ def test_a_raid_on_the_next_income_says_so() -> None:
     assert ("Ground Interdiction: 3 hostile land units in United Kingdom may not perform Reinforcement this turn."
             in lines)
     assert lines[-1] == "Result: United Kingdom's next income loses 5 IPCs."
+
+
+def test_an_atomic_attack_is_told_in_the_engines_words() -> None:
+    """AARHE, 001 › Phase 7, Atomic Weaponry: the income die, the defender's groups, the group
+    struck and what the blast destroyed stand in the raid's log, its rolls labelled."""
+    events = [
+        {"type": "battle_start", "space": "Germany", "combat": "raid", "attacker": "United States",
+         "attackers": {"bomber": 1}, "defenders": {}},
+        {"type": "roll", "space": "Germany", "round": 1, "side": "attacker", "source": "atomic",
+         "units": {"bomber": 1}, "value": None, "dice": [4], "hits": 4},
+        {"type": "atomic", "space": "Germany", "text": "An atomic bomb falls on Germany: its income is 4 IPCs lower "
+         "for good (4 rolled; 6 left of its 10)."},
+        {"type": "atomic_groups", "space": "Germany", "text": "Germany: Germany divides its units into 2 groups: "
+         "1) 3 infantry; 2) 1 tank (standing orders); groups of even cost."},
+        {"type": "atomic_strike", "space": "Germany", "text": "Germany: United States strikes group 1, 3 infantry "
+         "(standing orders); the costliest group."},
+        {"type": "roll", "space": "Germany", "round": 1, "side": "attacker", "source": "atomic",
+         "units": {"infantry": 3}, "value": 5, "dice": [1, 6, 5], "hits": 2},
+        {"type": "atomic_losses", "space": "Germany", "text": "Germany: the blast destroys 2 infantry."},
+        {"type": "battle_end", "space": "Germany", "outcome": "raid", "rounds": 1, "captured": False,
+         "attackers": {"bomber": 1}, "defenders": {}},
+    ]
+    (log,) = battle_logs(events, kit.UNITS)
+    lines = flat(body_lines(log))
+    assert "An atomic bomb falls on Germany: its income is 4 IPCs lower for good (4 rolled; 6 left of its 10)." in lines
+    assert "Germany: the blast destroys 2 infantry." in lines
+    assert any("atomic bomb" in line for line in lines), lines
+    assert lines[-1] == "Result: the missions came through (above)."
