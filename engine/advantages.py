@@ -77,7 +77,9 @@ def bonuses(state: GameState, power: PowerId, space: SpaceId | None = None) -> I
     an item declared in a phase acts from its declaration in round r until the owner's next
     turn begins: the rest of round r, and round r + 1 until the owner's team plays (README,
     ruling 108); one declared for a battle acts only in the battle in ``space`` it was
-    declared for this round."""
+    declared for this round. A bonus for a development's units acts while the power has it
+    (``Bonus.tech``)."""
+    have = state.tech.get(power, ())
     for item in in_force(state, power):
         if item.per_battle:
             own = hand(state, power)
@@ -88,7 +90,7 @@ def bonuses(state: GameState, power: PowerId, space: SpaceId | None = None) -> I
             if declared is None or state.round not in (declared, declared + 1) or (
                     state.round == declared + 1 and _side_moved(state, power)):
                 continue
-        yield from item.bonuses
+        yield from (b for b in item.bonuses if not b.tech or b.tech in have)
 
 
 def _side_moved(state: GameState, power: PowerId) -> bool:

@@ -26,13 +26,14 @@ WAITING = ("combat", "later")
 
 
 BONUS_WHAT = ("combat", "anti_air", "id_destroys", "asw", "bombard_immune", "opening_fire", "salvage", "held",
-              "raid_damage")
+              "raid_damage", "raid_dice")
 """What a :class:`Bonus` changes: the combat value, ships' anti-air hit value (001 ›
 Anti-Air), the value on which Infrastructure Defense fire destroys an aircraft, the ASW
 values (as with a development), immunity to offshore bombardment, firing in a land
 cycle's opening fire, a free unit where a battle is won in which an enemy unit of the
-types in ``units`` was destroyed (``place``), the units may not retreat (``held``), or IPCs
-``add``-ed to each unit's damage on a Strategic Bombing Raid's income (``raid_damage``)."""
+types in ``units`` was destroyed (``place``), the units may not retreat (``held``), IPCs
+``add``-ed to each unit's damage on a Strategic Bombing Raid's income (``raid_damage``), or
+dice ``add``-ed to each unit's damage dice on a raid, the best kept (``raid_dice``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +73,9 @@ class Bonus:
     limit: tuple[int, int] | None = None
     """(a battle, a turn): only so many of the units a battle get it, chosen as it begins,
     and so many in all the turn's battles."""
+    tech: str = ""
+    """Only while the power has this development (Superfortress's "Heavy Bombers": the
+    bombers of a power with Heavy Bomber)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,15 +200,17 @@ class Advantages:
                          {i.id: i.name for i in own})
 
     @classmethod
-    def from_dict(cls, where: str, data: Mapping[str, Any], board: Board, kinds: Collection[str]) -> Advantages:
-        """Check ``advantages.toml``: known powers, territories and unit types, a known kind
-        with the fields it needs, ids unique."""
+    def from_dict(cls, where: str, data: Mapping[str, Any], board: Board, kinds: Collection[str],
+                  developments: Collection[str]) -> Advantages:
+        """Check ``advantages.toml``: known powers, territories, unit types and developments,
+        a known kind with the fields it needs, ids unique."""
         items: dict[PowerId, tuple[Item, ...]] = {}
         seen: set[str] = set()
         for power, entries in data.items():
             if power not in board.powers:
                 raise BoardDataError(f"{where}: unknown power {power!r}")
-            listed = tuple(_item(f"{where} [[{power}]]", PowerId(power), e, board, kinds) for e in entries)
+            listed = tuple(_item(f"{where} [[{power}]]", PowerId(power), e, board, kinds, developments)
+                           for e in entries)
             for item in listed:
                 if item.id in seen:
                     raise BoardDataError(f"{where}: item id {item.id!r} is used twice")
@@ -215,7 +221,8 @@ class Advantages:
         return cls(items)
 
 
-def _item(at: str, power: PowerId, e: Mapping[str, Any], board: Board, kinds: Collection[str]) -> Item:
+def _item(at: str, power: PowerId, e: Mapping[str, Any], board: Board, kinds: Collection[str],
+          developments: Collection[str]) -> Item:
     def space(s: object) -> SpaceId:
         if s not in board.spaces:
             raise BoardDataError(f"{at} {e.get('id')}: unknown territory {s!r}")
@@ -233,7 +240,7 @@ def _item(at: str, power: PowerId, e: Mapping[str, Any], board: Board, kinds: Co
         ident, number, name, effect, passage = (str(e["id"]), int(e["number"]), str(e["name"]), str(e["effect"]),
                                                  str(e["passage"]))
 
-        bonuses = tuple(_bonus(f"{at} {ident}", b, space, unit, board) for b in e.get("bonus", ()))
+        bonuses = tuple(_bonus(f"{at} {ident}", b, space, unit, board, developments) for b in e.get("bonus", ()))
 
         def made(**more: Any) -> Item:
             return Item(ident, number, name, power, str(kind), effect, passage, bonuses=bonuses, **more)
@@ -271,8 +278,9 @@ def _item(at: str, power: PowerId, e: Mapping[str, Any], board: Board, kinds: Co
 
 
 def _bonus(at: str, b: Mapping[str, Any], space: Callable[[object], SpaceId], unit: Callable[[object], UnitKind],
-           board: Board) -> Bonus:
-    """One ``bonus`` table of an item, checked: known fields, unit types, spaces and power."""
+           board: Board, developments: Collection[str]) -> Bonus:
+    """One ``bonus`` table of an item, checked: known fields, unit types, spaces, power and
+    developments."""
     known = set(Bonus.__dataclass_fields__)
     unknown = set(b) - known
     if unknown:
@@ -292,9 +300,13 @@ def _bonus(at: str, b: Mapping[str, Any], space: Callable[[object], SpaceId], un
     if what == "salvage" and "place" not in b:
         raise BoardDataError(f"{at}: a salvage bonus needs 'place'")
     place = unit(b["place"]) if "place" in b else None
+    for dev in (b.get("development"), b.get("tech")):
+        if dev is not None and dev not in developments:
+            raise BoardDataError(f"{at}: unknown development {dev!r}")
     limit = None if "limit" not in b else (int(b["limit"]["battle"]), int(b["limit"]["turn"]))
     return Bonus(what, frozenset(unit(k) for k in b.get("units", ())), side, int(b.get("add", 0)),
                  int(b.get("at_least", 0)), str(b.get("development", "")), place, battle,
                  bool(b.get("first_cycle", False)),
                  bool(b.get("assault", False)), frozenset(space(s) for s in b.get("at", ())),
-                 PowerId(str(against)) if against else None, int(b.get("from_round", 0)), fire, outnumber, limit)
+                 PowerId(str(against)) if against else None, int(b.get("from_round", 0)), fire, outnumber, limit,
+                 str(b.get("tech", "")))

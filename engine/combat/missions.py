@@ -160,11 +160,12 @@ def _victims(state: GameState, phase: CombatPhase, side: str) -> list[Unit]:
 
 
 def _rolls(state: GameState, dice: Dice, space: SpaceId, round_: int, units: Sequence[Unit],
-           what: str) -> tuple[list[int], Event]:
-    """Each unit's die (the better of its dice: Heavy Bomber), halved for half-effect units;
-    the amounts by unit and the roll's event."""
+           what: str, damage: bool = True) -> tuple[list[int], Event]:
+    """Each unit's die (the best of its dice: Heavy Bomber, and where the dice are damage,
+    Superfortress's one more), halved for half-effect units; the amounts by unit and the
+    roll's event."""
     hooks = state.rules.hooks
-    per_unit = [hooks.unit_dice(state, u) for u in units]
+    per_unit = [hooks.unit_dice(state, u) + (national.raid_dice(state, u, space) if damage else 0) for u in units]
     why = purpose(state, space, round_, "attacker", counts(state, units), what) + best_of(per_unit)
     faces = dice.roll(sum(per_unit), why)
     starts = [sum(per_unit[:i]) for i in range(len(units))]
@@ -300,7 +301,7 @@ def _strike_capacity(state: GameState, dice: Dice, space: SpaceId, round_: int,
 
 def _interdict(state: GameState, dice: Dice, space: SpaceId, round_: int,
                units: list[Unit]) -> tuple[GameState, list[Event]]:
-    amounts, rolled = _rolls(state, dice, space, round_, units, "interdiction")
+    amounts, rolled = _rolls(state, dice, space, round_, units, "interdiction", damage=False)
     n = sum(amounts)
     name = state.board.name(space)
     return state.evolve(economy=state.economy.added("interdicted", space, n)), [rolled, event(

@@ -9,7 +9,8 @@ escorts). Land cycles ask :func:`adjusted` for their land units' and supremacy a
 values, sea cycles for every item of fire; ships' anti-air fire asks :func:`anti_air_value`,
 Infrastructure Defense fire at aircraft :func:`destroy_value`, ASW :func:`asw_developments`,
 offshore bombardment :func:`bombard_immune`, the land cycle's opening fire :func:`opening_fire`,
-the land retreat :func:`held`, a Strategic Bombing Raid's damage :func:`raid_damage`. A battle notes, as it begins, the enemy units an item watches
+the land retreat :func:`held`, a Strategic Bombing Raid's damage :func:`raid_damage` and
+:func:`raid_dice`. A battle notes, as it begins, the enemy units an item watches
 (:func:`watched`) and the units an item with a limit favours (:func:`favoured`) and, when it
 ends, rewards the loss of the watched ones (:func:`after_battle`). A game without the option
 has no item in force, so every function gives the values it was given (README, rulings 100
@@ -77,6 +78,14 @@ def raid_damage(state: GameState, unit: Unit, space: SpaceId) -> int:
     Bombing Raids")."""
     return sum(b.add for b in bonuses(state, unit.owner, space)
                if b.what == "raid_damage" and (not b.units or unit.kind in b.units))
+
+
+def raid_dice(state: GameState, unit: Unit, space: SpaceId) -> int:
+    """Dice an item in force adds to ``unit``'s damage dice on a raid in ``space``, the best
+    kept as with Heavy Bomber (Superfortress: "Your Heavy Bombers roll one additional die each
+    when conducting a strategic bombing raid": README, ruling 126)."""
+    return sum(b.add for b in bonuses(state, unit.owner, space)
+               if b.what == "raid_dice" and (not b.units or unit.kind in b.units))
 
 
 def held(state: GameState, phase: CombatPhase, unit: Unit, side: str) -> bool:
