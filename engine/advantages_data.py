@@ -19,7 +19,7 @@ from .names import NameIndex
 if TYPE_CHECKING:
     from .board import Board
 
-PLAYED = ("deal", "price", "free", "move", "income", "battle")
+PLAYED = ("deal", "price", "free", "move", "income", "battle", "convert", "build", "mission")
 """Effect kinds the referee plays: their items are in force (item 1) or in the draw pool."""
 WAITING = ("combat", "later")
 """Effect kinds not played yet: such items are left out of the draw pool (README)."""
@@ -93,7 +93,13 @@ class Item:
     """001's rule sentences."""
     units: Mapping[UnitKind, int] = field(default_factory=dict)
     """deal: the units bought (``count`` of ``unit``); free: the units placed; price, move:
-    the unit types concerned (count 1)."""
+    the unit types concerned (count 1); convert: the type converted and how many in all
+    (``most``); build: the type built without its development and how many may be on the
+    map (``most``)."""
+    into: UnitKind | None = None
+    """convert: the type the units become."""
+    from_round: int = 0
+    """convert: the first round it may be used ("Starting from turn 3")."""
     sites: tuple[SpaceId, ...] = ()
     """deal: where the units go; free: the territories one may choose among."""
     at_original: PowerId | None = None
@@ -152,6 +158,8 @@ class Hand:
     declared_at: Mapping[str, tuple[SpaceId, ...]] = field(default_factory=dict)
     """Item id -> the battles it was declared for in the round it was last used (Banzai
     Attacks: "you may declare a Banzai attack")."""
+    converted: Mapping[str, int] = field(default_factory=dict)
+    """Item id -> the units it has converted so far (Mechanized Infantry: "up to 3")."""
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {"drawn": list(self.drawn), "revealed": list(self.revealed)}
@@ -163,6 +171,8 @@ class Hand:
             out["sealed"] = {i: [[p, list(f)] for p, f in draws] for i, draws in self.sealed.items()}
         if self.declared_at:
             out["declared_at"] = {i: list(spaces) for i, spaces in self.declared_at.items()}
+        if self.converted:
+            out["converted"] = dict(self.converted)
         return out
 
     @classmethod
@@ -172,7 +182,8 @@ class Hand:
                    tuple(str(i) for i in data.get("waiting", ())),
                    {str(i): tuple((str(p), tuple(int(f) for f in fs)) for p, fs in draws)
                     for i, draws in data.get("sealed", {}).items()},
-                   {str(i): tuple(SpaceId(str(s)) for s in spaces) for i, spaces in data.get("declared_at", {}).items()})
+                   {str(i): tuple(SpaceId(str(s)) for s in spaces) for i, spaces in data.get("declared_at", {}).items()},
+                   {str(k): int(v) for k, v in data.get("converted", {}).items()})
 
 
 EMPTY_HAND = Hand()
@@ -267,6 +278,11 @@ def _item(at: str, power: PowerId, e: Mapping[str, Any], board: Board, kinds: Co
                         each={space(s): {unit(k): int(n) for k, n in us.items()} for s, us in e.get("each", {}).items()},
                         control=str(e.get("control", "own")), requires=tuple(space(s) for s in e.get("requires", ())),
                         once=str(e.get("once", "game")))
+        if kind == "convert":
+            return made(units={unit(e["unit"]): int(e["most"])}, into=unit(e["into"]),
+                        from_round=int(e.get("from_round", 0)))
+        if kind == "build":
+            return made(units={unit(e["unit"]): int(e["most"])})
         if kind == "battle":
             if not bonuses:
                 raise BoardDataError(f"{at} {ident}: a battle item needs 'bonus'")

@@ -371,6 +371,11 @@ class RuleSet:
             redeployment=Redeployment.from_dict(f"{rid}/ruleset.toml", ruleset.get("redeployment", {}), the_board),
             missions=Missions.from_dict(f"{rid}/ruleset.toml", ruleset.get("missions", {})),
         )
+        items = {i.id for its in rules.advantages.items.values() for i in its}
+        for mission in rules.missions.air:
+            if mission.advantage and mission.advantage not in items:
+                raise BoardDataError(f"{rid}/ruleset.toml [missions.{mission.id}]: advantage {mission.advantage!r} is "
+                                     "no item of advantages.toml")
         _check_setup_capacity(rules)
         for name, option in options.items():
             _check_setup_capacity(rules.for_options({name: ",".join(option.choices) if option.many else True}))

@@ -21,6 +21,8 @@ does its mission's ``effect`` (``engine.missions``):
 - ``capacity`` (Night Bombing): production capacity only.
 - ``interdiction`` (Ground Interdiction): "The die value is the number of hostile land units
   unable to perform Reinforcement" this turn.
+- ``land_units`` (Carpet Bombing, a National Advantage's mission): each bomber rolls at the
+  defending land units, which do not fire back (:func:`land_bombing`).
 - ``counter_air`` (Counter-Air): "For the same number of attacking CA air units, the same
   number of defending air units in the territory may not perform DAS": each CA aircraft
   declared keeps one (:func:`counter_air`), since Defensive Air Support is declared before
@@ -49,6 +51,7 @@ from ..state import BOMBS_CAPACITY, BOMBS_INCOME, FOUGHT, PASSIVE_MOVED, GameSta
 from . import air, national, selective
 from .fire import best_of, roll_groups
 from .flow import Result, Step, ask_casualties, current, with_battle
+from .land_cycle import land_units
 from .orders import in_person, orders_of
 from .phase import CombatPhase, Pending
 from .report import counts, purpose, unit_text
@@ -157,6 +160,25 @@ def _victims(state: GameState, phase: CombatPhase, side: str) -> list[Unit]:
     b = current(phase)
     attacking, defending = _dogfighters(state, phase)
     return [u for u in defending if u.id not in b.strip] if side == "attacker" else attacking
+
+
+def land_bombing(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
+    """The bombers of a mission at land units, through the defence and the aerial combat,
+    roll at its ``hits_on`` (Carpet Bombing: "each Bomber may instead 'bomb' land units. Land
+    units cannot fire back, but enemy Infrastructure Defense rolls still apply. Hits are scored
+    on a 2 or less"); the defender loses one land unit for each hit, as it chooses, at once
+    (README, ruling 129)."""
+    b = current(phase)
+    groups: dict[tuple[int, str], list[Unit]] = {}
+    for u in _rollers(state, flying(state, phase)):
+        mission = _mission(state, u)
+        if mission.effect == "land_units" and state.rules.spec(u.kind).strategic_bomber:
+            groups.setdefault((mission.hits_on, "any"), []).append(u)
+    targets = land_units(state, defenders(state, b, phase))
+    if not groups or not targets:
+        return state, phase, []
+    hits, events = roll_groups(state, dice, b.space, b.round, "attacker", groups, "land_bombing")
+    return state, ask_casualties(state, phase, hits, "defender", "land_bombing", True, targets), events
 
 
 def _rolls(state: GameState, dice: Dice, space: SpaceId, round_: int, units: Sequence[Unit],
