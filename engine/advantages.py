@@ -94,6 +94,14 @@ def bonuses(state: GameState, power: PowerId, space: SpaceId | None = None) -> I
         yield from (b for b in item.bonuses if not b.tech or b.tech in have)
 
 
+def move_again_points(state: GameState, unit: Unit) -> int:
+    """The spaces an item in force lets ``unit`` move in Noncombat Move although it fought
+    (Panzer blitz: "any of your surviving armor may move 1 territory"; the unit carries
+    ``MOVES_AGAIN``)."""
+    return max((b.add for b in bonuses(state, unit.owner) if b.what == "move_again" and unit.kind in b.units),
+               default=0)
+
+
 def _side_moved(state: GameState, power: PowerId) -> bool:
     """Whether the power's turn of this round has begun: its team plays now or played before
     the team playing now (``Turns.teams``, in the order they play)."""

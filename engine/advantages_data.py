@@ -26,14 +26,21 @@ WAITING = ("combat", "later")
 
 
 BONUS_WHAT = ("combat", "anti_air", "id_destroys", "asw", "bombard_immune", "opening_fire", "salvage", "held",
-              "raid_damage", "raid_dice")
+              "raid_damage", "raid_dice", "move_again")
 """What a :class:`Bonus` changes: the combat value, ships' anti-air hit value (001 ›
 Anti-Air), the value on which Infrastructure Defense fire destroys an aircraft, the ASW
 values (as with a development), immunity to offshore bombardment, firing in a land
 cycle's opening fire, a free unit where a battle is won in which an enemy unit of the
 types in ``units`` was destroyed (``place``), the units may not retreat (``held``), IPCs
 ``add``-ed to each unit's damage on a Strategic Bombing Raid's income (``raid_damage``), or
-dice ``add``-ed to each unit's damage dice on a raid, the best kept (``raid_dice``)."""
+dice ``add``-ed to each unit's damage dice on a raid, the best kept (``raid_dice``), or the
+surviving attacking units of ``units`` may move ``add`` spaces in Noncombat Move where every
+defending land unit was destroyed in the battle's cycle (``move_again``)."""
+
+
+BEYOND_FIRE = ("raid_damage", "raid_dice", "move_again")
+"""What a :class:`Bonus` changes that no battle's fire reads: a raid's damage, moving after
+the battle (the odds of a battle need not follow them)."""
 
 
 @dataclass(frozen=True, slots=True)

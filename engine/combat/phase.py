@@ -115,6 +115,9 @@ class Battle:
     favoured: tuple[int, ...] = ()
     """The units an item with a limit favours in this battle, chosen as it begins (Shock
     Troops: ``combat.national``)."""
+    cleared: tuple[int, ...] = ()
+    """The defending land units as the battle begins, where an item in force of the attacker
+    rewards destroying them all in one cycle (Panzer blitz: ``combat.national``)."""
 
     def but(self, **changes: Any) -> Battle:
         return replace(self, **changes)
@@ -196,6 +199,7 @@ def _battle_to_json(b: Battle) -> dict[str, Any]:
         **({"aim": list(b.aim)} if b.aim else {}),
         **({"watched": list(b.watched)} if b.watched else {}),
         **({"favoured": list(b.favoured)} if b.favoured else {}),
+        **({"cleared": list(b.cleared)} if b.cleared else {}),
     }
 
 
@@ -230,6 +234,7 @@ def combat_from_json(d: Mapping[str, Any]) -> CombatPhase:
             aim=tuple(int(u) for u in c.get("aim", ())),
             watched=tuple(int(u) for u in c.get("watched", ())),
             favoured=tuple(int(u) for u in c.get("favoured", ())),
+            cleared=tuple(int(u) for u in c.get("cleared", ())),
         )
     return CombatPhase(
         attacker=PowerId(d["attacker"]),

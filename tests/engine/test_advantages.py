@@ -42,7 +42,8 @@ def test_the_pool_holds_only_items_the_referee_plays() -> None:
     standard"); items acting in AARHE's battles are (kind ``battle``)."""
     state = _game(germany=["german_88s"])
     ids = [i.id for i in pool(state, GERMANY)]
-    assert ids == ["atlantic_wall", "fortress_europe", "afrika_corps", "ss_panzerkorps", "albert_speer"]
+    assert ids == ["atlantic_wall", "fortress_europe", "panzer_blitz", "afrika_corps", "ss_panzerkorps",
+                   "albert_speer"]
     assert all(i.kind in ("free", "price", "move", "income", "battle", "convert", "build", "mission") for p in RULES.turn_order
                for i in pool(state, p))
     assert all(i.waits for p in RULES.turn_order for i in RULES.advantages.of(p) if not i.played)
