@@ -1,6 +1,6 @@
 """National Advantages in play (001 › Appendix: National Advantages, optional): each power's
 hand, ``/advantage`` to reveal and use an item, and what items in force do to prices,
-movement, income and placement.
+movement, income, placement, the units converted and the units a power may build.
 
 "The first item is standard. Then at beginning of first 5 game rounds, each player randomly
 selects an item. The randomly selected items are secret to enemy team and come into effect
