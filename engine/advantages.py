@@ -1,6 +1,6 @@
 """National Advantages in play (001 › Appendix: National Advantages, optional): each power's
 hand, ``/advantage`` to reveal and use an item, and what items in force do to prices,
-movement, income and placement.
+movement, income, placement, the units converted and the units a power may build.
 
 "The first item is standard. Then at beginning of first 5 game rounds, each player randomly
 selects an item. The randomly selected items are secret to enemy team and come into effect
@@ -20,6 +20,7 @@ from .dice import Dice, draw_sealed, reveal_sealed
 from .errors import IllegalCommandError, NotationError
 from .events import Event, event
 from .ids import PowerId, SpaceId, UnitKind
+from .missions import BOMBERS
 from .notation import format_units
 from .phases import phase_entry, phase_title
 from .prose import possessive
@@ -77,7 +78,9 @@ def bonuses(state: GameState, power: PowerId, space: SpaceId | None = None) -> I
     an item declared in a phase acts from its declaration in round r until the owner's next
     turn begins: the rest of round r, and round r + 1 until the owner's team plays (README,
     ruling 108); one declared for a battle acts only in the battle in ``space`` it was
-    declared for this round."""
+    declared for this round. A bonus for a development's units acts while the power has it
+    (``Bonus.tech``)."""
+    have = state.tech.get(power, ())
     for item in in_force(state, power):
         if item.per_battle:
             own = hand(state, power)
@@ -88,7 +91,15 @@ def bonuses(state: GameState, power: PowerId, space: SpaceId | None = None) -> I
             if declared is None or state.round not in (declared, declared + 1) or (
                     state.round == declared + 1 and _side_moved(state, power)):
                 continue
-        yield from item.bonuses
+        yield from (b for b in item.bonuses if not b.tech or b.tech in have)
+
+
+def move_again_points(state: GameState, unit: Unit) -> int:
+    """The spaces an item in force lets ``unit`` move in Noncombat Move although it fought
+    (Panzer blitz: "any of your surviving armor may move 1 territory"; the unit carries
+    ``MOVES_AGAIN``)."""
+    return max((b.add for b in bonuses(state, unit.owner) if b.what == "move_again" and unit.kind in b.units),
+               default=0)
 
 
 def _side_moved(state: GameState, power: PowerId) -> bool:
@@ -133,7 +144,7 @@ def act(state: GameState, cmd: Advantage, dice: Dice) -> tuple[GameState, list[E
     if cmd.reveal is not None:
         return reveal(state, power, _find(state, power, cmd.reveal))
     if cmd.use is not None:
-        return use(state, power, _find(state, power, cmd.use), cmd.site)
+        return use(state, power, _find(state, power, cmd.use), cmd.site, cmd.count)
     raise IllegalCommandError("Say what to do: /advantage draw:1, /advantage reveal:<item> or /advantage "
                               "use:<item>; /advantage alone lists your items, shown to you only.",
                               reason="advantage.nothing")
@@ -245,17 +256,26 @@ def reveal(state: GameState, power: PowerId, item: Item) -> tuple[GameState, lis
         raise IllegalCommandError(f"{name} has not drawn {item.title()}; /advantage lists your items.",
                                   reason="advantage.not_drawn")
     state = _with_hand(state, power, replace(own, revealed=(*own.revealed, item.id)))
-    how = " Use it in Mobilize New Units: /advantage use:" + _quoted(item) if item.kind == "free" else (
+    how = " Use it in Mobilize New Units: /advantage use:" + _quoted(item) + (
+        " at:<territory> count:<n>" if item.kind == "convert" else "") if item.kind in ("free", "convert") else (
         f" Declare it in {phase_title(state.rules, item.declare)}: /advantage use:{_quoted(item)}" if item.declare
-        else "")
+        else _mission_hint(state, item))
     proofs = [reveal_sealed(name, purpose, list(faces)) for purpose, faces in own.sealed.get(item.id, ())]
     return state, [*proofs, event("advantage", f"{name} reveals its National Advantage {item.title()}: {item.effect} It is "
                          f"in force from now on.{how}", power=name, item=item.name, number=item.number)]
 
 
-def use(state: GameState, power: PowerId, item: Item, site: SpaceId | None) -> tuple[GameState, list[Event]]:
-    """A deal in Purchase, or free units in Mobilize New Units; an item in the hand not yet
-    revealed is revealed by using it."""
+def _mission_hint(state: GameState, item: Item) -> str:
+    """How to fly the air mission an item of kind ``mission`` allows (Carpet Bombing)."""
+    flown = [m for m in state.rules.missions.air if m.advantage == item.id]
+    return "".join(f" Fly it in Combat Move: /move units:<{'bombers' if m.flown_by == BOMBERS else 'aircraft'}> "
+                   f'from:<space> to:<territory> mission:"{m.name}"' for m in flown)
+
+
+def use(state: GameState, power: PowerId, item: Item, site: SpaceId | None,
+        count: int | None = None) -> tuple[GameState, list[Event]]:
+    """A deal in Purchase, free or converted units in Mobilize New Units, or a declaration; an
+    item in the hand not yet revealed is revealed by using it."""
     name = state.rules.power_name(power)
     own = hand(state, power)
     events: list[Event] = []
@@ -263,6 +283,9 @@ def use(state: GameState, power: PowerId, item: Item, site: SpaceId | None) -> t
         state, events = reveal(state, power, item)
     if item.kind == "battle" and item.declare:
         return _declare(state, power, item, site, events)
+    if item.kind == "convert":
+        state, more = _convert(state, power, item, site, count or 1)
+        return state, [*events, *more]
     if item.kind not in ("deal", "free"):
         raise IllegalCommandError(f"{item.title()} acts by itself once in force; there is nothing to use.",
                                   reason="advantage.nothing_to_use")
@@ -426,7 +449,12 @@ def _free(state: GameState, power: PowerId, item: Item, site: SpaceId | None) ->
     own = hand(state, power)
     state = _with_hand(state, power, replace(own, used={**own.used, item.id: state.round})).with_units(new)
     said = "; ".join(f"{format_units(state.rules, us)} in {state.board.name(s)}" for s, us in placing.items())
-    return state, [event("place", f"{name} places {said}, free ({item.title()}).", power=name, item=item.name)]
+    placed: dict[str, int] = {}
+    for units in placing.values():
+        for kind, n in units.items():
+            placed[kind] = placed.get(kind, 0) + n
+    return state, [event("place", f"{name} places {said}, free ({item.title()}).", power=name, item=item.name,
+                         units=placed, spaces=[state.board.name(s) for s in placing])]
 
 
 def _site(state: GameState, power: PowerId, item: Item, site: SpaceId | None) -> SpaceId:
@@ -447,6 +475,51 @@ def _site(state: GameState, power: PowerId, item: Item, site: SpaceId | None) ->
                                   f"holds the territory; {state.board.name(site)} is not held.",
                                   reason="advantage.condition")
     return site
+
+
+def _convert(state: GameState, power: PowerId, item: Item, site: SpaceId | None,
+             count: int) -> tuple[GameState, list[Event]]:
+    """The power's units of the item's type in one territory become its ``into`` type, in
+    Mobilize New Units from its round, up to its most in all (Mechanized Infantry: "Starting
+    from turn 3, you may freely convert up to 3 Infantry to Mechanized Infantry anywhere on
+    the map"); each keeps its place and what it did this turn (README, ruling 127)."""
+    name = state.rules.power_name(power)
+    ((kind, most),) = item.units.items()
+    assert item.into is not None, "a convert item names the type its units become"
+    plural, into = state.rules.spec(kind).plural, state.rules.spec(item.into).plural
+    if Place not in phase_entry(state.phase).handlers:
+        raise IllegalCommandError(f"{item.title()} converts {plural} in Mobilize New Units.", reason="advantage.phase")
+    if state.round < item.from_round:
+        raise IllegalCommandError(f"{item.title()} converts {plural} from round {item.from_round}; this is round "
+                                  f"{state.round}.", reason="advantage.round")
+    own = hand(state, power)
+    done = own.converted.get(item.id, 0)
+    if done + count > most:
+        left = f"{most - done} left" if done < most else "none left"
+        raise IllegalCommandError(f"{item.title()} converts up to {most} {plural} in all; {name} has converted {done} "
+                                  f"({left}), not {count} more.", reason="advantage.too_many")
+    if site is None:
+        raise IllegalCommandError(f"Say where {item.title()} converts {plural}: at:<territory> where {name} has "
+                                  f"{plural}, and count:<n>.", reason="advantage.site_needed")
+    where = state.board.name(site)
+    here = sorted((u for u in state.units_at(site) if u.owner == power and u.kind == kind and u.aboard is None),
+                  key=lambda u: u.id)
+    if not state.board.spaces[site].is_land or len(here) < count:
+        raise IllegalCommandError(f"{item.title()} converts {plural} standing in a territory; {name} has "
+                                  f"{len(here)} in {where}, not {count}.", reason="advantage.condition")
+    changed = [replace(u, kind=item.into) for u in here[:count]]
+    state = _with_hand(state, power, replace(own, used={**own.used, item.id: state.round},
+                                             converted={**own.converted, item.id: done + count})).with_units(changed)
+    return state, [event("advantage", f"{name} converts {count} {state.rules.spec(kind).word(count)} in {where} to "
+                         f"{state.rules.spec(item.into).word(count)} ({item.title()}; {most - done - count} "
+                         f"left to convert).", power=name, item=item.name, space=where, units={str(item.into): count})]
+
+
+def builds(state: GameState, power: PowerId, kind: UnitKind) -> Item | None:
+    """The item in force that lets ``power`` build ``kind`` without the development the unit
+    table requires (SS Panzerkorps: "the same attributes as Heavy Tanks without requiring the
+    Heavy Tank technology"), at most its ``most`` of them on the map (README, ruling 128)."""
+    return next((i for i in in_force(state, power) if i.kind == "build" and kind in i.units), None)
 
 
 def _held_by(state: GameState, site: SpaceId, power: PowerId, control: str) -> bool:

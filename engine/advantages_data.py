@@ -19,20 +19,28 @@ from .names import NameIndex
 if TYPE_CHECKING:
     from .board import Board
 
-PLAYED = ("deal", "price", "free", "move", "income", "battle")
+PLAYED = ("deal", "price", "free", "move", "income", "battle", "convert", "build", "mission")
 """Effect kinds the referee plays: their items are in force (item 1) or in the draw pool."""
 WAITING = ("combat", "later")
 """Effect kinds not played yet: such items are left out of the draw pool (README)."""
 
 
 BONUS_WHAT = ("combat", "anti_air", "id_destroys", "asw", "bombard_immune", "opening_fire", "salvage", "held",
-              "raid_damage")
+              "raid_damage", "raid_dice", "move_again")
 """What a :class:`Bonus` changes: the combat value, ships' anti-air hit value (001 ›
 Anti-Air), the value on which Infrastructure Defense fire destroys an aircraft, the ASW
 values (as with a development), immunity to offshore bombardment, firing in a land
 cycle's opening fire, a free unit where a battle is won in which an enemy unit of the
-types in ``units`` was destroyed (``place``), the units may not retreat (``held``), or IPCs
-``add``-ed to each unit's damage on a Strategic Bombing Raid's income (``raid_damage``)."""
+types in ``units`` was destroyed (``place``), the units may not retreat (``held``), IPCs
+``add``-ed to each unit's damage on a Strategic Bombing Raid's income (``raid_damage``), or
+dice ``add``-ed to each unit's damage dice on a raid, the best kept (``raid_dice``), or the
+surviving attacking units of ``units`` may move ``add`` spaces in Noncombat Move where every
+defending land unit was destroyed in the battle's cycle (``move_again``)."""
+
+
+BEYOND_FIRE = ("raid_damage", "raid_dice", "move_again")
+"""What a :class:`Bonus` changes that no battle's fire reads: a raid's damage, moving after
+the battle (the odds of a battle need not follow them)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +80,9 @@ class Bonus:
     limit: tuple[int, int] | None = None
     """(a battle, a turn): only so many of the units a battle get it, chosen as it begins,
     and so many in all the turn's battles."""
+    tech: str = ""
+    """Only while the power has this development (Superfortress's "Heavy Bombers": the
+    bombers of a power with Heavy Bomber)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +100,13 @@ class Item:
     """001's rule sentences."""
     units: Mapping[UnitKind, int] = field(default_factory=dict)
     """deal: the units bought (``count`` of ``unit``); free: the units placed; price, move:
-    the unit types concerned (count 1)."""
+    the unit types concerned (count 1); convert: the type converted and how many in all
+    (``most``); build: the type built without its development and how many may be on the
+    map (``most``)."""
+    into: UnitKind | None = None
+    """convert: the type the units become."""
+    from_round: int = 0
+    """convert: the first round it may be used ("Starting from turn 3")."""
     sites: tuple[SpaceId, ...] = ()
     """deal: where the units go; free: the territories one may choose among."""
     at_original: PowerId | None = None
@@ -148,6 +165,8 @@ class Hand:
     declared_at: Mapping[str, tuple[SpaceId, ...]] = field(default_factory=dict)
     """Item id -> the battles it was declared for in the round it was last used (Banzai
     Attacks: "you may declare a Banzai attack")."""
+    converted: Mapping[str, int] = field(default_factory=dict)
+    """Item id -> the units it has converted so far (Mechanized Infantry: "up to 3")."""
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {"drawn": list(self.drawn), "revealed": list(self.revealed)}
@@ -159,6 +178,8 @@ class Hand:
             out["sealed"] = {i: [[p, list(f)] for p, f in draws] for i, draws in self.sealed.items()}
         if self.declared_at:
             out["declared_at"] = {i: list(spaces) for i, spaces in self.declared_at.items()}
+        if self.converted:
+            out["converted"] = dict(self.converted)
         return out
 
     @classmethod
@@ -168,7 +189,8 @@ class Hand:
                    tuple(str(i) for i in data.get("waiting", ())),
                    {str(i): tuple((str(p), tuple(int(f) for f in fs)) for p, fs in draws)
                     for i, draws in data.get("sealed", {}).items()},
-                   {str(i): tuple(SpaceId(str(s)) for s in spaces) for i, spaces in data.get("declared_at", {}).items()})
+                   {str(i): tuple(SpaceId(str(s)) for s in spaces) for i, spaces in data.get("declared_at", {}).items()},
+                   {str(k): int(v) for k, v in data.get("converted", {}).items()})
 
 
 EMPTY_HAND = Hand()
@@ -196,15 +218,17 @@ class Advantages:
                          {i.id: i.name for i in own})
 
     @classmethod
-    def from_dict(cls, where: str, data: Mapping[str, Any], board: Board, kinds: Collection[str]) -> Advantages:
-        """Check ``advantages.toml``: known powers, territories and unit types, a known kind
-        with the fields it needs, ids unique."""
+    def from_dict(cls, where: str, data: Mapping[str, Any], board: Board, kinds: Collection[str],
+                  developments: Collection[str]) -> Advantages:
+        """Check ``advantages.toml``: known powers, territories, unit types and developments,
+        a known kind with the fields it needs, ids unique."""
         items: dict[PowerId, tuple[Item, ...]] = {}
         seen: set[str] = set()
         for power, entries in data.items():
             if power not in board.powers:
                 raise BoardDataError(f"{where}: unknown power {power!r}")
-            listed = tuple(_item(f"{where} [[{power}]]", PowerId(power), e, board, kinds) for e in entries)
+            listed = tuple(_item(f"{where} [[{power}]]", PowerId(power), e, board, kinds, developments)
+                           for e in entries)
             for item in listed:
                 if item.id in seen:
                     raise BoardDataError(f"{where}: item id {item.id!r} is used twice")
@@ -215,7 +239,8 @@ class Advantages:
         return cls(items)
 
 
-def _item(at: str, power: PowerId, e: Mapping[str, Any], board: Board, kinds: Collection[str]) -> Item:
+def _item(at: str, power: PowerId, e: Mapping[str, Any], board: Board, kinds: Collection[str],
+          developments: Collection[str]) -> Item:
     def space(s: object) -> SpaceId:
         if s not in board.spaces:
             raise BoardDataError(f"{at} {e.get('id')}: unknown territory {s!r}")
@@ -233,7 +258,7 @@ def _item(at: str, power: PowerId, e: Mapping[str, Any], board: Board, kinds: Co
         ident, number, name, effect, passage = (str(e["id"]), int(e["number"]), str(e["name"]), str(e["effect"]),
                                                  str(e["passage"]))
 
-        bonuses = tuple(_bonus(f"{at} {ident}", b, space, unit, board) for b in e.get("bonus", ()))
+        bonuses = tuple(_bonus(f"{at} {ident}", b, space, unit, board, developments) for b in e.get("bonus", ()))
 
         def made(**more: Any) -> Item:
             return Item(ident, number, name, power, str(kind), effect, passage, bonuses=bonuses, **more)
@@ -260,6 +285,11 @@ def _item(at: str, power: PowerId, e: Mapping[str, Any], board: Board, kinds: Co
                         each={space(s): {unit(k): int(n) for k, n in us.items()} for s, us in e.get("each", {}).items()},
                         control=str(e.get("control", "own")), requires=tuple(space(s) for s in e.get("requires", ())),
                         once=str(e.get("once", "game")))
+        if kind == "convert":
+            return made(units={unit(e["unit"]): int(e["most"])}, into=unit(e["into"]),
+                        from_round=int(e.get("from_round", 0)))
+        if kind == "build":
+            return made(units={unit(e["unit"]): int(e["most"])})
         if kind == "battle":
             if not bonuses:
                 raise BoardDataError(f"{at} {ident}: a battle item needs 'bonus'")
@@ -271,8 +301,9 @@ def _item(at: str, power: PowerId, e: Mapping[str, Any], board: Board, kinds: Co
 
 
 def _bonus(at: str, b: Mapping[str, Any], space: Callable[[object], SpaceId], unit: Callable[[object], UnitKind],
-           board: Board) -> Bonus:
-    """One ``bonus`` table of an item, checked: known fields, unit types, spaces and power."""
+           board: Board, developments: Collection[str]) -> Bonus:
+    """One ``bonus`` table of an item, checked: known fields, unit types, spaces, power and
+    developments."""
     known = set(Bonus.__dataclass_fields__)
     unknown = set(b) - known
     if unknown:
@@ -292,9 +323,13 @@ def _bonus(at: str, b: Mapping[str, Any], space: Callable[[object], SpaceId], un
     if what == "salvage" and "place" not in b:
         raise BoardDataError(f"{at}: a salvage bonus needs 'place'")
     place = unit(b["place"]) if "place" in b else None
+    for dev in (b.get("development"), b.get("tech")):
+        if dev is not None and dev not in developments:
+            raise BoardDataError(f"{at}: unknown development {dev!r}")
     limit = None if "limit" not in b else (int(b["limit"]["battle"]), int(b["limit"]["turn"]))
     return Bonus(what, frozenset(unit(k) for k in b.get("units", ())), side, int(b.get("add", 0)),
                  int(b.get("at_least", 0)), str(b.get("development", "")), place, battle,
                  bool(b.get("first_cycle", False)),
                  bool(b.get("assault", False)), frozenset(space(s) for s in b.get("at", ())),
-                 PowerId(str(against)) if against else None, int(b.get("from_round", 0)), fire, outnumber, limit)
+                 PowerId(str(against)) if against else None, int(b.get("from_round", 0)), fire, outnumber, limit,
+                 str(b.get("tech", "")))

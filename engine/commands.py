@@ -187,14 +187,16 @@ class Atomic(Command):
 class Advantage(Command):
     """Any phase of the power's own turn: reveal a National Advantage drawn, or use one (a
     deal in Purchase, free units in Mobilize New Units, a declaration in the phase the item
-    names, ``site`` then naming the battle where it is for one) (001 › Appendix: National
-    Advantages)."""
+    names, ``site`` then naming the battle where it is for one, or units converted at ``site``)
+    (001 › Appendix: National Advantages)."""
 
     reveal: str | None = None
     use: str | None = None
     site: SpaceId | None = None
     draw: int | None = None
     """Items to draw, one for each of the first 5 rounds not yet drawn for."""
+    count: int | None = None
+    """How many units an item converts (Mechanized Infantry); 1 if not given."""
     name = "advantage"
 
 

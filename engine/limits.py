@@ -13,6 +13,7 @@ one is refused when it is made.
 
 from __future__ import annotations
 
+from .advantages import builds
 from .commands import Buy, Command, Move, Place
 from .errors import IllegalCommandError
 from .ids import PowerId, SpaceId, UnitKind
@@ -31,7 +32,9 @@ def buy_problem(state: GameState, power: PowerId, kind: UnitKind, count: int = 1
     """Why ``power`` may not buy ``count`` more units of ``kind`` now by the unit table
     (message, reason), or None. AARHE, 001 › Appendix: Units: the optional units join a game
     only as an option; Heavy Tank and Self-propelled Artillery are built "after" their
-    development (001 › Phase 7), a heavy tank "only ... at the rate of one per turn"."""
+    development (001 › Phase 7), a heavy tank "only ... at the rate of one per turn"; a
+    National Advantage in force may let a power build a type without its development, so many
+    on the map (SS Panzerkorps: "A maximum of 4 can be on the map at any time")."""
     rules = state.rules
     spec = rules.spec(kind)
     if not spec.buyable:
@@ -39,9 +42,17 @@ def buy_problem(state: GameState, power: PowerId, kind: UnitKind, count: int = 1
         how = f": a game has them with the option {option}" if option else ""
         return f"{spec.plural.capitalize()} are not in this game{how}.", "buy.not_in_game"
     if spec.requires_development and spec.requires_development not in state.tech.get(power, ()):
-        dev = rules.technology.development(spec.requires_development)
-        return (f"{rules.power_name(power)} cannot build {spec.plural} without the development {dev.name}.",
-                "buy.needs_development")
+        item = builds(state, power, kind)
+        if item is None:
+            dev = rules.technology.development(spec.requires_development)
+            return (f"{rules.power_name(power)} cannot build {spec.plural} without the development {dev.name}.",
+                    "buy.needs_development")
+        most = item.units[kind]
+        have = sum(1 for u in state.units.values() if u.owner == power and u.kind == kind)
+        bought = state.purchased.get(kind, 0)
+        if have + bought + count > most:
+            return (f"{item.title()}: at most {most} {spec.plural} on the map; {rules.power_name(power)} has {have} "
+                    f"and has bought {bought} this turn.", "advantage.most")
     if spec.per_turn and state.purchased.get(kind, 0) + count > spec.per_turn:
         already = state.purchased.get(kind, 0)
         return (f"{spec.plural.capitalize()} are built at most {spec.per_turn} a turn; {rules.power_name(power)} has "

@@ -23,14 +23,16 @@ from .names import NameIndex, shown
 ENGINE_MISSIONS = ("attack", "raid", "escort", "bombard", "ignore")
 """The engine's missions, in every rule system unless a rule system's mission replaces one."""
 
-EFFECTS = ("bombing", "capacity", "interdiction", "counter_air", "atomic")
+EFFECTS = ("bombing", "capacity", "interdiction", "counter_air", "land_units", "atomic")
 """What the aircraft of an air mission do (001 › Phase 4, Air Missions), once through the
 defence: ``bombing``, each bomber's die off the territory's income or its complex's
 production capacity (Strategic Bombing Raid); ``capacity``, production capacity only (Night
 Bombing); ``interdiction``, hostile land units kept from Reinforcement (Ground
-Interdiction); or, as declared, before any defence: ``counter_air``, defending air units
-kept from Defensive Air Support (Counter-Air); ``atomic``, a bomber's atomic bomb dropped on the
-territory (001 › Phase 7, Atomic Weaponry; ``engine.combat.atomic``)."""
+Interdiction); ``land_units``, each bomber's die at the defending land units, hitting on
+``hits_on`` (Carpet Bombing, a National Advantage); ``atomic``, a bomber's atomic bomb dropped
+on the territory (001 › Phase 7, Atomic Weaponry; ``engine.combat.atomic``); or, as declared,
+before any defence: ``counter_air``, defending air units kept from Defensive Air Support
+(Counter-Air)."""
 
 BOMBERS = "bombers"
 """``flown_by`` of a mission only strategic bombers fly (Night Bombing: "Only Bomber may
@@ -50,9 +52,13 @@ class AirMission:
     """The territory's Infrastructure Defence fires at the mission's aircraft."""
     aerial_combat: bool = True
     """The aircraft fight one cycle of aerial combat against the defending air units."""
+    hits_on: int = 0
+    """``land_units``: the value each die hits on."""
+    advantage: str = ""
+    """The National Advantage a power must have in force to fly the mission (its item id)."""
 
 
-_KEYS = {"name", "effect", "aliases", "flown_by", "anti_air", "aerial_combat"}
+_KEYS = {"name", "effect", "aliases", "flown_by", "anti_air", "aerial_combat", "hits_on", "advantage"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,9 +79,12 @@ class Missions:
             flown_by = str(table.get("flown_by", "air"))
             if flown_by not in ("air", BOMBERS):
                 raise BoardDataError(f"{where} [missions.{mid}]: flown_by is air or {BOMBERS}")
+            if (table["effect"] == "land_units") != (int(table.get("hits_on", 0)) > 0):
+                raise BoardDataError(f"{where} [missions.{mid}]: hits_on is given with effect land_units, and only then")
             out.append(AirMission(str(mid), str(table["name"]), str(table["effect"]),
                                   tuple(str(a) for a in table.get("aliases", ())), flown_by,
-                                  bool(table.get("anti_air", True)), bool(table.get("aerial_combat", True))))
+                                  bool(table.get("anti_air", True)), bool(table.get("aerial_combat", True)),
+                                  int(table.get("hits_on", 0)), str(table.get("advantage", ""))))
         missions = cls(tuple(out))
         clash = missions.index().collisions()
         if clash:

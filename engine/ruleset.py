@@ -368,7 +368,8 @@ class RuleSet:
                                             frozenset(specs)),
             notice=" ".join(str(ruleset.get("notice", "")).split()),
             diplomacy=DiplomacyTable.from_dict(f"{rid}/ruleset.toml", ruleset.get("diplomacy", {}), the_board),
-            advantages=Advantages.from_dict(f"{rid}/advantages.toml", advantages or {}, the_board, specs),
+            advantages=Advantages.from_dict(f"{rid}/advantages.toml", advantages or {}, the_board, specs,
+                                            known.developments),
             goals=Goals.from_dict(f"{rid}/goals.toml", ruleset.get("goals", {}), the_board),
             restrictions=restrictions_from_list(f"{rid}/ruleset.toml", ruleset.get("restriction", ()), the_board),
             redeployment=Redeployment.from_dict(f"{rid}/ruleset.toml", ruleset.get("redeployment", {}), the_board),
@@ -376,6 +377,11 @@ class RuleSet:
             atomic=AtomicRules.from_dict(f"{rid}/ruleset.toml", ruleset.get("atomic", {}),
                                          [d.id for d in technology.developments]),
         )
+        items = {i.id for its in rules.advantages.items.values() for i in its}
+        for mission in rules.missions.air:
+            if mission.advantage and mission.advantage not in items:
+                raise BoardDataError(f"{rid}/ruleset.toml [missions.{mission.id}]: advantage {mission.advantage!r} is "
+                                     "no item of advantages.toml")
         _check_setup_capacity(rules)
         for name, option in options.items():
             _check_setup_capacity(rules.for_options({name: ",".join(option.choices) if option.many else True}))

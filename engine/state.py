@@ -75,12 +75,15 @@ retreat (``engine.movement.airdrop``)."""
 AIRLIFTED = "airlifted"
 """An aircraft that carried a land unit by Air Transport this turn, or the unit it carried
 (``engine.movement.airlift``)."""
+MOVES_AGAIN = "moves_again"
+"""Armor that may move in Noncombat Move although it fought, having cleared a territory's
+land defenders in one cycle (Panzer blitz, a National Advantage: ``combat.national``)."""
 MISSION_FLAG = "mission:"
 """Prefix of the flag an air unit on one of the rule system's air missions carries this turn,
 the mission's id after it (``mission:night_bombing``; ``engine.missions``), with ``raid``."""
 TURN_FLAGS = frozenset(
     {COMBAT_MOVED, FOUGHT, BLITZED, SEABORNE, LOADED, LOADED_IN_COMBAT, OFFLOADED, RETREATED, RAID, PLACED, ROCKET,
-     REDEPLOYED, PASSIVE_MOVED, AIRLIFTED, DROPPED, BOMBS_CAPACITY, BOMBS_INCOME}
+     REDEPLOYED, PASSIVE_MOVED, AIRLIFTED, DROPPED, BOMBS_CAPACITY, BOMBS_INCOME, MOVES_AGAIN}
 )
 
 

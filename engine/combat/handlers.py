@@ -29,6 +29,7 @@ from .choices import (
 )
 from .conclude import land_cargo
 from .flow import Result
+from .land_cycle import land_units
 from .landing import rehome
 from .orders import IN_PERSON
 from .missions import bomb_by_orders
@@ -36,6 +37,7 @@ from .phase import AMPHIBIOUS, Battle, CombatPhase, Entry, Pending, step_name
 from .report import unit_text
 from .selective import SHOOTER, SHOOTERS
 from .sequence import first_step, run_step
+from .sides import defenders
 from .withdraw import withdraw_options
 
 ASKS = {
@@ -118,7 +120,9 @@ def _begin(state: GameState, phase: CombatPhase, entry: Entry) -> Result:
                     step=first_step(state.rules, entry.kind))
     phase = phase.but(current=battle)
     favoured = national.favoured(state, phase)
-    battle = battle.but(watched=national.watched(state, phase), favoured=favoured)
+    land = land_units(state, defenders(state, battle, phase)) if battle.kind == "land" else []
+    battle = battle.but(watched=national.watched(state, phase), favoured=favoured,
+                        cleared=national.cleared(state, phase, land))
     return state, phase.but(current=battle, favoured=phase.favoured | frozenset(favoured)), events
 
 

@@ -21,6 +21,8 @@ does its mission's ``effect`` (``engine.missions``):
 - ``capacity`` (Night Bombing): production capacity only.
 - ``interdiction`` (Ground Interdiction): "The die value is the number of hostile land units
   unable to perform Reinforcement" this turn.
+- ``land_units`` (Carpet Bombing, a National Advantage's mission): each bomber rolls at the
+  defending land units, which do not fire back (:func:`land_bombing`).
 - ``counter_air`` (Counter-Air): "For the same number of attacking CA air units, the same
   number of defending air units in the territory may not perform DAS": each CA aircraft
   declared keeps one (:func:`counter_air`), since Defensive Air Support is declared before
@@ -49,6 +51,7 @@ from ..state import BOMBS_CAPACITY, BOMBS_INCOME, FOUGHT, PASSIVE_MOVED, GameSta
 from . import air, national, selective
 from .fire import best_of, roll_groups
 from .flow import Result, Step, ask_casualties, current, with_battle
+from .land_cycle import land_units
 from .orders import in_person, orders_of
 from .phase import CombatPhase, Pending
 from .report import counts, purpose, unit_text
@@ -159,12 +162,32 @@ def _victims(state: GameState, phase: CombatPhase, side: str) -> list[Unit]:
     return [u for u in defending if u.id not in b.strip] if side == "attacker" else attacking
 
 
+def land_bombing(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
+    """The bombers of a mission at land units, through the defence and the aerial combat,
+    roll at its ``hits_on`` (Carpet Bombing: "each Bomber may instead 'bomb' land units. Land
+    units cannot fire back, but enemy Infrastructure Defense rolls still apply. Hits are scored
+    on a 2 or less"); the defender loses one land unit for each hit, as it chooses, at once
+    (README, ruling 129)."""
+    b = current(phase)
+    groups: dict[tuple[int, str], list[Unit]] = {}
+    for u in _rollers(state, flying(state, phase)):
+        mission = _mission(state, u)
+        if mission.effect == "land_units" and state.rules.spec(u.kind).strategic_bomber:
+            groups.setdefault((mission.hits_on, "any"), []).append(u)
+    targets = land_units(state, defenders(state, b, phase))
+    if not groups or not targets:
+        return state, phase, []
+    hits, events = roll_groups(state, dice, b.space, b.round, "attacker", groups, "land_bombing")
+    return state, ask_casualties(state, phase, hits, "defender", "land_bombing", True, targets), events
+
+
 def _rolls(state: GameState, dice: Dice, space: SpaceId, round_: int, units: Sequence[Unit],
-           what: str) -> tuple[list[int], Event]:
-    """Each unit's die (the better of its dice: Heavy Bomber), halved for half-effect units;
-    the amounts by unit and the roll's event."""
+           what: str, damage: bool = True) -> tuple[list[int], Event]:
+    """Each unit's die (the best of its dice: Heavy Bomber, and where the dice are damage,
+    Superfortress's one more), halved for half-effect units; the amounts by unit and the
+    roll's event."""
     hooks = state.rules.hooks
-    per_unit = [hooks.unit_dice(state, u) for u in units]
+    per_unit = [hooks.unit_dice(state, u) + (national.raid_dice(state, u, space) if damage else 0) for u in units]
     why = purpose(state, space, round_, "attacker", counts(state, units), what) + best_of(per_unit)
     faces = dice.roll(sum(per_unit), why)
     starts = [sum(per_unit[:i]) for i in range(len(units))]
@@ -300,7 +323,7 @@ def _strike_capacity(state: GameState, dice: Dice, space: SpaceId, round_: int,
 
 def _interdict(state: GameState, dice: Dice, space: SpaceId, round_: int,
                units: list[Unit]) -> tuple[GameState, list[Event]]:
-    amounts, rolled = _rolls(state, dice, space, round_, units, "interdiction")
+    amounts, rolled = _rolls(state, dice, space, round_, units, "interdiction", damage=False)
     n = sum(amounts)
     name = state.board.name(space)
     return state.evolve(economy=state.economy.added("interdicted", space, n)), [rolled, event(

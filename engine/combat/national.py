@@ -9,7 +9,8 @@ escorts). Land cycles ask :func:`adjusted` for their land units' and supremacy a
 values, sea cycles for every item of fire; ships' anti-air fire asks :func:`anti_air_value`,
 Infrastructure Defense fire at aircraft :func:`destroy_value`, ASW :func:`asw_developments`,
 offshore bombardment :func:`bombard_immune`, the land cycle's opening fire :func:`opening_fire`,
-the land retreat :func:`held`, a Strategic Bombing Raid's damage :func:`raid_damage`. A battle notes, as it begins, the enemy units an item watches
+the land retreat :func:`held`, a Strategic Bombing Raid's damage :func:`raid_damage` and
+:func:`raid_dice`. A battle notes, as it begins, the enemy units an item watches
 (:func:`watched`) and the units an item with a limit favours (:func:`favoured`) and, when it
 ends, rewards the loss of the watched ones (:func:`after_battle`). A game without the option
 has no item in force, so every function gives the values it was given (README, rulings 100
@@ -25,8 +26,9 @@ from ..advantages_data import Bonus
 from ..events import Event, event
 from ..ids import PowerId, SpaceId, UnitKind
 from ..notation import format_units
-from ..state import GameState, Unit
+from ..state import MOVES_AGAIN, GameState, Unit
 from .flow import current
+from .report import counts, unit_text
 from .phase import Battle, CombatPhase
 from .sides import attackers, defenders
 
@@ -77,6 +79,14 @@ def raid_damage(state: GameState, unit: Unit, space: SpaceId) -> int:
     Bombing Raids")."""
     return sum(b.add for b in bonuses(state, unit.owner, space)
                if b.what == "raid_damage" and (not b.units or unit.kind in b.units))
+
+
+def raid_dice(state: GameState, unit: Unit, space: SpaceId) -> int:
+    """Dice an item in force adds to ``unit``'s damage dice on a raid in ``space``, the best
+    kept as with Heavy Bomber (Superfortress: "Your Heavy Bombers roll one additional die each
+    when conducting a strategic bombing raid": README, ruling 126)."""
+    return sum(b.add for b in bonuses(state, unit.owner, space)
+               if b.what == "raid_dice" and (not b.units or unit.kind in b.units))
 
 
 def held(state: GameState, phase: CombatPhase, unit: Unit, side: str) -> bool:
@@ -146,20 +156,56 @@ def favoured(state: GameState, phase: CombatPhase) -> tuple[int, ...]:
     return tuple(out)
 
 
+def cleared(state: GameState, phase: CombatPhase, land: Sequence[Unit]) -> tuple[int, ...]:
+    """As the current battle begins: the defending ``land`` units, by id, where an item in
+    force of the attacker rewards destroying them all in one cycle (Panzer blitz: "If your
+    attacking forces destroy all defending land units in a territory in one cycle of combat")."""
+    b = current(phase)
+    if not played(state) or not any(bonus.what == "move_again" for bonus in bonuses(state, b.attacker, b.space)):
+        return ()
+    return tuple(sorted(u.id for u in land))
+
+
+def _move_again(state: GameState, phase: CombatPhase, outcome: str) -> tuple[GameState, list[Event]]:
+    """The attacker won and every defending land unit of :func:`cleared` was destroyed in
+    this cycle (the first, with ``first_cycle``): its surviving units of the item's types
+    there may move in Noncombat Move ("any of your surviving armor may move 1 territory
+    during Non-combat Move phase": README, ruling 130)."""
+    b = current(phase)
+    if outcome != "attacker" or not b.cleared or any(i in state.units for i in b.cleared):
+        return state, []
+    events: list[Event] = []
+    for item in in_force(state, b.attacker):
+        for bonus in item.bonuses:
+            if bonus.what != "move_again" or not _holds(state, phase, b, bonus, "attacker", ""):
+                continue
+            armor = [u for u in attackers(state, b) if u.kind in bonus.units and not u.has(MOVES_AGAIN)]
+            if not armor:
+                continue
+            state = state.with_units(u.with_flags(MOVES_AGAIN) for u in armor)
+            name, where = state.rules.power_name(b.attacker), state.board.name(b.space)
+            events.append(event("advantage", f"{name}: {unit_text(state, counts(state, armor))} in {where} may move "
+                                f"{bonus.add} territory in Noncombat Move ({item.title()}: every defending land unit "
+                                "destroyed in one cycle).", power=name, item=item.name, space=where,
+                                units=counts(state, armor)))
+    return state, events
+
+
 def after_battle(state: GameState, phase: CombatPhase, outcome: str) -> tuple[GameState, list[Event]]:
-    """The battle is over: where ``outcome`` is a win and a watched enemy unit (:func:`watched`)
+    """The battle is over: the attacker's armor may move again where an item says so
+    (:func:`_move_again`); where ``outcome`` is a win and a watched enemy unit (:func:`watched`)
     was destroyed, each winning power with such an item places its free unit in the battle's
     territory ("you may place one free armor in that territory": a free unit is always taken,
     README, ruling 107). Whom the item watched was settled as the battle began."""
+    state, events = _move_again(state, phase, outcome)
     b = current(phase)
     if not b.watched or outcome not in ("attacker", "defender"):
-        return state, []
+        return state, events
     destroyed = [i for i in b.watched if i not in state.units]
     if not destroyed:
-        return state, []
+        return state, events
     winners = [b.attacker] if outcome == "attacker" else list(dict.fromkeys(
         u.owner for u in defenders(state, b, phase)))
-    events: list[Event] = []
     for power in winners:
         for item in in_force(state, power):
             for bonus in item.bonuses:

@@ -119,6 +119,9 @@ class Battle:
     groups: tuple[tuple[int, ...], ...] = ()
     """An atomic attack's groups of defending units, as the defender divided them; the one
     group struck once the attacker has chosen (``combat.atomic``)."""
+    cleared: tuple[int, ...] = ()
+    """The defending land units as the battle begins, where an item in force of the attacker
+    rewards destroying them all in one cycle (Panzer blitz: ``combat.national``)."""
 
     def but(self, **changes: Any) -> Battle:
         return replace(self, **changes)
@@ -201,6 +204,7 @@ def _battle_to_json(b: Battle) -> dict[str, Any]:
         **({"watched": list(b.watched)} if b.watched else {}),
         **({"favoured": list(b.favoured)} if b.favoured else {}),
         **({"groups": [list(g) for g in b.groups]} if b.groups else {}),
+        **({"cleared": list(b.cleared)} if b.cleared else {}),
     }
 
 
@@ -236,6 +240,7 @@ def combat_from_json(d: Mapping[str, Any]) -> CombatPhase:
             watched=tuple(int(u) for u in c.get("watched", ())),
             favoured=tuple(int(u) for u in c.get("favoured", ())),
             groups=tuple(tuple(int(u) for u in g) for g in c.get("groups", ())),
+            cleared=tuple(int(u) for u in c.get("cleared", ())),
         )
     return CombatPhase(
         attacker=PowerId(d["attacker"]),

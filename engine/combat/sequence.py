@@ -141,6 +141,7 @@ STEPS: dict[str, BattleStep] = _entries(
     BattleStep("mission_anti_air", missions.mission_anti_air),
     BattleStep("mission_dogfight_attacker", missions.dogfight("attacker")),
     BattleStep("mission_dogfight_defender", missions.dogfight("defender")),
+    BattleStep("mission_land_bombing", missions.land_bombing),
     BattleStep("atomic_drop", atomic.drop),
     BattleStep("atomic_choose", atomic.choose),
     BattleStep("atomic_strike", atomic.strike),

@@ -19,7 +19,7 @@ from ..dice import Dice
 from ..events import Event, event
 from ..ids import SpaceId, UnitKind
 from ..limits import check_after
-from ..state import BLITZED, COMBAT_MOVED, RAID, GameState, Unit
+from ..state import BLITZED, COMBAT_MOVED, MOVES_AGAIN, RAID, GameState, Unit
 from ..units import UnitSpec
 from ..variants import RETURN_FLIGHT_FIRE
 from . import air, airdrop, airlift, decks, missions, paratroops, straits, terrain
@@ -305,7 +305,7 @@ def _carry_out(ctx: Ctx, cmd: Move, units: list[Unit], domain: str, path: tuple[
     else:
         steps = len(path) - 1
         changed = [replace(u, space=dest, moved=u.moved + steps, path=(u.path or (path[0],)) + path[1:],
-                           aboard=None, flags=u.flags | flags, target=target if target else u.target)
+                           aboard=None, flags=(u.flags - {MOVES_AGAIN}) | flags, target=target if target else u.target)
                    for u in units]
     state = state.with_units(changed)
     if not ctx.combat and ctx.board.spaces[dest].is_sea:

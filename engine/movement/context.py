@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import NamedTuple, NoReturn
 
+from ..advantages import move_again_points
 from ..battles import makes_sea_zone_hostile
 from ..board import Board, Canal
 from ..errors import IllegalCommandError
@@ -21,7 +22,7 @@ from ..notation import format_units, unit_word
 from ..phases import phase_entry
 from ..restrictions import keeping_out
 from ..ruleset import RuleSet
-from ..state import AIRLIFTED, COMBAT_MOVED, FOUGHT, GameState, Unit
+from ..state import AIRLIFTED, COMBAT_MOVED, FOUGHT, MOVES_AGAIN, GameState, Unit
 from ..units import UnitSpec
 from .neutrals import closed_neutral, open_to
 
@@ -148,7 +149,10 @@ class Ctx:
         Movement): half, rounded down, in Combat Move; in Noncombat Move half again for one
         that moved in Combat Move or fought (its Combat Move counted as half spent,
         ``end_combat_move``) or carried a unit by Air Transport (``airlift``), and for the
-        others their move and ``EXTRA_AIR_POINTS``."""
+        others their move and ``EXTRA_AIR_POINTS``. A unit that fought and may move again
+        (``MOVES_AGAIN``: Panzer blitz) has the item's points in Noncombat Move."""
+        if unit.has(MOVES_AGAIN) and not self.combat:
+            return move_again_points(self.state, unit)
         if not self._halved(unit):
             return self.move(unit) - unit.moved
         half = self.move(unit) // 2

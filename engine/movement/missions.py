@@ -11,6 +11,7 @@ are in no normal battle there) and ``mission:<id>``, with the territory as ``tar
 
 from __future__ import annotations
 
+from ..advantages import in_force
 from ..atomic import LOADED_BOMB
 from ..ids import SpaceId
 from ..missions import BOMBERS, AirMission
@@ -23,6 +24,12 @@ from .paths import Refusal
 def check(ctx: Ctx, units: list[Unit], mission: AirMission, dest: SpaceId) -> None:
     """Refuse an air mission the aircraft or the territory cannot fly, naming why."""
     where = ctx.name(dest)
+    power = ctx.state.turn
+    if mission.advantage and not any(i.id == mission.advantage for i in in_force(ctx.state, power)):
+        item = ctx.rules.advantages.item(mission.advantage)
+        refuse("mission.advantage", f"{mission.name} is flown with the National Advantage {item.title()} of "
+               f"{ctx.rules.power_name(item.power)} in force; {ctx.rules.power_name(power)} does not have it in "
+               "force (a drawn item is put in force with /advantage reveal).")
     for u in units:
         spec = ctx.spec(u.kind)
         if not spec.is_air:

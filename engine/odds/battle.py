@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..advantages import bonuses, in_force
-from ..advantages_data import Bonus
+from ..advantages_data import BEYOND_FIRE, Bonus
 from ..combat import air
 from ..combat.amphibious import bombarding_ships
 from ..combat.fire import low_luck
@@ -116,7 +116,7 @@ def _advantages_in_force(state: GameState, battle: Battle, units: Sequence[Unit]
 
 def _may_change(bonus: Bonus, battle: Battle, side: str, kinds: set[UnitKind]) -> bool:
     """Whether ``bonus`` may act on units of these ``kinds`` fighting for ``side`` here."""
-    return bonus.battle in ("", battle.kind) and bonus.side in ("", side) \
+    return bonus.what not in BEYOND_FIRE and bonus.battle in ("", battle.kind) and bonus.side in ("", side) \
         and (not bonus.at or battle.space in bonus.at) and (not bonus.units or bool(bonus.units & kinds))
 
 

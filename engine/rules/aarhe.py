@@ -128,16 +128,18 @@ def move_points(state: GameState, unit: Unit) -> int:
     Mounted Infantry, 001 › Appendix: National Advantages), two more for air units with Long
     Range Aircraft and two more for bombers with Heavy Bomber (001 › Phase 7); a damaged
     carrier or cruiser moves at its ``damaged_move`` (001 › Phase 3, Naval Movement: "Damaged
-    Aircraft Carrier and Cruiser move at 2")."""
+    Aircraft Carrier and Cruiser move at 2") unless an item gives its type movement
+    (Battlecruisers, "Your Cruisers may move 3 spaces", names every cruiser: README, ruling
+    125)."""
     spec = state.rules.spec(unit.kind)
-    if unit.hits and spec.damaged_move is not None:
+    given = move_points_given(state, unit)
+    if unit.hits and spec.damaged_move is not None and given is None:
         return spec.damaged_move
     extra = 0
     if spec.is_air and _has(state, unit, LONG_RANGE_AIRCRAFT):
         extra += EXTRA_MOVE
     if spec.strategic_bomber and _has(state, unit, HEAVY_BOMBER):
         extra += EXTRA_MOVE
-    given = move_points_given(state, unit)
     return (given if given is not None else aa1942_2e.move_points(state, unit)) + extra
 
 

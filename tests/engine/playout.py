@@ -204,6 +204,26 @@ class Playout:
                 at = s.board.name(self.rng.choice(list(s.combat.entries)).space)
                 self.send(f'/advantage use:"{item.name}" at:"{at}"')
 
+    def _use_in_mobilize(self) -> None:
+        """Now and then use a revealed National Advantage used in Mobilize New Units: free units
+        at one of its sites, or a conversion of some units where the power has them (the engine
+        refuses one before its round, past its most, or where the condition fails)."""
+        s = self.state
+        own = s.advantages.get(s.turn)
+        for ident in own.revealed if own is not None else ():
+            item = s.rules.advantages.item(ident)
+            if item.kind not in ("free", "convert") or self.rng.random() < 0.5:
+                continue
+            if item.kind == "free":
+                at = f' at:"{s.board.name(self.rng.choice(item.sites))}"' if item.sites else ""
+                self.send(f'/advantage use:"{item.name}"{at}')
+                continue
+            kinds = set(item.units)
+            spaces = sorted({u.space for u in s.units_of(s.turn) if u.kind in kinds and u.aboard is None})
+            if spaces:
+                at = s.board.name(self.rng.choice(spaces))
+                self.send(f'/advantage use:"{item.name}" at:"{at}" count:{self.rng.randint(1, 3)}')
+
     def _moves(self) -> None:
         s = self.state
         mine = sorted({(u.space, u.kind) for u in s.units_of(s.turn)
@@ -470,6 +490,7 @@ class Playout:
 
     def _mobilize(self) -> None:
         s = self.state
+        self._use_in_mobilize()
         for kind, n in sorted(s.purchased.items()):
             spots = list(legal_commands(self.state).placements)
             self.rng.shuffle(spots)

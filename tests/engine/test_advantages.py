@@ -15,6 +15,7 @@ from engine.state import GameState
 
 RULES = maps.load_ruleset("aarhe", unplayable=True)
 GERMANY = PowerId("germany")
+DEVELOPMENTS = tuple(d.id for d in RULES.technology.developments)
 
 
 def _game(**hands: list[str]) -> GameState:
@@ -41,8 +42,9 @@ def test_the_pool_holds_only_items_the_referee_plays() -> None:
     standard"); items acting in AARHE's battles are (kind ``battle``)."""
     state = _game(germany=["german_88s"])
     ids = [i.id for i in pool(state, GERMANY)]
-    assert ids == ["atlantic_wall", "fortress_europe", "afrika_corps", "albert_speer"]
-    assert all(i.kind in ("free", "price", "move", "income", "battle") for p in RULES.turn_order
+    assert ids == ["atlantic_wall", "fortress_europe", "panzer_blitz", "afrika_corps", "ss_panzerkorps",
+                   "albert_speer"]
+    assert all(i.kind in ("free", "price", "move", "income", "battle", "convert", "build", "mission") for p in RULES.turn_order
                for i in pool(state, p))
     assert all(i.waits for p in RULES.turn_order for i in RULES.advantages.of(p) if not i.played)
 
@@ -76,7 +78,7 @@ def test_a_wrong_entry_is_named_at_load() -> None:
     data = maps.load_rule_data("aarhe")["advantages"]
     bad = {"japan": [{**data["japan"][0], "unit": "zeppelin"}]}
     with pytest.raises(BoardDataError, match="patriotism: unknown unit type 'zeppelin'"):
-        Advantages.from_dict("aarhe/advantages.toml", bad, RULES.board, RULES.units)
+        Advantages.from_dict("aarhe/advantages.toml", bad, RULES.board, RULES.units, DEVELOPMENTS)
 
 
 @pytest.mark.parametrize(("bonus", "error"), [
@@ -85,6 +87,7 @@ def test_a_wrong_entry_is_named_at_load() -> None:
     ({"add": 1, "side": "both"}, "a bonus's what is one of"),
     ({"add": 1, "at": ["atlantis"]}, "unknown territory 'atlantis'"),
     ({"add": 1, "against": "italy"}, "unknown power 'italy'"),
+    ({"add": 1, "tech": "death_ray"}, "unknown development 'death_ray'"),
 ])
 def test_a_battle_items_bonus_is_checked_at_load(bonus: dict[str, object], error: str) -> None:
     """An item's ``bonus`` tables (kind ``battle``: README, ruling 100) are checked when the
@@ -93,7 +96,7 @@ def test_a_battle_items_bonus_is_checked_at_load(bonus: dict[str, object], error
     fortress = next(e for e in data["germany"] if e["id"] == "fortress_europe")
     bad = {"germany": [data["germany"][0], {**fortress, "bonus": [bonus]}]}
     with pytest.raises(BoardDataError, match=error):
-        Advantages.from_dict("aarhe/advantages.toml", bad, RULES.board, RULES.units)
+        Advantages.from_dict("aarhe/advantages.toml", bad, RULES.board, RULES.units, DEVELOPMENTS)
 
 
 def test_a_battle_item_without_a_bonus_is_refused_at_load() -> None:
@@ -102,7 +105,7 @@ def test_a_battle_item_without_a_bonus_is_refused_at_load() -> None:
                 if k != "bonus"}
     with pytest.raises(BoardDataError, match="a battle item needs 'bonus'"):
         Advantages.from_dict("aarhe/advantages.toml", {"germany": [data["germany"][0], fortress]}, RULES.board,
-                             RULES.units)
+                             RULES.units, DEVELOPMENTS)
 
 
 def test_a_turn_begins_with_a_reminder_of_the_items_owed() -> None:
