@@ -339,12 +339,16 @@ def test_random_aarhe_games_drop_atomic_bombs() -> None:
     britain = start.board.find_space("United Kingdom")
     start = start.with_units([Unit(start.next_id + i, rules.find_unit("bomber"), us, britain,
                                    flags=frozenset({LOADED_BOMB})) for i in range(3)])
-    play = Playout(start, random.Random(4), check=check_invariants)
+    seen: Counter[str] = Counter()
+
+    def check(before: GameState, after: GameState, line: str, events: tuple[Event, ...]) -> None:
+        check_invariants(before, after, line, events)
+        seen.update(e.type for e in events)
+
+    play = Playout(start, random.Random(9), check=check)
     play.play_rounds(3)
     assert play.state.round > 3, (play.state.round, play.state.phase, play.history[-5:])
-    assert any("mission:atomic_attack" in line for line in play.history), play.refused
-    assert any(line.startswith("/atomic load") for line in play.history), play.refused
-    assert play.state.economy.fallout, play.history[-20:]
+    assert seen["atomic_load"] and seen["atomic"] >= 2 and seen["atomic_strike"] and seen["atomic_losses"], seen
 
 
 def test_random_team_games() -> None:
