@@ -10,8 +10,9 @@ title, commands and offers); ``engine.game`` opens it and, when it closes, lets 
 go on. While it is open the state keeps an :class:`OpenWindow`: the passive powers still
 to declare (``state.due``) and the one whose commands apply (``state.actor``).
 
-A passive power is asked only when one of its units can take part (the window's offers
-name a move) and its standing orders say ``passive: ask``; by default it passes
+A passive power is asked only when one of its units can take part or it may use a National
+Advantage there (the window's offers name a move or an item) and its standing orders say
+``passive: ask``; by default it passes
 (``maps/aarhe/README.md``, ruling 89), so a team turn of an absent side never waits.
 """
 
@@ -59,10 +60,13 @@ def acting_view(state: GameState, power: PowerId) -> GameState:
 
 
 def able(state: GameState, phase: str, power: PowerId) -> bool:
-    """Some unit of ``power`` could take part in the window ``phase`` now (its offers name a
-    move)."""
-    offers = phase_entry(phase).offers
-    return offers is not None and bool(offers(acting_view(state, power)).moves)
+    """Some unit of ``power`` could take part in the window ``phase`` now, or it could use an
+    item there (its offers name a move or a National Advantage: ``engine.advantages_asked``)."""
+    entry = phase_entry(phase).offers
+    if entry is None:
+        return False
+    offers = entry(acting_view(state, power))
+    return bool(offers.moves or offers.advantages)
 
 
 def open_window(state: GameState, phase: str) -> tuple[GameState, list[Event]]:

@@ -43,10 +43,14 @@ class Ledger:
     interdicted: Mapping[SpaceId, int] = field(default_factory=dict)
     """This turn's Ground Interdiction: hostile land units in the territory that may not
     perform Reinforcement (001 › Air Missions, Ground Interdiction)."""
+    owed: Mapping[PowerId, int] = field(default_factory=dict)
+    """IPCs a power owes its next Collect Income for units raised in the enemy's turn (001 ›
+    Appendix: National Advantages, Soviet Militia: "The money is deducted from the Soviet
+    players next turn of income")."""
 
     def __bool__(self) -> bool:
         return bool(self.damage or self.interrupted or self.lent or self.raided or self.capacity or self.rail
-                    or self.interdicted)
+                    or self.interdicted or self.owed)
 
     def added(self, which: str, key: Any, amount: int) -> Ledger:
         """This ledger with ``amount`` more under ``key`` in the mapping ``which``."""
@@ -76,7 +80,7 @@ class Ledger:
         """Display names as keys, the non-empty mappings only."""
         out: dict[str, Any] = {}
         keyed = (("damage", space), ("interrupted", space), ("lent", power), ("capacity", space), ("rail", power),
-                 ("interdicted", space))
+                 ("interdicted", space), ("owed", power))
         for which, name in keyed:
             table = getattr(self, which)
             if table:
@@ -96,7 +100,7 @@ class Ledger:
 
         return Ledger(spaces("damage"), spaces("interrupted"), powers("lent"),
                       {power(k): {str(r): int(n) for r, n in v.items()} for k, v in data.get("raided", {}).items()},
-                      spaces("capacity"), powers("rail"), spaces("interdicted"))
+                      spaces("capacity"), powers("rail"), spaces("interdicted"), powers("owed"))
 
 
 def _with(ledger: Ledger, which: str, table: dict[Any, Any]) -> Ledger:

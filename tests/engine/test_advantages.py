@@ -38,13 +38,16 @@ def test_every_power_of_the_standard_map_has_its_list_numbered_as_001() -> None:
 def test_the_pool_holds_only_items_the_referee_plays() -> None:
     """README ruling 44: an item whose effect waits for a rule not played is not drawn, so no
     one draws an item that does nothing; item 1 is never drawn (001: "The first item is
-    standard"); items acting in AARHE's battles are (kind ``battle``)."""
+    standard"); items acting in AARHE's battles are (kind ``battle``), and so are those used
+    where the power is attacked before Conduct Combat (kind ``asked``)."""
     state = _game(germany=["german_88s"])
     ids = [i.id for i in pool(state, GERMANY)]
     assert ids == ["atlantic_wall", "fortress_europe", "afrika_corps", "albert_speer"]
-    assert all(i.kind in ("free", "price", "move", "income", "battle") for p in RULES.turn_order
+    assert all(i.kind in ("free", "price", "move", "income", "battle", "asked") for p in RULES.turn_order
                for i in pool(state, p))
     assert all(i.waits for p in RULES.turn_order for i in RULES.advantages.of(p) if not i.played)
+    soviet = [i.number for i in pool(state, PowerId("soviet_union"))]
+    assert soviet == [3, 4, 5, 6, 7, 9, 10, 11, 12]
 
 
 def test_secret_items_stay_out_of_the_public_lines() -> None:
