@@ -81,7 +81,8 @@ def open_window(state: GameState, phase: str) -> tuple[GameState, list[Event]]:
     names = listing(rules.power_name(p) for p in asked)
     if asked:
         text = (f"{title}: {names} may act now ({'each ends' if len(asked) > 1 else 'it ends'} with /done; "
-                f"{listing(rules.power_name(p) for p in team)} wait{'s' if len(team) == 1 else ''}).")
+                f"{listing(rules.power_name(p) for p in team)} wait{'s' if len(team) == 1 else ''})."
+                + "".join(_items_offered(state, phase, p) for p in asked))
         return (state.evolve(window=OpenWindow(phase, asked, asked[0])),
                 [event("window", text, phase=phase, powers=[rules.power_name(p) for p in asked])])
     why = []
@@ -93,6 +94,18 @@ def open_window(state: GameState, phase: str) -> tuple[GameState, list[Event]]:
     if idle:
         why.append(f"no unit of {listing(idle)} can take part")
     return state, [event("window", f"{title}: nobody is asked; {'; '.join(why)}.", phase=phase, powers=[])]
+
+
+def _items_offered(state: GameState, phase: str, power: PowerId) -> str:
+    """What National Advantages in force ``power`` may use in the window and where (they are
+    known to all), as a sentence of the event opening it; empty where none."""
+    entry = phase_entry(phase).offers
+    offered = entry(acting_view(state, power)).advantages if entry is not None else ()
+    if not offered:
+        return ""
+    items = state.rules.advantages
+    uses = listing(f"{items.item(i).title()} in {state.board.name(s)}" for i, s in offered)
+    return f" {state.rules.power_name(power)} may use {uses}: /advantage use:<item> at:<territory>."
 
 
 def not_asked(state: GameState, power: PowerId) -> str:
