@@ -137,3 +137,34 @@ def test_russian_winter_acts_until_the_next_soviet_turn(round_: int, turn: str, 
                                            "used": {"russian_winter": 2}}}
     state = GameState.from_json(data, RULES.for_options({"national_advantages": True}))
     assert bool(list(bonuses(state, PowerId("soviet_union")))) is acts
+
+
+@pytest.mark.parametrize(("change", "error"), [
+    ({"place": {}}, "an asked item places units"),
+    ({"once": "turn"}, "an asked item places units"),
+    ({"by": "italy"}, "unknown power 'italy'"),
+    ({"per": "zeppelin"}, "unknown unit type 'zeppelin'"),
+])
+def test_an_asked_items_fields_are_checked_at_load(change: dict[str, object], error: str) -> None:
+    """An item used where its power is attacked in the enemy's turn (kind ``asked``: README,
+    ruling 135) places units once a game or a city, or names a sacrifice; a wrong power or
+    unit type is named when the rule system loads."""
+    data = maps.load_rule_data("aarhe")["advantages"]
+    guard = next(e for e in data["japan"] if e["id"] == "imperial_guard")
+    with pytest.raises(BoardDataError, match=error):
+        Advantages.from_dict("aarhe/advantages.toml", {"japan": [data["japan"][0], {**guard, **change}]},
+                             RULES.board, RULES.units)
+
+
+def test_soviet_militia_owed_comes_off_the_next_income() -> None:
+    """001 › Appendix: National Advantages, Soviet Union 12, Soviet Militia: "The money is
+    deducted from the Soviet players next turn of income" (README, ruling 140): a line of its
+    own, after the others."""
+    state = _game()
+    soviet = PowerId("soviet_union")
+    before = statement(state, soviet).total
+    state = state.evolve(economy=state.economy.added("owed", soviet, 9))
+    lines = statement(state, soviet).lines
+    assert (lines[-1].amount, lines[-1].reason) == (-9, "owed for units raised in the enemy's last turn")
+    assert statement(state, soviet).total == before - 9
+    assert GameState.from_json(state.to_json(), state.rules).economy.owed == {soviet: 9}
