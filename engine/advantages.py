@@ -132,25 +132,32 @@ def income_extra(state: GameState, power: PowerId) -> list[tuple[int, str]]:
 
 # -- /advantage -------------------------------------------------------------------------
 
-def act(state: GameState, cmd: Advantage, dice: Dice) -> tuple[GameState, list[Event]]:
-    """``/advantage reveal:<item>`` or ``/advantage use:<item> [at:<territory>]``, for the
-    power whose input is due."""
+def require_played(state: GameState) -> None:
+    """Refuse ``/advantage`` in a game without the option."""
     if not played(state):
         raise IllegalCommandError("National Advantages are not played in this game (they are the option "
                                   "national_advantages:on of /game new).", reason="advantage.off")
+
+
+def act(state: GameState, cmd: Advantage, dice: Dice) -> tuple[GameState, list[Event]]:
+    """``/advantage reveal:<item>`` or ``/advantage use:<item> [at:<territory>]``, for the
+    power whose input is due."""
+    require_played(state)
     power = state.actor
     if cmd.draw is not None:
         return draw(state, power, cmd.draw, dice)
     if cmd.reveal is not None:
-        return reveal(state, power, _find(state, power, cmd.reveal))
+        return reveal(state, power, find(state, power, cmd.reveal))
     if cmd.use is not None:
-        return use(state, power, _find(state, power, cmd.use), cmd.site, cmd.count)
+        return use(state, power, find(state, power, cmd.use), cmd.site, cmd.count)
     raise IllegalCommandError("Say what to do: /advantage draw:1, /advantage reveal:<item> or /advantage "
                               "use:<item>; /advantage alone lists your items, shown to you only.",
                               reason="advantage.nothing")
 
 
-def _find(state: GameState, power: PowerId, text: str) -> Item:
+def find(state: GameState, power: PowerId, text: str) -> Item:
+    """The power's item named by ``text``; refused naming the owner of another power's item,
+    or listing the power's own."""
     name = state.rules.power_name(power)
     items = state.rules.advantages
     try:
@@ -259,6 +266,7 @@ def reveal(state: GameState, power: PowerId, item: Item) -> tuple[GameState, lis
     how = " Use it in Mobilize New Units: /advantage use:" + _quoted(item) + (
         " at:<territory> count:<n>" if item.kind == "convert" else "") if item.kind in ("free", "convert") else (
         f" Declare it in {phase_title(state.rules, item.declare)}: /advantage use:{_quoted(item)}" if item.declare
+        else f" Use it {_asked_when(state, name)}: /advantage use:{_quoted(item)} at:<territory>" if item.kind == "asked"
         else _mission_hint(state, item))
     proofs = [reveal_sealed(name, purpose, list(faces)) for purpose, faces in own.sealed.get(item.id, ())]
     return state, [*proofs, event("advantage", f"{name} reveals its National Advantage {item.title()}: {item.effect} It is "
@@ -286,6 +294,10 @@ def use(state: GameState, power: PowerId, item: Item, site: SpaceId | None,
     if item.kind == "convert":
         state, more = _convert(state, power, item, site, count or 1)
         return state, [*events, *more]
+    if item.kind == "asked":
+        now = f"{phase_title(state.rules, state.phase)} of {state.rules.power_name(state.turn)}"
+        raise IllegalCommandError(f"{item.title()} is used {_asked_when(state, name)}; it is now {now}.",
+                                  reason="advantage.window")
     if item.kind not in ("deal", "free"):
         raise IllegalCommandError(f"{item.title()} acts by itself once in force; there is nothing to use.",
                                   reason="advantage.nothing_to_use")
@@ -301,6 +313,31 @@ def use(state: GameState, power: PowerId, item: Item, site: SpaceId | None,
     else:
         state, more = _free(state, power, item, site)
     return state, [*events, *more]
+
+
+def asked_window(state: GameState) -> str:
+    """The passive window in which items of kind ``asked`` are used: the one whose commands
+    include ``/advantage`` (AARHE's Defensive Air Support, before any battle)."""
+    return next(w.phase for w in state.rules.turns.passive if Advantage in phase_entry(w.phase).handlers)
+
+
+def _asked_when(state: GameState, name: str) -> str:
+    """When an item of kind ``asked`` is used, for the player: in the window, which comes
+    before the phase after the one it follows (Conduct Combat, after Combat Move)."""
+    rules = state.rules
+    window = asked_window(state)
+    after = next(w.after for w in rules.turns.passive if w.phase == window)
+    before = rules.phases[rules.phases.index(after) + 1]
+    return (f"in the other side's turn, when {name} is asked in its {phase_title(rules, window)} "
+            f"before {phase_title(rules, before)} (/orders passive:ask)")
+
+
+def uses_at(state: GameState, power: PowerId, space: SpaceId, bonus: Bonus) -> int:
+    """How many times this round ``power`` used the item whose ``bonus`` it is at ``space``
+    (Commissars: the infantry sacrificed there)."""
+    own = hand(state, power)
+    return sum(own.declared_at.get(i.id, ()).count(space) for i in in_force(state, power)
+               if bonus in i.bonuses and own.used.get(i.id) == state.round)
 
 
 def _declare(state: GameState, power: PowerId, item: Item, site: SpaceId | None,

@@ -19,7 +19,7 @@ from .names import NameIndex
 if TYPE_CHECKING:
     from .board import Board
 
-PLAYED = ("deal", "price", "free", "move", "income", "battle", "convert", "build", "mission")
+PLAYED = ("deal", "price", "free", "move", "income", "battle", "convert", "build", "mission", "asked")
 """Effect kinds the referee plays: their items are in force (item 1) or in the draw pool."""
 WAITING = ("combat", "later")
 """Effect kinds not played yet: such items are left out of the draw pool (README)."""
@@ -83,6 +83,9 @@ class Bonus:
     tech: str = ""
     """Only while the power has this development (Superfortress's "Heavy Bombers": the
     bombers of a power with Heavy Bomber)."""
+    per_use: int = 0
+    """Only so many of the units a battle for each use of the item there this round, chosen
+    as it begins (Commissars: "For each Infantry sacrificed, 2 other Infantry")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,8 +102,8 @@ class Item:
     passage: str
     """001's rule sentences."""
     units: Mapping[UnitKind, int] = field(default_factory=dict)
-    """deal: the units bought (``count`` of ``unit``); free: the units placed; price, move:
-    the unit types concerned (count 1); convert: the type converted and how many in all
+    """deal: the units bought (``count`` of ``unit``); free, asked: the units placed; price,
+    move: the unit types concerned (count 1); convert: the type converted and how many in all
     (``most``); build: the type built without its development and how many may be on the
     map (``most``)."""
     into: UnitKind | None = None
@@ -108,11 +111,12 @@ class Item:
     from_round: int = 0
     """convert: the first round it may be used ("Starting from turn 3")."""
     sites: tuple[SpaceId, ...] = ()
-    """deal: where the units go; free: the territories one may choose among."""
+    """deal: where the units go; free, asked: the territories one may choose among."""
     at_original: PowerId | None = None
     """free: any territory originally this power's."""
     each: Mapping[SpaceId, Mapping[UnitKind, int]] = field(default_factory=dict)
-    """free: units placed at every one of these territories that is held."""
+    """free: units placed at every one of these territories that is held; asked: the units
+    placed at the one attacked (Soviet Militia: as many infantry as its city's value)."""
     value: float = 0
     """deal: the price of all the units; price: the new cost (``cost``); move: the points."""
     less: int = 0
@@ -134,6 +138,20 @@ class Item:
     bonuses acting in that battle (Banzai Attacks: ``units``, the only land units of the
     power that may attack there)."""
     per_battle: bool = False
+    by_land: bool = False
+    """asked: only where at least one enemy land unit attacks ("attacked by at least one land
+    unit")."""
+    by: PowerId | None = None
+    """asked: only where units of this power attack ("If German units attack")."""
+    per: UnitKind | None = None
+    """asked: ``units`` placed once for each unit of this type in a territory the power holds
+    ("1 Infantry ... for each Industrial Complex you control")."""
+    pay: bool = False
+    """asked: the units' price comes off the power's next income ("The money is deducted from
+    the Soviet players next turn of income")."""
+    sacrifice: UnitKind | None = None
+    """asked: each use destroys one of the power's units of this type where it is attacked,
+    any number of times, its ``bonuses`` acting there (Commissars)."""
 
     @property
     def standard(self) -> bool:
@@ -164,7 +182,9 @@ class Hand:
     (``engine.dice``, sealed draws)."""
     declared_at: Mapping[str, tuple[SpaceId, ...]] = field(default_factory=dict)
     """Item id -> the battles it was declared for in the round it was last used (Banzai
-    Attacks: "you may declare a Banzai attack")."""
+    Attacks: "you may declare a Banzai attack"; Commissars, once for each infantry
+    sacrificed), or, for an item used once a site, every site it was used at (Soviet
+    Militia: "Each of the three Soviet Cities can be activated only once per game")."""
     converted: Mapping[str, int] = field(default_factory=dict)
     """Item id -> the units it has converted so far (Mechanized Infantry: "up to 3")."""
 
@@ -295,9 +315,31 @@ def _item(at: str, power: PowerId, e: Mapping[str, Any], board: Board, kinds: Co
                 raise BoardDataError(f"{at} {ident}: a battle item needs 'bonus'")
             return made(declare=str(e.get("declare", "")), per_battle=bool(e.get("per_battle", False)),
                         units={unit(k): 1 for k in e.get("only", ())})
+        if kind == "asked":
+            return _asked(f"{at} {ident}", made, e, space, unit, board)
         return made(waits=str(e.get("waits", "")))
     except KeyError as err:
         raise BoardDataError(f"{at} {e.get('id')}: a {kind} item needs {err.args[0]!r}") from None
+
+
+def _asked(where: str, made: Callable[..., Item], e: Mapping[str, Any], space: Callable[[object], SpaceId],
+           unit: Callable[[object], UnitKind], board: Board) -> Item:
+    """An item used when its power is asked in the other side's turn, before Conduct Combat
+    (``engine.advantages_asked``): units placed at one of its sites, or one sacrificed."""
+    by = e.get("by")
+    if by is not None and by not in board.powers:
+        raise BoardDataError(f"{where}: unknown power {by!r}")
+    sacrifice = unit(e["sacrifice"]) if "sacrifice" in e else None
+    once = "" if sacrifice is not None else str(e.get("once", "game"))
+    if once not in ("", "game", "site") or (sacrifice is None and not (e.get("place") or e.get("each"))):
+        raise BoardDataError(f"{where}: an asked item places units (place or each, once a game or a site) "
+                             "or names a sacrifice")
+    return made(units={unit(k): int(n) for k, n in e.get("place", {}).items()},
+                sites=tuple(space(s) for s in (e.get("at") or e.get("each", {}))),
+                each={space(s): {unit(k): int(n) for k, n in us.items()} for s, us in e.get("each", {}).items()},
+                once=once, by_land=bool(e.get("by_land", False)), by=PowerId(str(by)) if by else None,
+                per=unit(e["per"]) if "per" in e else None, pay=bool(e.get("pay", False)), sacrifice=sacrifice,
+                per_battle=sacrifice is not None)
 
 
 def _bonus(at: str, b: Mapping[str, Any], space: Callable[[object], SpaceId], unit: Callable[[object], UnitKind],
@@ -332,4 +374,4 @@ def _bonus(at: str, b: Mapping[str, Any], space: Callable[[object], SpaceId], un
                  bool(b.get("first_cycle", False)),
                  bool(b.get("assault", False)), frozenset(space(s) for s in b.get("at", ())),
                  PowerId(str(against)) if against else None, int(b.get("from_round", 0)), fire, outnumber, limit,
-                 str(b.get("tech", "")))
+                 str(b.get("tech", "")), int(b.get("per_use", 0)))

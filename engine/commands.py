@@ -187,8 +187,10 @@ class Atomic(Command):
 class Advantage(Command):
     """Any phase of the power's own turn: reveal a National Advantage drawn, or use one (a
     deal in Purchase, free units in Mobilize New Units, a declaration in the phase the item
-    names, ``site`` then naming the battle where it is for one, or units converted at ``site``)
-    (001 › Appendix: National Advantages)."""
+    names, ``site`` then naming the battle where it is for one, or units converted at ``site``);
+    in the window of the other side's turn before Conduct Combat, use an item placing or
+    sacrificing units where the power is attacked (``site``) (001 › Appendix: National
+    Advantages)."""
 
     reveal: str | None = None
     use: str | None = None

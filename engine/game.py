@@ -25,7 +25,7 @@ from .ids import PowerId
 from .lanes import Lane, Waiting, focus, parked_text, passive_sides, swap
 from .neutrals import starting_cooperation
 from .passive import commands_now, end_part, open_window
-from .phases import phase_entry, phase_title
+from .phases import anytime, phase_entry, phase_title
 from .prose import listing
 from .ruleset import RuleSet
 from .state import GameState, Unit, frozen, step_back
@@ -182,11 +182,14 @@ def _focus(state: GameState, power: PowerId) -> Outcome:
 def _elsewhere(state: GameState, command: Command) -> RulesError:
     """The refusal of a command the current phase does not take, naming where it belongs."""
     rules = state.rules
-    taking = [phase_entry(p) for p in (*rules.phases, *rules.turns.windows) if phase_entry(p).accepts(command, rules)]
+    everywhere = type(command) in anytime()
+    windows = [phase_entry(p) for p in rules.turns.windows if type(command) in phase_entry(p).handlers]
+    taking = [*(phase_entry(p) for p in rules.phases if phase_entry(p).accepts(command, rules)), *windows]
     later = {w.phase: w.after for w in rules.turns.passive}
-    wanted = [e.title if e.id not in later else
-              f"{e.title} (in the other team's turn, once it has ended {phase_title(rules, later[e.id])})"
-              for e in taking]
+    wanted = [*(("any phase of a power's own turn",) if everywhere and len(taking) > len(windows) else ()),
+              *(e.title if e.id not in later else
+                f"{e.title} (in the other team's turn, once it has ended {phase_title(rules, later[e.id])})"
+                for e in taking if not everywhere or e in windows)]
     if not wanted:
         return IllegalCommandError(f"{command.name} is not a command of this game.", reason="command.unknown")
     if state.window is None and all(e.sits_out(rules) for e in taking) and missing_capital(state, state.turn):

@@ -56,6 +56,8 @@ class LegalCommands:
     """(gun territory, target) pairs ``/rocket`` may name now (Combat Move, Rockets)."""
     neutrals: Mapping[SpaceId, tuple[SpaceId, ...]] = field(default_factory=dict)
     """The neutrals ``/diplomacy`` may name now, each with the sea zones its ships could join in."""
+    advantages: tuple[tuple[str, SpaceId], ...] = ()
+    """(item id, territory) pairs ``/advantage use`` may name now, in a passive window."""
 
 
 ANSWERS = ("casualties", "retreat", "press", "submerge")
@@ -73,6 +75,9 @@ class Offers:
     placements: dict[SpaceId, int] = field(default_factory=dict)
     rockets: tuple[tuple[SpaceId, SpaceId], ...] = ()
     neutrals: Mapping[SpaceId, tuple[SpaceId, ...]] = field(default_factory=dict)
+    advantages: tuple[tuple[str, SpaceId], ...] = ()
+    """(item id, territory) pairs ``/advantage use`` may name now (a passive window's items
+    used where the power is attacked: ``engine.advantages_asked``)."""
 
 
 def legal_commands(state: GameState) -> LegalCommands:
@@ -100,7 +105,7 @@ def legal_commands(state: GameState) -> LegalCommands:
     battles = tuple(e.space for e in combat.entries) if combat is not None else ()
     return LegalCommands(power, phase, words, buyable=offers.buyable, moves=offers.moves,
                          placements=offers.placements, battles=battles, rockets=offers.rockets,
-                         neutrals=offers.neutrals)
+                         neutrals=offers.neutrals, advantages=offers.advantages)
 
 
 def buy_offers(state: GameState) -> Offers:

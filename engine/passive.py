@@ -10,8 +10,9 @@ title, commands and offers); ``engine.game`` opens it and, when it closes, lets 
 go on. While it is open the state keeps an :class:`OpenWindow`: the passive powers still
 to declare (``state.due``) and the one whose commands apply (``state.actor``).
 
-A passive power is asked only when one of its units can take part (the window's offers
-name a move) and its standing orders say ``passive: ask``; by default it passes
+A passive power is asked only when one of its units can take part or it may use a National
+Advantage there (the window's offers name a move or an item) and its standing orders say
+``passive: ask``; by default it passes
 (``maps/aarhe/README.md``, ruling 89), so a team turn of an absent side never waits.
 """
 
@@ -59,10 +60,13 @@ def acting_view(state: GameState, power: PowerId) -> GameState:
 
 
 def able(state: GameState, phase: str, power: PowerId) -> bool:
-    """Some unit of ``power`` could take part in the window ``phase`` now (its offers name a
-    move)."""
-    offers = phase_entry(phase).offers
-    return offers is not None and bool(offers(acting_view(state, power)).moves)
+    """Some unit of ``power`` could take part in the window ``phase`` now, or it could use an
+    item there (its offers name a move or a National Advantage: ``engine.advantages_asked``)."""
+    entry = phase_entry(phase).offers
+    if entry is None:
+        return False
+    offers = entry(acting_view(state, power))
+    return bool(offers.moves or offers.advantages)
 
 
 def open_window(state: GameState, phase: str) -> tuple[GameState, list[Event]]:
@@ -77,7 +81,8 @@ def open_window(state: GameState, phase: str) -> tuple[GameState, list[Event]]:
     names = listing(rules.power_name(p) for p in asked)
     if asked:
         text = (f"{title}: {names} may act now ({'each ends' if len(asked) > 1 else 'it ends'} with /done; "
-                f"{listing(rules.power_name(p) for p in team)} wait{'s' if len(team) == 1 else ''}).")
+                f"{listing(rules.power_name(p) for p in team)} wait{'s' if len(team) == 1 else ''})."
+                + "".join(_items_offered(state, phase, p) for p in asked))
         return (state.evolve(window=OpenWindow(phase, asked, asked[0])),
                 [event("window", text, phase=phase, powers=[rules.power_name(p) for p in asked])])
     why = []
@@ -89,6 +94,18 @@ def open_window(state: GameState, phase: str) -> tuple[GameState, list[Event]]:
     if idle:
         why.append(f"no unit of {listing(idle)} can take part")
     return state, [event("window", f"{title}: nobody is asked; {'; '.join(why)}.", phase=phase, powers=[])]
+
+
+def _items_offered(state: GameState, phase: str, power: PowerId) -> str:
+    """What National Advantages in force ``power`` may use in the window and where (they are
+    known to all), as a sentence of the event opening it; empty where none."""
+    entry = phase_entry(phase).offers
+    offered = entry(acting_view(state, power)).advantages if entry is not None else ()
+    if not offered:
+        return ""
+    items = state.rules.advantages
+    uses = listing(f"{items.item(i).title()} in {state.board.name(s)}" for i, s in offered)
+    return f" {state.rules.power_name(power)} may use {uses}: /advantage use:<item> at:<territory>."
 
 
 def not_asked(state: GameState, power: PowerId) -> str:

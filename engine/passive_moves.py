@@ -21,8 +21,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from . import advantages_asked
 from .combat.missions import counter_air, interdicted
-from .commands import Reinforce, Support
+from .commands import Advantage, Reinforce, Support
 from .dice import Dice
 from .events import Event, event
 from .ids import SpaceId, UnitKind
@@ -170,8 +171,10 @@ def reinforce(state: GameState, cmd: Reinforce, dice: Dice) -> tuple[GameState, 
     return _move(state, cmd, REINFORCEMENT, "reinforce")
 
 
-def _offers(phase: str) -> Callable[[GameState], Offers]:
-    """The moves the acting power (``state.turn`` of the view) could make in the window."""
+def _offers(phase: str, items: Callable[[GameState], tuple[tuple[str, SpaceId], ...]] | None = None,
+            ) -> Callable[[GameState], Offers]:
+    """The moves the acting power (``state.turn`` of the view) could make in the window, and
+    the National Advantages it could use there (``items``)."""
 
     def offers(state: GameState) -> Offers:
         ctx = context(state)
@@ -188,11 +191,15 @@ def _offers(phase: str) -> Callable[[GameState], Offers]:
                                and _landing_problem(ctx, [kind], space, d, phase) is None)
                 if places:
                     groups.append(MoveGroup(space, ((kind, count),), places))
-        return Offers(moves=tuple(groups))
+        return Offers(moves=tuple(groups), advantages=items(state) if items is not None else ())
 
     return offers
 
 
-register_phase(Phase(DAS, "Defensive Air Support", {Support: support}, needs_capital=False, offers=_offers(DAS)))
+# The window that comes once every combat move is declared, before any battle, is also when
+# the items placing or sacrificing units where the power is attacked are used (001 ›
+# Appendix: National Advantages, "before "Conduct Combat" phase"; README, ruling 135).
+register_phase(Phase(DAS, "Defensive Air Support", {Support: support, Advantage: advantages_asked.act},
+                     needs_capital=False, offers=_offers(DAS, advantages_asked.offered)))
 register_phase(Phase(REINFORCEMENT, "Reinforcement", {Reinforce: reinforce}, needs_capital=False,
                      offers=_offers(REINFORCEMENT)))

@@ -299,12 +299,13 @@ ENGINE_COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "advantage", "National Advantages (where the game plays them): alone, list your items, shown to you "
         "only; draw: draws your secret item of the round; reveal: puts a drawn item in force for all to see; use: buys an item's units in Purchase, "
-        "places its free units or converts units in Mobilize New Units, or declares an item in the phase it names.", '/advantage reveal:"Liberty Ship Program"',
+        "places its free units or converts units in Mobilize New Units, declares an item in the phase it names, "
+        "or, asked in the other side's turn, places or sacrifices units where you are attacked.", '/advantage reveal:"Liberty Ship Program"',
         aliases=("advantages",), command=Advantage,
         options=(OptionSpec("reveal", Kind.TEXT, "the item to reveal, by name or number"),
                  OptionSpec("use", Kind.TEXT, "the item whose units you buy or place, or that you declare, by name or number"),
-                 OptionSpec("at", Kind.SPACE, "where its free units go, where the item gives a choice; the battle "
-                            "an item is declared for; where it converts units", field="site"),
+                 OptionSpec("at", Kind.SPACE, "where its free units go; the battle an item is declared for; where "
+                            "it converts units; where you are attacked", field="site"),
                  OptionSpec("draw", Kind.INTEGER, "draw this many secret items, one for each of the first 5 "
                             "rounds", minimum=1),
                  OptionSpec("count", Kind.INTEGER, "how many units the item converts where it converts units "

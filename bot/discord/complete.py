@@ -16,7 +16,7 @@ from typing import Any
 
 from bot.service.commands import find_command
 from engine import RulesError, legal_commands
-from engine.commands import Diplomacy
+from engine.commands import Advantage, Diplomacy
 from engine.names import fold
 from engine.notation import unit_word
 from engine.registry import Kind, is_used_by, phases_taking
@@ -150,6 +150,8 @@ class Completer:
             return self._names(self._neutral_offers(option))
         if command == "battle":
             return self._names(self.legal.battles)
+        if command == Advantage.name and self.legal.advantages:
+            return self._names(dict.fromkeys(site for _, site in self.legal.advantages))
         if command == "retreat":
             return self._names(self.legal.retreats)
         if command == "submerge" and option == "to":

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 
-from ..advantages import bonuses, in_force, placed_units, played
+from ..advantages import bonuses, in_force, placed_units, played, uses_at
 from ..advantages_data import Bonus
 from ..events import Event, event
 from ..ids import PowerId, SpaceId, UnitKind
@@ -138,7 +138,9 @@ def favoured(state: GameState, phase: CombatPhase) -> tuple[int, ...]:
     """As the current battle begins: the units an item with a limit favours in it (Shock
     Troops: "2 Infantry has its attack increased by 1 in the first cycle of combat. No more
     than 6 Infantry can get this bonus per turn"): so many a battle, the first by id, while
-    the turn's count (``CombatPhase.favoured``) allows (README, ruling 108)."""
+    the turn's count (``CombatPhase.favoured``) allows (README, ruling 108); or so many for
+    each use of the item there this round (Commissars: "For each Infantry sacrificed, 2 other
+    Infantry you own defend on a 3 this turn", README, ruling 141)."""
     if not played(state):
         return ()
     b = current(phase)
@@ -147,11 +149,15 @@ def favoured(state: GameState, phase: CombatPhase) -> tuple[int, ...]:
         mine = _both(state, phase, b, side)[0]
         for power in dict.fromkeys(u.owner for u in mine):
             for bonus in bonuses(state, power, b.space):
-                if bonus.limit is None or not _holds(state, phase, b, bonus, side, ""):
+                if not _chosen(bonus) or not _holds(state, phase, b, bonus, side, ""):
                     continue
-                each, turn = bonus.limit
-                room = min(each, turn - len(phase.favoured) - len(out))
-                fit = sorted(u.id for u in mine if u.owner == power and (not bonus.units or u.kind in bonus.units))
+                if bonus.limit is not None:
+                    each, turn = bonus.limit
+                    room = min(each, turn - len(phase.favoured) - len(out))
+                else:
+                    room = bonus.per_use * uses_at(state, power, b.space, bonus)
+                fit = sorted(u.id for u in mine if u.owner == power and (not bonus.units or u.kind in bonus.units)
+                             and u.id not in out)
                 out += fit[:max(room, 0)]
     return tuple(out)
 
@@ -220,6 +226,11 @@ def after_battle(state: GameState, phase: CombatPhase, outcome: str) -> tuple[Ga
     return state, events
 
 
+def _chosen(bonus: Bonus) -> bool:
+    """Whether ``bonus`` acts only for units chosen as the battle begins (:func:`favoured`)."""
+    return bonus.limit is not None or bonus.per_use > 0
+
+
 def _both(state: GameState, phase: CombatPhase, b: Battle, side: str) -> tuple[list[Unit], list[Unit]]:
     """``side``'s units in battle ``b`` and the enemy's."""
     atk, dfn = attackers(state, b), defenders(state, b, phase)
@@ -236,7 +247,7 @@ def _in_force(state: GameState, phase: CombatPhase, units: Sequence[Unit], side:
                 continue
             for u in units:
                 if u.owner == power and (not bonus.units or u.kind in bonus.units) and (
-                        bonus.limit is None or u.id in b.favoured):
+                        not _chosen(bonus) or u.id in b.favoured):
                     yield bonus, u
 
 

@@ -15,7 +15,8 @@ Stored in ``GameState.orders[power]`` as a plain mapping:
 - ``decide``: ``orders`` (default) or ``self``: stop and ask this power in person.
 - ``passive``: ``pass`` (default) or ``ask``: in a window of the other team's turn
   (``engine.passive``: AARHE's Defensive Air Support and Reinforcement), pass, or be asked
-  to act in person (README of maps/aarhe, ruling 89).
+  to act in person, for one's units or a National Advantage used there (README of
+  maps/aarhe, rulings 89 and 135).
 - ``bomb``: ``income`` (default) or ``capacity``: what the power's bombers reduce on a
   raid where the rules let them choose (AARHE's Strategic Bombing Raid, 001 › Air
   Missions: "reduce the territory's income, or reduce unit production capacity at its

@@ -77,7 +77,8 @@ def statement(state: GameState, power: PowerId) -> Statement:
     atomic attacks took from a territory is its own line, every turn (001 › Phase 7, Atomic
     Weaponry: "permanent reduction of income"; ``engine.atomic``). Pro-side
     neutrals whose income goes to the power (``engine.neutrals.pays``) add theirs, without a
-    path (README of aarhe, ruling 41)."""
+    path (README of aarhe, ruling 41). What the power owes for units raised in the enemy's turn
+    comes off last (README of aarhe, ruling 140)."""
     lines = [Line(income(state, power), "from territories")]
     blasted = {state.board.name(s): min(fallout(state, s), state.board.spaces[s].ipc)
                for s in sorted(_held(state, power), key=state.board.name) if fallout(state, s)}
@@ -102,6 +103,9 @@ def statement(state: GameState, power: PowerId) -> Statement:
     if carried:
         units = f"{carried} land unit{'s' if carried > 1 else ''}"
         lines.append(Line(-carried, f"logistics for {units} aboard transports"))
+    owed = state.economy.owed.get(power, 0)
+    if owed:
+        lines.append(Line(-owed, "owed for units raised in the enemy's last turn"))
     return Statement(power, tuple(lines), raided)
 
 
@@ -164,7 +168,7 @@ def collect(state: GameState, dice: Dice) -> Entered:
     name = state.rules.power_name(power)
     held = _held(state, power)
     ledger = state.economy.without("damage", held).without("interrupted", held)
-    ledger = ledger.without("lent", {power}).without("raided", {power})
+    ledger = ledger.without("lent", {power}).without("raided", {power}).without("owed", {power})
     waits = sends(state, power)
     if not holds_capital(state, power) and state.rules.switches.capital_lost_income == "none":
         title = phase_title(state.rules, state.phase)

@@ -47,10 +47,14 @@ class Ledger:
     """Income the territory has lost for good to atomic attacks (001 › Phase 7, Atomic
     Weaponry: "Attacker rolls a die with die value equal to permanent reduction of income for
     the territory"): never settled (``engine.atomic``)."""
+    owed: Mapping[PowerId, int] = field(default_factory=dict)
+    """IPCs a power owes its next Collect Income for units raised in the enemy's turn (001 ›
+    Appendix: National Advantages, Soviet Militia: "The money is deducted from the Soviet
+    players next turn of income")."""
 
     def __bool__(self) -> bool:
         return bool(self.damage or self.interrupted or self.lent or self.raided or self.capacity or self.rail
-                    or self.interdicted or self.fallout)
+                    or self.interdicted or self.fallout or self.owed)
 
     def added(self, which: str, key: Any, amount: int) -> Ledger:
         """This ledger with ``amount`` more under ``key`` in the mapping ``which``."""
@@ -80,7 +84,7 @@ class Ledger:
         """Display names as keys, the non-empty mappings only."""
         out: dict[str, Any] = {}
         keyed = (("damage", space), ("interrupted", space), ("lent", power), ("capacity", space), ("rail", power),
-                 ("interdicted", space), ("fallout", space))
+                 ("interdicted", space), ("fallout", space), ("owed", power))
         for which, name in keyed:
             table = getattr(self, which)
             if table:
@@ -100,7 +104,7 @@ class Ledger:
 
         return Ledger(spaces("damage"), spaces("interrupted"), powers("lent"),
                       {power(k): {str(r): int(n) for r, n in v.items()} for k, v in data.get("raided", {}).items()},
-                      spaces("capacity"), powers("rail"), spaces("interdicted"), spaces("fallout"))
+                      spaces("capacity"), powers("rail"), spaces("interdicted"), spaces("fallout"), powers("owed"))
 
 
 def _with(ledger: Ledger, which: str, table: dict[Any, Any]) -> Ledger:

@@ -162,3 +162,29 @@ def test_the_passive_turn_offers_the_windows_moves() -> None:
     assert "Karelia S.S.R." in suggestions(state, "support", "from", "", {})
     assert suggestions(state, "support", "units", "", {"from": "Karelia S.S.R."}) == ["1 fighter"]
     assert "Archangel" in suggestions(state, "support", "to", "", {"from": "Karelia S.S.R."})
+
+
+def test_the_window_offers_where_an_item_may_be_used() -> None:
+    """In the Defensive Air Support window /advantage at: offers where the asked power may use
+    an item in force (001 › Appendix: National Advantages, Commissars (NKVD): "If you get
+    attacked during any Axis player's turn"; README of maps/aarhe, ruling 135)."""
+    import maps
+    from engine import NoDice, apply, new_game, parse_command
+
+    state = new_game(maps.load_ruleset("aarhe"), {"national_advantages": True})
+    data = state.to_json()
+    data["advantages"] = {"Soviet Union": {"drawn": ["commissars"], "revealed": ["commissars"]}}
+    state = GameState.from_json(data, state.rules)
+
+    def play(state: GameState, *lines: str) -> GameState:
+        for line in lines:
+            state = apply(state, parse_command(line, state), NoDice()).state
+        return state
+
+    state = play(state, '/orders power:"Soviet Union" passive:ask')
+    while state.round == 1:
+        state = play(state, "/done")
+    state = play(state, "/done", '/move units:"1 infantry" from:"Eastern Europe" to:"Karelia S.S.R."', "/done",
+                 "/focus power:Japan", "/done", "/done")
+    assert state.window is not None and state.rules.power_name(state.actor) == "Soviet Union"
+    assert suggestions(state, "advantage", "at", "", {"use": "commissars"}) == ["Karelia S.S.R."]

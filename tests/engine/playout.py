@@ -109,10 +109,14 @@ class Playout:
 
     def _passive(self) -> None:
         """In the passive side's window (``engine.passive``), make some of the moves the engine
-        offers with the window's command, now and then one it refuses, then end the part."""
+        offers with the window's command, now and then one it refuses, and now and then use a
+        National Advantage it offers there (Imperial Guard, Commissars...), then end the part."""
         offers = legal_commands(self.state)
-        word = next(w for w in offers.commands if w not in ("done", "undo", "orders"))
+        word = next(w for w in offers.commands if w not in ("done", "undo", "orders", "advantage"))
         name = self.state.board.name
+        for ident, site in offers.advantages:
+            if self.rng.random() < 0.5:
+                self.send(f'/advantage use:"{self.state.rules.advantages.item(ident).name}" at:"{name(site)}"')
         groups = list(offers.moves)
         for group in self.rng.sample(groups, min(len(groups), self.rng.randint(0, 3))):
             (kind, count), = group.units

@@ -39,14 +39,18 @@ def test_every_power_of_the_standard_map_has_its_list_numbered_as_001() -> None:
 def test_the_pool_holds_only_items_the_referee_plays() -> None:
     """README ruling 44: an item whose effect waits for a rule not played is not drawn, so no
     one draws an item that does nothing; item 1 is never drawn (001: "The first item is
-    standard"); items acting in AARHE's battles are (kind ``battle``)."""
+    standard"); items acting in AARHE's battles are (kind ``battle``), and so are those used
+    where the power is attacked before Conduct Combat (kind ``asked``)."""
     state = _game(germany=["german_88s"])
     ids = [i.id for i in pool(state, GERMANY)]
     assert ids == ["atlantic_wall", "fortress_europe", "panzer_blitz", "afrika_corps", "ss_panzerkorps",
                    "albert_speer"]
-    assert all(i.kind in ("free", "price", "move", "income", "battle", "convert", "build", "mission") for p in RULES.turn_order
+    assert all(i.kind in ("free", "price", "move", "income", "battle", "convert", "build", "mission", "asked")
+               for p in RULES.turn_order
                for i in pool(state, p))
     assert all(i.waits for p in RULES.turn_order for i in RULES.advantages.of(p) if not i.played)
+    soviet = [i.number for i in pool(state, PowerId("soviet_union"))]
+    assert soviet == [3, 4, 5, 6, 7, 9, 10, 11, 12]
 
 
 def test_secret_items_stay_out_of_the_public_lines() -> None:
@@ -137,3 +141,34 @@ def test_russian_winter_acts_until_the_next_soviet_turn(round_: int, turn: str, 
                                            "used": {"russian_winter": 2}}}
     state = GameState.from_json(data, RULES.for_options({"national_advantages": True}))
     assert bool(list(bonuses(state, PowerId("soviet_union")))) is acts
+
+
+@pytest.mark.parametrize(("change", "error"), [
+    ({"place": {}}, "an asked item places units"),
+    ({"once": "turn"}, "an asked item places units"),
+    ({"by": "italy"}, "unknown power 'italy'"),
+    ({"per": "zeppelin"}, "unknown unit type 'zeppelin'"),
+])
+def test_an_asked_items_fields_are_checked_at_load(change: dict[str, object], error: str) -> None:
+    """An item used where its power is attacked in the enemy's turn (kind ``asked``: README,
+    ruling 135) places units once a game or a city, or names a sacrifice; a wrong power or
+    unit type is named when the rule system loads."""
+    data = maps.load_rule_data("aarhe")["advantages"]
+    guard = next(e for e in data["japan"] if e["id"] == "imperial_guard")
+    with pytest.raises(BoardDataError, match=error):
+        Advantages.from_dict("aarhe/advantages.toml", {"japan": [data["japan"][0], {**guard, **change}]},
+                             RULES.board, RULES.units)
+
+
+def test_soviet_militia_owed_comes_off_the_next_income() -> None:
+    """001 › Appendix: National Advantages, Soviet Union 12, Soviet Militia: "The money is
+    deducted from the Soviet players next turn of income" (README, ruling 140): a line of its
+    own, after the others."""
+    state = _game()
+    soviet = PowerId("soviet_union")
+    before = statement(state, soviet).total
+    state = state.evolve(economy=state.economy.added("owed", soviet, 9))
+    lines = statement(state, soviet).lines
+    assert (lines[-1].amount, lines[-1].reason) == (-9, "owed for units raised in the enemy's last turn")
+    assert statement(state, soviet).total == before - 9
+    assert GameState.from_json(state.to_json(), state.rules).economy.owed == {soviet: 9}

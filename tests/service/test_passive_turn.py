@@ -72,3 +72,57 @@ async def test_the_passive_power_is_pinged_and_its_deadline_closes_the_window(tm
         assert "ping: @ben" in expiry
     finally:
         await db.close()
+
+
+async def test_a_power_holding_an_item_for_the_window_is_pinged_uses_it_or_passes_at_the_deadline(
+        tmp_path: Path) -> None:
+    """001 › Appendix: National Advantages, Soviet Union 11, Commissars (NKVD): "If you get
+    attacked during any Axis player's turn, you may sacrifice (destroy) any number of Infantry
+    you own." The Soviet Union, holding the item in force and asking to be asked, is due and
+    pinged in the Defensive Air Support window when Germany attacks Karelia, /help offers
+    /advantage there, the item is used through the console, and when the player then stays
+    silent its deadline closes its part and Germany is pinged (README of maps/aarhe, ruling
+    135)."""
+    clock = ManualClock(datetime(2026, 3, 1, 12, 0, tzinfo=UTC))
+    db = Database(database_url(tmp_path / "aaref.sqlite3"))
+    await db.migrate()
+    out: list[str] = []
+    # the Soviet Union's first draw reads 3 5: 16, the 8th of its 9 items (16 mod 9 = 7)
+    service = GameService(db, FixedDiceSource([3, 5] + [6, 6] * 500), clock=clock)
+    shell = Console(service, "ana", images=tmp_path / "images", write=out.append)
+
+    async def said(line: str) -> str:
+        out.clear()
+        await shell.handle(line)
+        return "\n".join(out)
+
+    try:
+        await said("/game new ruleset:aarhe name:asked national_advantages:on")
+        for power, who in SEATS.items():
+            await said(f'@{who} /game join power:"{power}"')
+        await said("/game settings deadline_hours:24")
+        await said("/game start")
+        await said("@ana /advantage draw:1")
+        assert "Commissars (NKVD)" in await said('@ana /advantage reveal:"Commissars (NKVD)"')
+        await said("@ana /orders passive:ask")
+        while (await service.state("local")).round == 1:
+            await said("@ana /done")
+        await said("@ben /done")
+        moved = await said('@ben /move units:"1 infantry" from:"Eastern Europe" to:"Karelia S.S.R."')
+        assert "Karelia S.S.R." in moved, moved
+        await said("@ben /done")
+        await said("@cy /done")
+        window = await said("@cy /done")
+        assert "Defensive Air Support: Soviet Union may act now" in window and "ping: @ana" in window
+        assert "/advantage" in await said("@ana /help")
+        used = await said('@ana /advantage use:commissars at:"Karelia S.S.R."')
+        assert "Soviet Union sacrifices 1 infantry in Karelia S.S.R. (Commissars (NKVD) (item 11))" in used, used
+        state = await service.state("local")
+        assert state.advantages["soviet_union"].declared_at["commissars"] == ("karelia_ssr",)
+        clock.advance(hours=25)
+        expiry = await said("/game status")
+        assert "Soviet Union passes: the window closes for it with no move." in expiry
+        state = await service.state("local")
+        assert state.window is None and "ping: @ben" in expiry
+    finally:
+        await db.close()
