@@ -157,7 +157,7 @@ def test_an_asked_items_fields_are_checked_at_load(change: dict[str, object], er
     guard = next(e for e in data["japan"] if e["id"] == "imperial_guard")
     with pytest.raises(BoardDataError, match=error):
         Advantages.from_dict("aarhe/advantages.toml", {"japan": [data["japan"][0], {**guard, **change}]},
-                             RULES.board, RULES.units)
+                             RULES.board, RULES.units, DEVELOPMENTS)
 
 
 def test_soviet_militia_owed_comes_off_the_next_income() -> None:
