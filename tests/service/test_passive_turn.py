@@ -6,6 +6,8 @@ name the window, and when its deadline passes the window closes with no move, ev
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -17,12 +19,22 @@ from bot.store import Database, database_url
 SEATS = {"Soviet Union": "ana", "Germany": "ben", "Japan": "cy", "United Kingdom": "dee", "United States": "dee"}
 
 
-async def test_the_passive_power_is_pinged_and_its_deadline_closes_the_window(tmp_path: Path) -> None:
+@dataclass
+class Seated:
+    """An AARHE game started in the console with every seat taken and a day's deadline."""
+
+    clock: ManualClock
+    db: Database
+    service: GameService
+    said: Callable[[str], Awaitable[str]]
+
+
+async def _seated(tmp_path: Path, faces: list[int], options: str) -> Seated:
     clock = ManualClock(datetime(2026, 3, 1, 12, 0, tzinfo=UTC))
     db = Database(database_url(tmp_path / "aaref.sqlite3"))
     await db.migrate()
     out: list[str] = []
-    service = GameService(db, FixedDiceSource([3, 4] * 500), clock=clock)
+    service = GameService(db, FixedDiceSource(faces), clock=clock)
     shell = Console(service, "ana", images=tmp_path / "images", write=out.append)
 
     async def said(line: str) -> str:
@@ -30,12 +42,18 @@ async def test_the_passive_power_is_pinged_and_its_deadline_closes_the_window(tm
         await shell.handle(line)
         return "\n".join(out)
 
+    await said(f"/game new ruleset:aarhe {options}")
+    for power, who in SEATS.items():
+        await said(f'@{who} /game join power:"{power}"')
+    await said("/game settings deadline_hours:24")
+    await said("/game start")
+    return Seated(clock, db, service, said)
+
+
+async def test_the_passive_power_is_pinged_and_its_deadline_closes_the_window(tmp_path: Path) -> None:
+    game = await _seated(tmp_path, [3, 4] * 500, "name:passive")
+    clock, service, said = game.clock, game.service, game.said
     try:
-        await said("/game new ruleset:aarhe name:passive")
-        for power, who in SEATS.items():
-            await said(f'@{who} /game join power:"{power}"')
-        await said("/game settings deadline_hours:24")
-        await said("/game start")
         assert "Soviet Union sets standing orders" in await said("@ana /orders passive:ask")
         while (await service.state("local")).round == 1:
             await said("@ana /done")
@@ -71,7 +89,7 @@ async def test_the_passive_power_is_pinged_and_its_deadline_closes_the_window(tm
         assert state.window is None and "soviet_union" not in state.due
         assert "ping: @ben" in expiry
     finally:
-        await db.close()
+        await game.db.close()
 
 
 async def test_a_power_holding_an_item_for_the_window_is_pinged_uses_it_or_passes_at_the_deadline(
@@ -83,25 +101,10 @@ async def test_a_power_holding_an_item_for_the_window_is_pinged_uses_it_or_passe
     /advantage there, the item is used through the console, and when the player then stays
     silent its deadline closes its part and Germany is pinged (README of maps/aarhe, ruling
     135)."""
-    clock = ManualClock(datetime(2026, 3, 1, 12, 0, tzinfo=UTC))
-    db = Database(database_url(tmp_path / "aaref.sqlite3"))
-    await db.migrate()
-    out: list[str] = []
     # the Soviet Union's first draw reads 3 5: 16, the 8th of its 9 items (16 mod 9 = 7)
-    service = GameService(db, FixedDiceSource([3, 5] + [6, 6] * 500), clock=clock)
-    shell = Console(service, "ana", images=tmp_path / "images", write=out.append)
-
-    async def said(line: str) -> str:
-        out.clear()
-        await shell.handle(line)
-        return "\n".join(out)
-
+    game = await _seated(tmp_path, [3, 5] + [6, 6] * 500, "name:asked national_advantages:on")
+    clock, service, said = game.clock, game.service, game.said
     try:
-        await said("/game new ruleset:aarhe name:asked national_advantages:on")
-        for power, who in SEATS.items():
-            await said(f'@{who} /game join power:"{power}"')
-        await said("/game settings deadline_hours:24")
-        await said("/game start")
         await said("@ana /advantage draw:1")
         assert "Commissars (NKVD)" in await said('@ana /advantage reveal:"Commissars (NKVD)"')
         await said("@ana /orders passive:ask")
@@ -125,4 +128,4 @@ async def test_a_power_holding_an_item_for_the_window_is_pinged_uses_it_or_passe
         state = await service.state("local")
         assert state.window is None and "ping: @ben" in expiry
     finally:
-        await db.close()
+        await game.db.close()
