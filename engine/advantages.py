@@ -23,7 +23,7 @@ from .ids import PowerId, SpaceId, UnitKind
 from .notation import format_units
 from .phases import phase_entry, phase_title
 from .prose import possessive
-from .state import PLACED, GameState, Unit
+from .state import COMBAT_MOVED, PLACED, GameState, Unit
 from .variants import NATIONAL_ADVANTAGES
 
 
@@ -245,9 +245,9 @@ def reveal(state: GameState, power: PowerId, item: Item) -> tuple[GameState, lis
         raise IllegalCommandError(f"{name} has not drawn {item.title()}; /advantage lists your items.",
                                   reason="advantage.not_drawn")
     state = _with_hand(state, power, replace(own, revealed=(*own.revealed, item.id)))
-    how = " Use it in Mobilize New Units: /advantage use:" + _quoted(item) if item.kind == "free" else (
-        f" Declare it in {phase_title(state.rules, item.declare)}: /advantage use:{_quoted(item)}" if item.declare
-        else "")
+    verb = "Use" if item.kind == "free" else "Declare"
+    when = phase_title(state.rules, item.declare or "mobilize") if item.kind == "free" or item.declare else ""
+    how = f" {verb} it in {when}: /advantage use:{_quoted(item)}" if when else ""
     proofs = [reveal_sealed(name, purpose, list(faces)) for purpose, faces in own.sealed.get(item.id, ())]
     return state, [*proofs, event("advantage", f"{name} reveals its National Advantage {item.title()}: {item.effect} It is "
                          f"in force from now on.{how}", power=name, item=item.name, number=item.number)]
@@ -261,7 +261,7 @@ def use(state: GameState, power: PowerId, item: Item, site: SpaceId | None) -> t
     events: list[Event] = []
     if not item.standard and item.id not in own.revealed:
         state, events = reveal(state, power, item)
-    if item.kind == "battle" and item.declare:
+    if item.declare:
         return _declare(state, power, item, site, events)
     if item.kind not in ("deal", "free"):
         raise IllegalCommandError(f"{item.title()} acts by itself once in force; there is nothing to use.",
@@ -301,22 +301,38 @@ def _declare(state: GameState, power: PowerId, item: Item, site: SpaceId | None,
                                   f"{possessive(name)} next turn begins.", power=name, item=item.name)]
 
 
-def _declare_battle(state: GameState, power: PowerId, item: Item, site: SpaceId | None,
-                    events: list[Event]) -> tuple[GameState, list[Event]]:
-    """An item declared for one land battle of the power still to fight, where its land units
-    are only of the item's types (Banzai Attacks: "When you begin an attack with only
-    Infantry, you may declare a Banzai attack")."""
-    name = state.rules.power_name(power)
-    only = " and ".join(state.rules.spec(k).word() for k in item.units)
-    fights = [e.space for e in (state.combat.entries if state.combat is not None else ()) if e.kind == "land"]
+def _battle_site(state: GameState, item: Item, site: SpaceId | None) -> SpaceId:
+    """The land battle still to fight that an item is declared for (``at:``, needless where
+    the item names one territory): one of the item's ``sites`` where it names some."""
+    fights = [e.space for e in (state.combat.entries if state.combat is not None else ()) if e.kind == "land"
+              and (not item.sites or e.space in item.sites)]
+    named = f"an attack on {' or '.join(state.board.name(s) for s in item.sites)}" if item.sites else \
+        "a land battle still to fight"
+    if site is None and len(item.sites) == 1:
+        site = item.sites[0]
     if site is None:
         listed = ", ".join(state.board.name(s) for s in fights) or "none is left"
         raise IllegalCommandError(f"Say which battle {item.title()} is declared for: at:<territory> "
                                   f"(a land battle still to fight: {listed}).", reason="advantage.site_needed")
-    where = state.board.name(site)
     if site not in fights:
-        raise IllegalCommandError(f"{item.title()} is declared for a land battle still to fight, as it begins; "
-                                  f"{where} is none.", reason="advantage.wrong_site")
+        raise IllegalCommandError(f"{item.title()} is declared for {named}, before it is fought; "
+                                  f"{state.board.name(site)} has no such battle still to fight.",
+                                  reason="advantage.wrong_site")
+    return site
+
+
+def _declare_battle(state: GameState, power: PowerId, item: Item, site: SpaceId | None,
+                    events: list[Event]) -> tuple[GameState, list[Event]]:
+    """An item declared for one land battle of the power still to fight: free units on its
+    battle board (:func:`_board`), or acting there where the power's land units are only of
+    the item's types (Banzai Attacks: "When you begin an attack with only Infantry, you may
+    declare a Banzai attack")."""
+    name = state.rules.power_name(power)
+    site = _battle_site(state, item, site)
+    if item.kind == "free":
+        return _board(state, power, item, site, events)
+    where = state.board.name(site)
+    only = " and ".join(state.rules.spec(k).word() for k in item.units)
     land = [u for u in state.units_at(site) if u.owner == power and state.rules.spec(u.kind).is_land
             and state.rules.spec(u.kind).is_combat_unit]
     if not land or any(u.kind not in item.units for u in land):
@@ -331,6 +347,51 @@ def _declare_battle(state: GameState, power: PowerId, item: Item, site: SpaceId 
                                              declared_at={**own.declared_at, item.id: (*declared, site)}))
     return state, [*events, event("advantage", f"{name} declares {item.title()} in {where}: {item.effect}",
                                   power=name, item=item.name, space=where)]
+
+
+def _board(state: GameState, power: PowerId, item: Item, site: SpaceId,
+           events: list[Event]) -> tuple[GameState, list[Event]]:
+    """Free units placed on the battle board of the power's attack at ``site``, once a game
+    (The Indian National Army): they attack with the rest, came from no territory, so have
+    none to retreat to, and do not move in Noncombat Move, as every unit that attacked
+    (README, ruling 145)."""
+    name = state.rules.power_name(power)
+    own = hand(state, power)
+    last = own.used.get(item.id)
+    if last is not None:
+        raise IllegalCommandError(f"{name} used {item.title()} in round {last}; once a game.",
+                                  reason="advantage.used")
+    new = placed_units(state, power, item.units, site, state.next_id, frozenset({COMBAT_MOVED}))
+    state = _with_hand(state, power, replace(own, used={**own.used, item.id: state.round},
+                                             declared_at={**own.declared_at, item.id: (site,)})).with_units(new)
+    units, where = format_units(state.rules, item.units), state.board.name(site)
+    return state, [*events, event("place", f"{name} places {units} on the battle board in {where}, free "
+                                  f"({item.title()}); they attack with the rest.", power=name, item=item.name,
+                                  units=dict(item.units), space=where)]
+
+
+def begin_turn(state: GameState) -> tuple[GameState, list[Event]]:
+    """As the power's turn begins: the ``then`` units of an item used on a battle board in its
+    last turn, where it holds the site now ("If you capture India this turn and control India
+    at the beginning of your next turn you may place 1 Infantry for free at India": held now,
+    it was taken in that turn, having been an enemy's when attacked). A free unit is always
+    taken; placed as the turn begins, it moves and fights this turn (README, ruling 145)."""
+    power = state.turn
+    events: list[Event] = []
+    for item in in_force(state, power):
+        own = hand(state, power)
+        if not item.then or own.used.get(item.id) != state.round - 1:
+            continue
+        name = state.rules.power_name(power)
+        for site in own.declared_at.get(item.id, ()):
+            if state.owners.get(site) != power:
+                continue
+            state = state.with_units(placed_units(state, power, item.then, site, state.next_id, frozenset()))
+            events.append(event("place", f"{name} places {format_units(state.rules, item.then)} in "
+                                f"{state.board.name(site)}, free ({item.title()}: it took the territory last turn "
+                                "and holds it).", power=name, item=item.name, units=dict(item.then),
+                                space=state.board.name(site)))
+    return state, events
 
 
 def _deal(state: GameState, power: PowerId, item: Item) -> tuple[GameState, list[Event]]:
@@ -426,7 +487,9 @@ def _free(state: GameState, power: PowerId, item: Item, site: SpaceId | None) ->
     own = hand(state, power)
     state = _with_hand(state, power, replace(own, used={**own.used, item.id: state.round})).with_units(new)
     said = "; ".join(f"{format_units(state.rules, us)} in {state.board.name(s)}" for s, us in placing.items())
-    return state, [event("place", f"{name} places {said}, free ({item.title()}).", power=name, item=item.name)]
+    total = {k: sum(us.get(k, 0) for us in placing.values()) for k in {k for us in placing.values() for k in us}}
+    return state, [event("place", f"{name} places {said}, free ({item.title()}).", power=name, item=item.name,
+                         units=total)]
 
 
 def _site(state: GameState, power: PowerId, item: Item, site: SpaceId | None) -> SpaceId:
@@ -461,12 +524,13 @@ def _holder(state: GameState, power: PowerId, item: Item) -> str:
 
 
 def placed_units(state: GameState, power: PowerId, units: Mapping[UnitKind, int], where: SpaceId,
-                 first: int) -> list[Unit]:
-    """New units, placed this turn (flag ``placed``: they neither move nor fight before next turn)."""
+                 first: int, flags: frozenset[str] = frozenset({PLACED})) -> list[Unit]:
+    """New units, by default placed this turn (flag ``placed``: they neither move nor fight
+    before next turn)."""
     out: list[Unit] = []
     for kind, n in units.items():
         for _ in range(n):
-            out.append(Unit(id=first + len(out), kind=kind, owner=power, space=where, flags=frozenset({PLACED})))
+            out.append(Unit(id=first + len(out), kind=kind, owner=power, space=where, flags=flags))
     return out
 
 

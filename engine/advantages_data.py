@@ -115,8 +115,15 @@ class Item:
     its bonuses then acting until the owner's next turn begins (Russian Winter); or, with
     ``per_battle``, for one battle still to fight (``at:``), as often as the owner likes, its
     bonuses acting in that battle (Banzai Attacks: ``units``, the only land units of the
-    power that may attack there)."""
+    power that may attack there). free, with ``per_battle``: its units are placed on the
+    battle board of the power's land battle still to fight at one of ``sites`` (The Indian
+    National Army: "when you launch an attack on India, you may place 2 Infantry for free on
+    the battle board")."""
     per_battle: bool = False
+    then: Mapping[UnitKind, int] = field(default_factory=dict)
+    """free, on a battle board: units placed at its site as the owner's next turn begins, if
+    the owner holds it then ("If you capture India this turn and control India at the
+    beginning of your next turn you may place 1 Infantry for free at India")."""
 
     @property
     def standard(self) -> bool:
@@ -254,12 +261,17 @@ def _item(at: str, power: PowerId, e: Mapping[str, Any], board: Board, kinds: Co
                 raise BoardDataError(f"{at} {e['id']}: unknown power {original!r}")
             if e.get("control", "own") not in ("own", "side") or e.get("once", "game") not in ("game", "turn"):
                 raise BoardDataError(f"{at} {e['id']}: control is own or side, once is game or turn")
+            on_board = bool(e.get("per_battle", False))
+            if on_board != (e.get("declare") == "conduct_combat") or ("then" in e and not on_board):
+                raise BoardDataError(f"{at} {e['id']}: free units on a battle board need declare = "
+                                     "\"conduct_combat\" and per_battle, and only they have 'then'")
             return made(units={unit(k): int(n) for k, n in e.get("place", {}).items()},
                         sites=tuple(space(s) for s in e.get("at", ())),
                         at_original=PowerId(original) if original else None,
                         each={space(s): {unit(k): int(n) for k, n in us.items()} for s, us in e.get("each", {}).items()},
                         control=str(e.get("control", "own")), requires=tuple(space(s) for s in e.get("requires", ())),
-                        once=str(e.get("once", "game")))
+                        once=str(e.get("once", "game")), declare=str(e.get("declare", "")), per_battle=on_board,
+                        then={unit(k): int(n) for k, n in e.get("then", {}).items()})
         if kind == "battle":
             if not bonuses:
                 raise BoardDataError(f"{at} {ident}: a battle item needs 'bonus'")
