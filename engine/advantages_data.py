@@ -19,7 +19,7 @@ from .names import NameIndex
 if TYPE_CHECKING:
     from .board import Board
 
-PLAYED = ("deal", "price", "free", "move", "income", "battle")
+PLAYED = ("deal", "price", "free", "move", "income", "unit", "battle")
 """Effect kinds the referee plays: their items are in force (item 1) or in the draw pool."""
 WAITING = ("combat", "later")
 """Effect kinds not played yet: such items are left out of the draw pool (README)."""
@@ -89,7 +89,8 @@ class Item:
     """001's rule sentences."""
     units: Mapping[UnitKind, int] = field(default_factory=dict)
     """deal: the units bought (``count`` of ``unit``); free: the units placed; price, move:
-    the unit types concerned (count 1)."""
+    the unit types concerned (count 1); unit: the type only the item lets its power buy
+    (its unit table entry names the item: ``UnitSpec.advantage``)."""
     sites: tuple[SpaceId, ...] = ()
     """deal: where the units go; free: the territories one may choose among."""
     at_original: PowerId | None = None
@@ -252,6 +253,8 @@ def _item(at: str, power: PowerId, e: Mapping[str, Any], board: Board, kinds: Co
                         less=int(e.get("less", 0)))
         if kind == "move":
             return made(units={unit(k): 1 for k in e["units"]}, value=int(e["move"]))
+        if kind == "unit":
+            return made(units={unit(e["unit"]): 1})
         if kind == "income":
             return made(sites=(space(e["at"]),),
                         steps=tuple((int(s["from_round"]), float(s["factor"])) for s in e["steps"]))

@@ -327,9 +327,9 @@ class RuleSet:
         technology = Technology.from_dict(f"{rid}/ruleset.toml", ruleset.get("technology", {}))
         technology.check_names(f"{rid}/ruleset.toml", the_board.powers, specs)
         for spec in specs.values():
-            if spec.requires_development and spec.requires_development not in {d.id for d in technology.developments}:
-                raise BoardDataError(f"{rid}/units.toml: {spec.kind} requires unknown development "
-                                     f"{spec.requires_development!r}")
+            for dev in spec.requires_development:
+                if dev not in {d.id for d in technology.developments}:
+                    raise BoardDataError(f"{rid}/units.toml: {spec.kind} requires unknown development {dev!r}")
         battle = BattleSequence.from_dict(f"{rid}/ruleset.toml", ruleset.get("battle", {}))
         known = Known(the_board.powers, specs, tuple(ruleset["phases"]), tuple(d.id for d in technology.developments),
                       the_board, battle.steps)
@@ -370,6 +370,11 @@ class RuleSet:
             redeployment=Redeployment.from_dict(f"{rid}/ruleset.toml", ruleset.get("redeployment", {}), the_board),
             missions=Missions.from_dict(f"{rid}/ruleset.toml", ruleset.get("missions", {})),
         )
+        items = {i.id for its in rules.advantages.items.values() for i in its}
+        for spec in specs.values():
+            if spec.advantage and spec.advantage not in items:
+                raise BoardDataError(f"{rid}/units.toml: {spec.kind} names unknown National Advantage "
+                                     f"{spec.advantage!r}")
         _check_setup_capacity(rules)
         for name, option in options.items():
             _check_setup_capacity(rules.for_options({name: ",".join(option.choices) if option.many else True}))
