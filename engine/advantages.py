@@ -131,15 +131,17 @@ def act(state: GameState, cmd: Advantage, dice: Dice) -> tuple[GameState, list[E
     if cmd.draw is not None:
         return draw(state, power, cmd.draw, dice)
     if cmd.reveal is not None:
-        return reveal(state, power, _find(state, power, cmd.reveal))
+        return reveal(state, power, find_item(state, power, cmd.reveal))
     if cmd.use is not None:
-        return use(state, power, _find(state, power, cmd.use), cmd.site)
+        return use(state, power, find_item(state, power, cmd.use), cmd.site)
     raise IllegalCommandError("Say what to do: /advantage draw:1, /advantage reveal:<item> or /advantage "
                               "use:<item>; /advantage alone lists your items, shown to you only.",
                               reason="advantage.nothing")
 
 
-def _find(state: GameState, power: PowerId, text: str) -> Item:
+def find_item(state: GameState, power: PowerId, text: str) -> Item:
+    """The power's item named ``text``; refused, naming the owner, for another power's item,
+    and listing the power's items for an unknown name."""
     name = state.rules.power_name(power)
     items = state.rules.advantages
     try:
@@ -206,7 +208,7 @@ def draw(state: GameState, power: PowerId, count: int, dice: Dice) -> tuple[Game
         own = hand(state, power)
         index, draws, drawn = choose(dice, name, len(items), f"{name} National Advantage draw {len(own.drawn) + 1}")
         item = items[index]
-        state = _with_hand(state, power, replace(own, drawn=(*own.drawn, item.id),
+        state = with_hand(state, power, replace(own, drawn=(*own.drawn, item.id),
                                                  sealed={**own.sealed, item.id: draws}))
         events += drawn
     return state, events
@@ -244,13 +246,28 @@ def reveal(state: GameState, power: PowerId, item: Item) -> tuple[GameState, lis
     if item.id not in own.drawn:
         raise IllegalCommandError(f"{name} has not drawn {item.title()}; /advantage lists your items.",
                                   reason="advantage.not_drawn")
-    state = _with_hand(state, power, replace(own, revealed=(*own.revealed, item.id)))
-    verb = "Use" if item.kind == "free" else "Declare"
-    when = phase_title(state.rules, item.declare or "mobilize") if item.kind == "free" or item.declare else ""
-    how = f" {verb} it in {when}: /advantage use:{_quoted(item)}" if when else ""
+    state = with_hand(state, power, replace(own, revealed=(*own.revealed, item.id)))
+    how = _how(state, item)
     proofs = [reveal_sealed(name, purpose, list(faces)) for purpose, faces in own.sealed.get(item.id, ())]
     return state, [*proofs, event("advantage", f"{name} reveals its National Advantage {item.title()}: {item.effect} It is "
                          f"in force from now on.{how}", power=name, item=item.name, number=item.number)]
+
+
+def _how(state: GameState, item: Item) -> str:
+    """How the owner uses an item that needs a command, for the reveal's message."""
+    if item.strike is not None:
+        return (f" Launch its {item.strike.plural} in the {_enemies(state, item.power)}' "
+                f"{phase_title(state.rules, item.declare)}: /advantage use:{_quoted(item)} at:<sea zone> "
+                "targets:<ships>")
+    verb = "Use" if item.kind == "free" else "Declare"
+    when = phase_title(state.rules, item.declare or "mobilize") if item.kind == "free" or item.declare else ""
+    return f" {verb} it in {when}: /advantage use:{_quoted(item)}" if when else ""
+
+
+def _enemies(state: GameState, power: PowerId) -> str:
+    """The other side's name ("Allies")."""
+    mine = state.board.side_of(power)
+    return next(state.board.side_of(p) for p in state.rules.turn_order if state.board.side_of(p) != mine)
 
 
 def use(state: GameState, power: PowerId, item: Item, site: SpaceId | None) -> tuple[GameState, list[Event]]:
@@ -286,6 +303,10 @@ def _declare(state: GameState, power: PowerId, item: Item, site: SpaceId | None,
     collect income phase, you may declare a severe winter"), or for a battle."""
     name = state.rules.power_name(power)
     when = phase_title(state.rules, item.declare)
+    if item.strike is not None:
+        raise IllegalCommandError(f"{item.title()} is launched in the {_enemies(state, power)}' {when}, after their "
+                                  f"Combat Move (with /orders passive:ask {name} is asked then).",
+                                  reason="advantage.phase")
     if state.phase != item.declare or state.turn != power:
         raise IllegalCommandError(f"{item.title()} is declared in {possessive(name)} {when}.",
                                   reason="advantage.phase")
@@ -296,7 +317,7 @@ def _declare(state: GameState, power: PowerId, item: Item, site: SpaceId | None,
         raise IllegalCommandError(f"{name} declared {item.title()} in round {last}; once a game.",
                                   reason="advantage.used")
     own = hand(state, power)
-    state = _with_hand(state, power, replace(own, used={**own.used, item.id: state.round}))
+    state = with_hand(state, power, replace(own, used={**own.used, item.id: state.round}))
     return state, [*events, event("advantage", f"{name} declares {item.title()}: {item.effect} It acts until "
                                   f"{possessive(name)} next turn begins.", power=name, item=item.name)]
 
@@ -343,7 +364,7 @@ def _declare_battle(state: GameState, power: PowerId, item: Item, site: SpaceId 
     if site in declared:
         raise IllegalCommandError(f"{name} has declared {item.title()} in {where} already.",
                                   reason="advantage.used_this_turn")
-    state = _with_hand(state, power, replace(own, used={**own.used, item.id: state.round},
+    state = with_hand(state, power, replace(own, used={**own.used, item.id: state.round},
                                              declared_at={**own.declared_at, item.id: (*declared, site)}))
     return state, [*events, event("advantage", f"{name} declares {item.title()} in {where}: {item.effect}",
                                   power=name, item=item.name, space=where)]
@@ -362,7 +383,7 @@ def _board(state: GameState, power: PowerId, item: Item, site: SpaceId,
         raise IllegalCommandError(f"{name} used {item.title()} in round {last}; once a game.",
                                   reason="advantage.used")
     new = placed_units(state, power, item.units, site, state.next_id, frozenset({COMBAT_MOVED}))
-    state = _with_hand(state, power, replace(own, used={**own.used, item.id: state.round},
+    state = with_hand(state, power, replace(own, used={**own.used, item.id: state.round},
                                              declared_at={**own.declared_at, item.id: (site,)})).with_units(new)
     units, where = format_units(state.rules, item.units), state.board.name(site)
     return state, [*events, event("place", f"{name} places {units} on the battle board in {where}, free "
@@ -411,7 +432,7 @@ def _deal(state: GameState, power: PowerId, item: Item) -> tuple[GameState, list
                                   reason="advantage.too_expensive")
     own = hand(state, power)
     treasury = {**state.treasury, power: have - price}
-    state = _with_hand(state, power, replace(own, used={**own.used, item.id: state.round},
+    state = with_hand(state, power, replace(own, used={**own.used, item.id: state.round},
                                              waiting=(*own.waiting, item.id))).evolve(treasury=treasury)
     units = format_units(state.rules, item.units)
     return state, [event("advantage", f"{name} buys {units} for {price} IPCs with {item.title()} ({have - price} "
@@ -457,7 +478,7 @@ def mobilize_deals(state: GameState) -> tuple[GameState, list[Event]]:
         new += placed_units(state, power, item.units, where, state.next_id + len(new))
         events.append(event("place", f"{name} mobilizes {units} in {state.board.name(where)} ({item.title()}).",
                             power=name, units=dict(item.units), space=state.board.name(where)))
-    state = _with_hand(state, power, replace(own, waiting=()))
+    state = with_hand(state, power, replace(own, waiting=()))
     return state.with_units(new), events
 
 
@@ -485,7 +506,7 @@ def _free(state: GameState, power: PowerId, item: Item, site: SpaceId | None) ->
     for where, units in placing.items():
         new += placed_units(state, power, units, where, state.next_id + len(new))
     own = hand(state, power)
-    state = _with_hand(state, power, replace(own, used={**own.used, item.id: state.round})).with_units(new)
+    state = with_hand(state, power, replace(own, used={**own.used, item.id: state.round})).with_units(new)
     said = "; ".join(f"{format_units(state.rules, us)} in {state.board.name(s)}" for s, us in placing.items())
     total = {k: sum(us.get(k, 0) for us in placing.values()) for k in {k for us in placing.values() for k in us}}
     return state, [event("place", f"{name} places {said}, free ({item.title()}).", power=name, item=item.name,
@@ -534,7 +555,8 @@ def placed_units(state: GameState, power: PowerId, units: Mapping[UnitKind, int]
     return out
 
 
-def _with_hand(state: GameState, power: PowerId, new: Hand) -> GameState:
+def with_hand(state: GameState, power: PowerId, new: Hand) -> GameState:
+    """``state`` with the power's hand replaced."""
     return state.evolve(advantages={**state.advantages, power: new})
 
 

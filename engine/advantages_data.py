@@ -19,7 +19,7 @@ from .names import NameIndex
 if TYPE_CHECKING:
     from .board import Board
 
-PLAYED = ("deal", "price", "free", "move", "income", "unit", "battle")
+PLAYED = ("deal", "price", "free", "move", "income", "unit", "strike", "battle")
 """Effect kinds the referee plays: their items are in force (item 1) or in the draw pool."""
 WAITING = ("combat", "later")
 """Effect kinds not played yet: such items are left out of the draw pool (README)."""
@@ -75,6 +75,20 @@ class Bonus:
 
 
 @dataclass(frozen=True, slots=True)
+class Strike:
+    """Attacks an item makes without units (Kamikaze Attacks: "Kamikazes are not represented
+    by a unit"), at enemy ships other than submarines: so many a game, in sea zones within so
+    many of the item's sites (``engine.combat.strikes``)."""
+
+    name: str
+    """One attack, as rolls and messages name it (``kamikaze``); ``plural`` for several."""
+    plural: str
+    uses: int
+    within: int
+    hits_on: int
+
+
+@dataclass(frozen=True, slots=True)
 class Item:
     """One National Advantage of one power."""
 
@@ -121,6 +135,8 @@ class Item:
     National Army: "when you launch an attack on India, you may place 2 Infantry for free on
     the battle board")."""
     per_battle: bool = False
+    strike: Strike | None = None
+    """strike: the attacks, launched in the enemy's ``declare`` window at ships near ``sites``."""
     then: Mapping[UnitKind, int] = field(default_factory=dict)
     """free, on a battle board: units placed at its site as the owner's next turn begins, if
     the owner holds it then ("If you capture India this turn and control India at the
@@ -156,6 +172,9 @@ class Hand:
     declared_at: Mapping[str, tuple[SpaceId, ...]] = field(default_factory=dict)
     """Item id -> the battles it was declared for in the round it was last used (Banzai
     Attacks: "you may declare a Banzai attack")."""
+    spent: Mapping[str, int] = field(default_factory=dict)
+    """Item id -> the attacks made of those it allows in a game (Kamikaze Attacks: "You may
+    make six Kamikaze attacks during the game")."""
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {"drawn": list(self.drawn), "revealed": list(self.revealed)}
@@ -167,6 +186,8 @@ class Hand:
             out["sealed"] = {i: [[p, list(f)] for p, f in draws] for i, draws in self.sealed.items()}
         if self.declared_at:
             out["declared_at"] = {i: list(spaces) for i, spaces in self.declared_at.items()}
+        if self.spent:
+            out["spent"] = dict(self.spent)
         return out
 
     @classmethod
@@ -176,7 +197,8 @@ class Hand:
                    tuple(str(i) for i in data.get("waiting", ())),
                    {str(i): tuple((str(p), tuple(int(f) for f in fs)) for p, fs in draws)
                     for i, draws in data.get("sealed", {}).items()},
-                   {str(i): tuple(SpaceId(str(s)) for s in spaces) for i, spaces in data.get("declared_at", {}).items()})
+                   {str(i): tuple(SpaceId(str(s)) for s in spaces) for i, spaces in data.get("declared_at", {}).items()},
+                   {str(k): int(v) for k, v in data.get("spent", {}).items()})
 
 
 EMPTY_HAND = Hand()
@@ -255,6 +277,11 @@ def _item(at: str, power: PowerId, e: Mapping[str, Any], board: Board, kinds: Co
             return made(units={unit(k): 1 for k in e["units"]}, value=int(e["move"]))
         if kind == "unit":
             return made(units={unit(e["unit"]): 1})
+        if kind == "strike":
+            st = e["strike"]
+            return made(sites=tuple(space(s) for s in e["at"]), declare=str(e["declare"]),
+                        strike=Strike(str(st["name"]), str(st["plural"]), int(st["uses"]), int(st["within"]),
+                                      int(st["hits_on"])))
         if kind == "income":
             return made(sites=(space(e["at"]),),
                         steps=tuple((int(s["from_round"]), float(s["factor"])) for s in e["steps"]))

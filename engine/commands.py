@@ -173,14 +173,18 @@ class Scorch(Command):
 class Advantage(Command):
     """Any phase of the power's own turn: reveal a National Advantage drawn, or use one (a
     deal in Purchase, free units in Mobilize New Units, a declaration in the phase the item
-    names, ``site`` then naming the battle where it is for one) (001 › Appendix: National
-    Advantages)."""
+    names, ``site`` then naming the battle where it is for one); in the enemy's window, the
+    attacks of an item that makes them, at ``units`` in the sea zone ``site`` (001 ›
+    Appendix: National Advantages)."""
 
     reveal: str | None = None
     use: str | None = None
     site: SpaceId | None = None
     draw: int | None = None
     """Items to draw, one for each of the first 5 rounds not yet drawn for."""
+    units: UnitCounts | None = None
+    """The enemy ships an item's attacks without units aim at, one attack each (Kamikaze
+    Attacks: "Before any Kamikaze rolls you must announce all target(s)")."""
     name = "advantage"
 
 

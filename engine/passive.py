@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from .combat.orders import orders_of
+from .combat.strikes import launchable
 from .errors import OutOfTurnError
 from .events import Event, event
 from .ids import PowerId
@@ -60,9 +61,9 @@ def acting_view(state: GameState, power: PowerId) -> GameState:
 
 def able(state: GameState, phase: str, power: PowerId) -> bool:
     """Some unit of ``power`` could take part in the window ``phase`` now (its offers name a
-    move)."""
+    move), or it could launch a National Advantage's attacks there (``combat.strikes``)."""
     offers = phase_entry(phase).offers
-    return offers is not None and bool(offers(acting_view(state, power)).moves)
+    return (offers is not None and bool(offers(acting_view(state, power)).moves)) or launchable(state, phase, power)
 
 
 def open_window(state: GameState, phase: str) -> tuple[GameState, list[Event]]:

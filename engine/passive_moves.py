@@ -22,7 +22,8 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from .combat.missions import counter_air, interdicted
-from .commands import Reinforce, Support
+from .combat.strikes import strike
+from .commands import Advantage, Reinforce, Support
 from .dice import Dice
 from .events import Event, event
 from .ids import SpaceId, UnitKind
@@ -193,6 +194,9 @@ def _offers(phase: str) -> Callable[[GameState], Offers]:
     return offers
 
 
-register_phase(Phase(DAS, "Defensive Air Support", {Support: support}, needs_capital=False, offers=_offers(DAS)))
+# The window also takes a National Advantage's attacks without units (Kamikaze Attacks: "after
+# all combat movement has been completed"; engine.combat.strikes).
+register_phase(Phase(DAS, "Defensive Air Support", {Support: support, Advantage: strike}, needs_capital=False,
+                     offers=_offers(DAS)))
 register_phase(Phase(REINFORCEMENT, "Reinforcement", {Reinforce: reinforce}, needs_capital=False,
                      offers=_offers(REINFORCEMENT)))

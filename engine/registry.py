@@ -298,14 +298,17 @@ ENGINE_COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec(
         "advantage", "National Advantages (where the game plays them): alone, list your items, shown to you "
         "only; draw: draws your secret item of the round; reveal: puts a drawn item in force for all to see; use: buys an item's units in Purchase, "
-        "places its free units in Mobilize New Units, or declares an item in the phase it names.", '/advantage reveal:"Liberty Ship Program"',
+        "places its free units in Mobilize New Units, or declares an item in the phase it names; in the other team's "
+        "turn, launches an item's attacks at targets.", '/advantage reveal:"Liberty Ship Program"',
         aliases=("advantages",), command=Advantage,
         options=(OptionSpec("reveal", Kind.TEXT, "the item to reveal, by name or number"),
                  OptionSpec("use", Kind.TEXT, "the item whose units you buy or place, or that you declare, by name or number"),
                  OptionSpec("at", Kind.SPACE, "where its free units go, where the item gives a choice; the battle "
                             "an item is declared for", field="site"),
                  OptionSpec("draw", Kind.INTEGER, "draw this many secret items, one for each of the first 5 "
-                            "rounds", minimum=1))),
+                            "rounds", minimum=1),
+                 OptionSpec("targets", Kind.UNITS, "the enemy ships an item's attacks aim at, one each "
+                            '(e.g. "1 battleship, 1 carrier")', field="units"))),
     CommandSpec(
         "move", "Move a group of units from one space to another.",
         '/move units:"2 infantry, 1 tank" from:"West Russia" to:Ukraine', command=Move,

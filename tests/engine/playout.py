@@ -25,6 +25,7 @@ from engine import (
 )
 from engine.combat.choices import by_orders
 from engine.combat.phase import CombatPhase
+from engine.combat.strikes import targets, zones
 from engine.movement import reachable
 from engine.notation import format_units
 from engine.variants import STRATEGIC_REDEPLOYMENT
@@ -107,8 +108,9 @@ class Playout:
     def _passive(self) -> None:
         """In the passive side's window (``engine.passive``), make some of the moves the engine
         offers with the window's command, now and then one it refuses, then end the part."""
+        self._strikes()
         offers = legal_commands(self.state)
-        word = next(w for w in offers.commands if w not in ("done", "undo", "orders"))
+        word = next(w for w in offers.commands if w not in ("done", "undo", "orders", "advantage"))
         name = self.state.board.name
         groups = list(offers.moves)
         for group in self.rng.sample(groups, min(len(groups), self.rng.randint(0, 3))):
@@ -117,6 +119,20 @@ class Playout:
             self.send(f'/{word} units:"{format_units(self.state.rules, ((kind, self.rng.randint(1, count)),))}" '
                       f'from:"{name(group.origin)}" to:"{name(dest)}"')
         self.send("/done")
+
+    def _strikes(self) -> None:
+        """Now and then launch the attacks of a revealed National Advantage the window takes
+        (Kamikaze Attacks, ``engine.combat.strikes``) at one ship of a sea zone open to them."""
+        s = self.state
+        own = s.advantages.get(s.actor)
+        for ident in own.revealed if own is not None else ():
+            item = s.rules.advantages.item(ident)
+            open_ = zones(s, s.actor, item) if item.strike is not None and item.declare == s.window.phase else []
+            if open_ and self.rng.random() < 0.5:
+                zone = self.rng.choice(open_)
+                ship = self.rng.choice(targets(s, s.actor, zone))
+                self.send(f'/advantage use:"{item.name}" at:"{s.board.name(zone)}" '
+                          f'targets:"{format_units(s.rules, ((ship.kind, 1),))}"')
 
     def _research(self) -> None:
         """Now and then buy 1 to 3 research dice for a development the power lacks (003,

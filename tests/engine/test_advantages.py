@@ -44,7 +44,7 @@ def test_the_pool_holds_only_items_the_referee_plays() -> None:
     state = _game(germany=["german_88s"])
     ids = [i.id for i in pool(state, GERMANY)]
     assert ids == ["atlantic_wall", "fortress_europe", "afrika_corps", "albert_speer", "amerika_bomber"]
-    assert all(i.kind in ("free", "price", "move", "income", "unit", "battle") for p in RULES.turn_order
+    assert all(i.kind in ("free", "price", "move", "income", "unit", "strike", "battle") for p in RULES.turn_order
                for i in pool(state, p))
     assert all(i.waits for p in RULES.turn_order for i in RULES.advantages.of(p) if not i.played)
 
