@@ -26,13 +26,15 @@ WAITING = ("combat", "later")
 
 
 BONUS_WHAT = ("combat", "anti_air", "id_destroys", "asw", "bombard_immune", "opening_fire", "salvage", "held",
-              "raid_damage")
+              "raid_damage", "suicide")
 """What a :class:`Bonus` changes: the combat value, ships' anti-air hit value (001 ›
 Anti-Air), the value on which Infrastructure Defense fire destroys an aircraft, the ASW
 values (as with a development), immunity to offshore bombardment, firing in a land
 cycle's opening fire, a free unit where a battle is won in which an enemy unit of the
-types in ``units`` was destroyed (``place``), the units may not retreat (``held``), or IPCs
-``add``-ed to each unit's damage on a Strategic Bombing Raid's income (``raid_damage``)."""
+types in ``units`` was destroyed (``place``), the units may not retreat (``held``), IPCs
+``add``-ed to each unit's damage on a Strategic Bombing Raid's income (``raid_damage``), or
+the units may be named to strike a target each, hitting on ``at_least``, and be destroyed
+(``suicide``, as ``label``: Shinyo Suicide Boats)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +74,8 @@ class Bonus:
     limit: tuple[int, int] | None = None
     """(a battle, a turn): only so many of the units a battle get it, chosen as it begins,
     and so many in all the turn's battles."""
+    label: str = ""
+    """suicide: what one such unit is called where its roll is shown (``suicide boat``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -333,10 +337,13 @@ def _bonus(at: str, b: Mapping[str, Any], space: Callable[[object], SpaceId], un
                                            frozenset(unit(k) for k in more["theirs"]), int(more["by"]))
     if what == "salvage" and "place" not in b:
         raise BoardDataError(f"{at}: a salvage bonus needs 'place'")
+    if what == "suicide" and not (b.get("label") and b.get("at_least")):
+        raise BoardDataError(f"{at}: a suicide bonus needs 'label' and 'at_least'")
     place = unit(b["place"]) if "place" in b else None
     limit = None if "limit" not in b else (int(b["limit"]["battle"]), int(b["limit"]["turn"]))
     return Bonus(what, frozenset(unit(k) for k in b.get("units", ())), side, int(b.get("add", 0)),
                  int(b.get("at_least", 0)), str(b.get("development", "")), place, battle,
                  bool(b.get("first_cycle", False)),
                  bool(b.get("assault", False)), frozenset(space(s) for s in b.get("at", ())),
-                 PowerId(str(against)) if against else None, int(b.get("from_round", 0)), fire, outnumber, limit)
+                 PowerId(str(against)) if against else None, int(b.get("from_round", 0)), fire, outnumber, limit,
+                 str(b.get("label", "")))

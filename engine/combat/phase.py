@@ -115,6 +115,10 @@ class Battle:
     favoured: tuple[int, ...] = ()
     """The units an item with a limit favours in this battle, chosen as it begins (Shock
     Troops: ``combat.national``)."""
+    boats: tuple[int, ...] | None = None
+    """The targets named for the units an item sends to strike as suicide boats, one each in
+    order, until they strike; None before they are named (Shinyo Suicide Boats:
+    ``combat.boats``)."""
 
     def but(self, **changes: Any) -> Battle:
         return replace(self, **changes)
@@ -196,6 +200,7 @@ def _battle_to_json(b: Battle) -> dict[str, Any]:
         **({"aim": list(b.aim)} if b.aim else {}),
         **({"watched": list(b.watched)} if b.watched else {}),
         **({"favoured": list(b.favoured)} if b.favoured else {}),
+        **({"boats": list(b.boats)} if b.boats is not None else {}),
     }
 
 
@@ -230,6 +235,7 @@ def combat_from_json(d: Mapping[str, Any]) -> CombatPhase:
             aim=tuple(int(u) for u in c.get("aim", ())),
             watched=tuple(int(u) for u in c.get("watched", ())),
             favoured=tuple(int(u) for u in c.get("favoured", ())),
+            boats=tuple(int(u) for u in c["boats"]) if "boats" in c else None,
         )
     return CombatPhase(
         attacker=PowerId(d["attacker"]),
