@@ -22,7 +22,7 @@ from .events import Event, event
 from .ids import PowerId, SpaceId, UnitKind
 from .notation import format_units
 from .phases import phase_entry, phase_title
-from .prose import possessive
+from .prose import listing, possessive
 from .state import COMBAT_MOVED, PLACED, GameState, Unit
 from .variants import NATIONAL_ADVANTAGES
 
@@ -308,8 +308,10 @@ def _declare(state: GameState, power: PowerId, item: Item, site: SpaceId | None,
                                   f"Combat Move (with /orders passive:ask {name} is asked then).",
                                   reason="advantage.phase")
     if state.phase != item.declare or state.turn != power:
-        raise IllegalCommandError(f"{item.title()} is declared in {possessive(name)} {when}.",
-                                  reason="advantage.phase")
+        raise IllegalCommandError(f"{item.title()} is {'used' if item.convert else 'declared'} in "
+                                  f"{possessive(name)} {when}.", reason="advantage.phase")
+    if item.convert is not None:
+        return _convert(state, power, item, item.convert, site, events)
     if item.per_battle:
         return _declare_battle(state, power, item, site, events)
     last = hand(state, power).used.get(item.id)
@@ -320,6 +322,44 @@ def _declare(state: GameState, power: PowerId, item: Item, site: SpaceId | None,
     state = with_hand(state, power, replace(own, used={**own.used, item.id: state.round}))
     return state, [*events, event("advantage", f"{name} declares {item.title()}: {item.effect} It acts until "
                                   f"{possessive(name)} next turn begins.", power=name, item=item.name)]
+
+
+def _convert(state: GameState, power: PowerId, item: Item, source: UnitKind, site: SpaceId | None,
+             events: list[Event]) -> tuple[GameState, list[Event]]:
+    """One of the power's units of type ``source`` at ``site`` that has not moved this turn
+    becomes the item's type, once a turn, while fewer than its ``on_map`` are on the map
+    (Chindits: "One UK Infantry in Asia mainland can be allocated as Chindits per turn ... only
+    one at a time"; README, ruling 149)."""
+    name = state.rules.power_name(power)
+    kind = next(iter(item.units))
+    spec, word = state.rules.spec(kind), state.rules.spec(source).word()
+    if hand(state, power).used.get(item.id) == state.round:
+        raise IllegalCommandError(f"{name} has used {item.title()} this turn; once a turn.",
+                                  reason="advantage.used_this_turn")
+    fresh = {s: [u for u in state.units_at(s) if u.owner == power and u.kind == source and not u.path
+                 and u.aboard is None] for s in item.sites}
+    listed = ", ".join(state.board.name(s) for s in item.sites if fresh[s]) or "none now"
+    if site is None:
+        raise IllegalCommandError(f"Say where {item.title()} takes its {word}: at:<territory> (where {name} has "
+                                  f"one that has not moved: {listed}).", reason="advantage.site_needed")
+    if site not in item.sites:
+        raise IllegalCommandError(f"{item.title()} takes {possessive(name)} {word} in "
+                                  f"{listing(state.board.name(s) for s in item.sites)}; not in "
+                                  f"{state.board.name(site)}.", reason="advantage.wrong_site")
+    if not fresh[site]:
+        raise IllegalCommandError(f"{name} has no {word} in {state.board.name(site)} that has not moved this turn.",
+                                  reason="advantage.condition")
+    have = sum(u.owner == power and u.kind == kind for u in state.units.values())
+    if spec.on_map and have >= spec.on_map:
+        raise IllegalCommandError(f"{name} has {have} {spec.word(have)} on the map, the most at a time "
+                                  f"({spec.on_map}).", reason="advantage.on_map")
+    unit = min(fresh[site], key=lambda u: u.id)
+    own = hand(state, power)
+    state = with_hand(state, power, replace(own, used={**own.used, item.id: state.round}))
+    state = state.with_units([replace(unit, kind=kind)])
+    where = state.board.name(site)
+    return state, [*events, event("advantage", f"{name} makes 1 {word} in {where} a {spec.word()} "
+                                  f"({item.title()}).", power=name, item=item.name, space=where)]
 
 
 def _battle_site(state: GameState, item: Item, site: SpaceId | None) -> SpaceId:

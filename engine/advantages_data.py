@@ -108,7 +108,7 @@ class Item:
     units: Mapping[UnitKind, int] = field(default_factory=dict)
     """deal: the units bought (``count`` of ``unit``); free: the units placed; price, move:
     the unit types concerned (count 1); unit: the type only the item lets its power buy
-    (its unit table entry names the item: ``UnitSpec.advantage``)."""
+    (its unit table entry names the item: ``UnitSpec.advantage``), or make of ``convert``."""
     sites: tuple[SpaceId, ...] = ()
     """deal: where the units go; free: the territories one may choose among."""
     at_original: PowerId | None = None
@@ -139,6 +139,10 @@ class Item:
     National Army: "when you launch an attack on India, you may place 2 Infantry for free on
     the battle board")."""
     per_battle: bool = False
+    convert: UnitKind | None = None
+    """unit: the power's unit type one of which becomes the item's, once a turn, at one of
+    ``sites`` (Chindits: "One UK Infantry in Asia mainland can be allocated as Chindits per
+    turn")."""
     strike: Strike | None = None
     """strike: the attacks, launched in the enemy's ``declare`` window at ships near ``sites``."""
     then: Mapping[UnitKind, int] = field(default_factory=dict)
@@ -280,7 +284,11 @@ def _item(at: str, power: PowerId, e: Mapping[str, Any], board: Board, kinds: Co
         if kind == "move":
             return made(units={unit(k): 1 for k in e["units"]}, value=int(e["move"]))
         if kind == "unit":
-            return made(units={unit(e["unit"]): 1})
+            made_of = unit(e["from"]) if "from" in e else None
+            if made_of is not None and not e.get("declare"):
+                raise BoardDataError(f"{at} {ident}: a unit made 'from' another needs 'declare'")
+            return made(units={unit(e["unit"]): 1}, convert=made_of, sites=tuple(space(s) for s in e.get("at", ())),
+                        declare=str(e.get("declare", "")), once="turn")
         if kind == "strike":
             st = e["strike"]
             return made(sites=tuple(space(s) for s in e["at"]), declare=str(e["declare"]),

@@ -37,6 +37,9 @@ def buy_problem(state: GameState, power: PowerId, kind: UnitKind, count: int = 1
     "A maximum of 1 can be on the map at any time" (001 › Appendix: National Advantages)."""
     rules = state.rules
     spec = rules.spec(kind)
+    if not spec.buyable and spec.advantage:
+        return (f"{spec.plural.capitalize()} are not bought: the National Advantage "
+                f"{rules.advantages.item(spec.advantage).name} makes them.", "buy.not_in_game")
     if not spec.buyable:
         option = _making_buyable(rules, kind)
         how = f": a game has them with the option {option}" if option else ""

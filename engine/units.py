@@ -180,6 +180,13 @@ class UnitSpec:
     on_map: int = 0
     """The most one power may have at once, on the map, bought or being built; 0: no limit
     (the Amerika Bomber: "A maximum of 1 can be on the map at any time")."""
+    moves_each_phase: bool = False
+    """Moves its points in Combat Move and again in Noncombat Move, after moving or fighting
+    (AARHE's Chindits: "a unique movement of 2 spaces in Combat Move and 2 spaces in Non-Combat
+    Move")."""
+    infiltrates: bool = False
+    """A land unit that moves through enemy territories, stopping and capturing nowhere on
+    the way (the Chindits: "They may even move through enemy territories")."""
     aa_immune: bool = False
     """Immune to anti-aircraft fire (Infrastructure Defense in AARHE) as a type, not by a
     development (the Amerika Bomber: "It is immune to Infrastructure Defense fire")."""
@@ -232,7 +239,8 @@ _KNOWN = {
     "infantry", "assault_artillery",
     "dogfight", "jet_dogfight", "air_support", "infrastructure_fire", "anti_air", "asw", "asw_evasion", "fires_early",
     "attacks_naval",
-    "buyable", "requires_development", "per_turn", "advantage", "on_map", "aa_immune",
+    "buyable", "requires_development", "per_turn", "advantage", "on_map", "aa_immune", "moves_each_phase",
+    "infiltrates",
 }
 
 
@@ -309,6 +317,8 @@ def unit_spec_from_dict(kind: str, data: Mapping[str, Any]) -> UnitSpec:
             advantage=str(data.get("advantage", "")),
             on_map=int(data.get("on_map", 0)),
             aa_immune=bool(data.get("aa_immune", False)),
+            moves_each_phase=bool(data.get("moves_each_phase", False)),
+            infiltrates=bool(data.get("infiltrates", False)),
         )
     except KeyError as missing:
         raise BoardDataError(f"unit {kind!r}: missing key {missing}") from None
