@@ -271,8 +271,9 @@ def _enemies(state: GameState, power: PowerId) -> str:
 
 
 def use(state: GameState, power: PowerId, item: Item, site: SpaceId | None) -> tuple[GameState, list[Event]]:
-    """A deal in Purchase, or free units in Mobilize New Units; an item in the hand not yet
-    revealed is revealed by using it."""
+    """A deal in Purchase, free units in Mobilize New Units, or an item declared in the phase
+    it names (for a battle, or making one of the power's units the item's type); an item in
+    the hand not yet revealed is revealed by using it."""
     name = state.rules.power_name(power)
     own = hand(state, power)
     events: list[Event] = []

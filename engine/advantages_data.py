@@ -288,7 +288,7 @@ def _item(at: str, power: PowerId, e: Mapping[str, Any], board: Board, kinds: Co
             if made_of is not None and not e.get("declare"):
                 raise BoardDataError(f"{at} {ident}: a unit made 'from' another needs 'declare'")
             return made(units={unit(e["unit"]): 1}, convert=made_of, sites=tuple(space(s) for s in e.get("at", ())),
-                        declare=str(e.get("declare", "")), once="turn")
+                        declare=str(e.get("declare", "")))
         if kind == "strike":
             st = e["strike"]
             return made(sites=tuple(space(s) for s in e["at"]), declare=str(e["declare"]),
