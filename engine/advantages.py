@@ -23,8 +23,8 @@ from .ids import PowerId, SpaceId, UnitKind
 from .missions import BOMBERS
 from .notation import format_units
 from .phases import phase_entry, phase_title
-from .prose import possessive
-from .state import PLACED, GameState, Unit
+from .prose import listing, possessive
+from .state import COMBAT_MOVED, PLACED, GameState, Unit
 from .variants import NATIONAL_ADVANTAGES
 
 
@@ -147,17 +147,17 @@ def act(state: GameState, cmd: Advantage, dice: Dice) -> tuple[GameState, list[E
     if cmd.draw is not None:
         return draw(state, power, cmd.draw, dice)
     if cmd.reveal is not None:
-        return reveal(state, power, find(state, power, cmd.reveal))
+        return reveal(state, power, find_item(state, power, cmd.reveal))
     if cmd.use is not None:
-        return use(state, power, find(state, power, cmd.use), cmd.site, cmd.count)
+        return use(state, power, find_item(state, power, cmd.use), cmd.site, cmd.count)
     raise IllegalCommandError("Say what to do: /advantage draw:1, /advantage reveal:<item> or /advantage "
                               "use:<item>; /advantage alone lists your items, shown to you only.",
                               reason="advantage.nothing")
 
 
-def find(state: GameState, power: PowerId, text: str) -> Item:
-    """The power's item named by ``text``; refused naming the owner of another power's item,
-    or listing the power's own."""
+def find_item(state: GameState, power: PowerId, text: str) -> Item:
+    """The power's item named ``text``; refused, naming the owner, for another power's item,
+    and listing the power's items for an unknown name."""
     name = state.rules.power_name(power)
     items = state.rules.advantages
     try:
@@ -224,7 +224,7 @@ def draw(state: GameState, power: PowerId, count: int, dice: Dice) -> tuple[Game
         own = hand(state, power)
         index, draws, drawn = choose(dice, name, len(items), f"{name} National Advantage draw {len(own.drawn) + 1}")
         item = items[index]
-        state = _with_hand(state, power, replace(own, drawn=(*own.drawn, item.id),
+        state = with_hand(state, power, replace(own, drawn=(*own.drawn, item.id),
                                                  sealed={**own.sealed, item.id: draws}))
         events += drawn
     return state, events
@@ -262,15 +262,35 @@ def reveal(state: GameState, power: PowerId, item: Item) -> tuple[GameState, lis
     if item.id not in own.drawn:
         raise IllegalCommandError(f"{name} has not drawn {item.title()}; /advantage lists your items.",
                                   reason="advantage.not_drawn")
-    state = _with_hand(state, power, replace(own, revealed=(*own.revealed, item.id)))
-    how = " Use it in Mobilize New Units: /advantage use:" + _quoted(item) + (
-        " at:<territory> count:<n>" if item.kind == "convert" else "") if item.kind in ("free", "convert") else (
-        f" Declare it in {phase_title(state.rules, item.declare)}: /advantage use:{_quoted(item)}" if item.declare
-        else f" Use it {_asked_when(state, name)}: /advantage use:{_quoted(item)} at:<territory>" if item.kind == "asked"
-        else _mission_hint(state, item))
+    state = with_hand(state, power, replace(own, revealed=(*own.revealed, item.id)))
+    how = _how(state, item)
     proofs = [reveal_sealed(name, purpose, list(faces)) for purpose, faces in own.sealed.get(item.id, ())]
     return state, [*proofs, event("advantage", f"{name} reveals its National Advantage {item.title()}: {item.effect} It is "
                          f"in force from now on.{how}", power=name, item=item.name, number=item.number)]
+
+
+def _how(state: GameState, item: Item) -> str:
+    """How the owner uses an item that needs a command, for the reveal's message."""
+    if item.strike is not None:
+        return (f" Launch its {item.strike.plural} in the {_enemies(state, item.power)}' "
+                f"{phase_title(state.rules, item.declare)}: /advantage use:{_quoted(item)} at:<sea zone> "
+                "targets:<ships>")
+    if item.kind == "convert":
+        return f" Use it in Mobilize New Units: /advantage use:{_quoted(item)} at:<territory> count:<n>"
+    if item.kind == "asked":
+        name = state.rules.power_name(item.power)
+        return f" Use it {_asked_when(state, name)}: /advantage use:{_quoted(item)} at:<territory>"
+    if item.kind == "mission":
+        return _mission_hint(state, item)
+    verb = "Use" if item.kind == "free" else "Declare"
+    when = phase_title(state.rules, item.declare or "mobilize") if item.kind == "free" or item.declare else ""
+    return f" {verb} it in {when}: /advantage use:{_quoted(item)}" if when else ""
+
+
+def _enemies(state: GameState, power: PowerId) -> str:
+    """The other side's name ("Allies")."""
+    mine = state.board.side_of(power)
+    return next(state.board.side_of(p) for p in state.rules.turn_order if state.board.side_of(p) != mine)
 
 
 def _mission_hint(state: GameState, item: Item) -> str:
@@ -282,17 +302,18 @@ def _mission_hint(state: GameState, item: Item) -> str:
 
 def use(state: GameState, power: PowerId, item: Item, site: SpaceId | None,
         count: int | None = None) -> tuple[GameState, list[Event]]:
-    """A deal in Purchase, free or converted units in Mobilize New Units, or a declaration; an
-    item in the hand not yet revealed is revealed by using it."""
+    """A deal in Purchase, free or converted units in Mobilize New Units, or an item declared
+    in the phase it names (for a battle, or making one of the power's units the item's type);
+    an item in the hand not yet revealed is revealed by using it."""
     name = state.rules.power_name(power)
     own = hand(state, power)
     events: list[Event] = []
     if not item.standard and item.id not in own.revealed:
         state, events = reveal(state, power, item)
-    if item.kind == "battle" and item.declare:
+    if item.declare:
         return _declare(state, power, item, site, events)
     if item.kind == "convert":
-        state, more = _convert(state, power, item, site, count or 1)
+        state, more = _convert_units(state, power, item, site, count or 1)
         return state, [*events, *more]
     if item.kind == "asked":
         now = f"{phase_title(state.rules, state.phase)} of {state.rules.power_name(state.turn)}"
@@ -346,9 +367,15 @@ def _declare(state: GameState, power: PowerId, item: Item, site: SpaceId | None,
     collect income phase, you may declare a severe winter"), or for a battle."""
     name = state.rules.power_name(power)
     when = phase_title(state.rules, item.declare)
-    if state.phase != item.declare or state.turn != power:
-        raise IllegalCommandError(f"{item.title()} is declared in {possessive(name)} {when}.",
+    if item.strike is not None:
+        raise IllegalCommandError(f"{item.title()} is launched in the {_enemies(state, power)}' {when}, after their "
+                                  f"Combat Move (with /orders passive:ask {name} is asked then).",
                                   reason="advantage.phase")
+    if state.phase != item.declare or state.turn != power:
+        raise IllegalCommandError(f"{item.title()} is {'used' if item.convert else 'declared'} in "
+                                  f"{possessive(name)} {when}.", reason="advantage.phase")
+    if item.convert is not None:
+        return _make_item_unit(state, power, item, item.convert, site, events)
     if item.per_battle:
         return _declare_battle(state, power, item, site, events)
     last = hand(state, power).used.get(item.id)
@@ -356,27 +383,81 @@ def _declare(state: GameState, power: PowerId, item: Item, site: SpaceId | None,
         raise IllegalCommandError(f"{name} declared {item.title()} in round {last}; once a game.",
                                   reason="advantage.used")
     own = hand(state, power)
-    state = _with_hand(state, power, replace(own, used={**own.used, item.id: state.round}))
+    state = with_hand(state, power, replace(own, used={**own.used, item.id: state.round}))
     return state, [*events, event("advantage", f"{name} declares {item.title()}: {item.effect} It acts until "
                                   f"{possessive(name)} next turn begins.", power=name, item=item.name)]
 
 
-def _declare_battle(state: GameState, power: PowerId, item: Item, site: SpaceId | None,
+def _make_item_unit(state: GameState, power: PowerId, item: Item, source: UnitKind, site: SpaceId | None,
                     events: list[Event]) -> tuple[GameState, list[Event]]:
-    """An item declared for one land battle of the power still to fight, where its land units
-    are only of the item's types (Banzai Attacks: "When you begin an attack with only
-    Infantry, you may declare a Banzai attack")."""
+    """One of the power's units of type ``source`` at ``site`` that has not moved this turn
+    becomes the item's type, once a turn, while fewer than its ``on_map`` are on the map
+    (Chindits: "One UK Infantry in Asia mainland can be allocated as Chindits per turn ... only
+    one at a time"; README, ruling 149)."""
     name = state.rules.power_name(power)
-    only = " and ".join(state.rules.spec(k).word() for k in item.units)
-    fights = [e.space for e in (state.combat.entries if state.combat is not None else ()) if e.kind == "land"]
+    kind = next(iter(item.units))
+    spec, word = state.rules.spec(kind), state.rules.spec(source).word()
+    if hand(state, power).used.get(item.id) == state.round:
+        raise IllegalCommandError(f"{name} has used {item.title()} this turn; once a turn.",
+                                  reason="advantage.used_this_turn")
+    fresh = {s: [u for u in state.units_at(s) if u.owner == power and u.kind == source and not u.path
+                 and u.aboard is None] for s in item.sites}
+    listed = ", ".join(state.board.name(s) for s in item.sites if fresh[s]) or "none now"
+    if site is None:
+        raise IllegalCommandError(f"Say where {item.title()} takes its {word}: at:<territory> (where {name} has "
+                                  f"one that has not moved: {listed}).", reason="advantage.site_needed")
+    if site not in item.sites:
+        raise IllegalCommandError(f"{item.title()} takes {possessive(name)} {word} in "
+                                  f"{listing(state.board.name(s) for s in item.sites)}; not in "
+                                  f"{state.board.name(site)}.", reason="advantage.wrong_site")
+    if not fresh[site]:
+        raise IllegalCommandError(f"{name} has no {word} in {state.board.name(site)} that has not moved this turn.",
+                                  reason="advantage.condition")
+    have = sum(u.owner == power and u.kind == kind for u in state.units.values())
+    if spec.on_map and have >= spec.on_map:
+        raise IllegalCommandError(f"{name} has {have} {spec.word(have)} on the map, the most at a time "
+                                  f"({spec.on_map}).", reason="advantage.on_map")
+    unit = min(fresh[site], key=lambda u: u.id)
+    own = hand(state, power)
+    state = with_hand(state, power, replace(own, used={**own.used, item.id: state.round}))
+    state = state.with_units([replace(unit, kind=kind)])
+    where = state.board.name(site)
+    return state, [*events, event("advantage", f"{name} makes 1 {word} in {where} a {spec.word()} "
+                                  f"({item.title()}).", power=name, item=item.name, space=where)]
+
+
+def _battle_site(state: GameState, item: Item, site: SpaceId | None) -> SpaceId:
+    """The land battle still to fight that an item is declared for (``at:``, needless where
+    the item names one territory): one of the item's ``sites`` where it names some."""
+    fights = [e.space for e in (state.combat.entries if state.combat is not None else ()) if e.kind == "land"
+              and (not item.sites or e.space in item.sites)]
+    named = f"an attack on {' or '.join(state.board.name(s) for s in item.sites)}" if item.sites else \
+        "a land battle still to fight"
+    if site is None and len(item.sites) == 1:
+        site = item.sites[0]
     if site is None:
         listed = ", ".join(state.board.name(s) for s in fights) or "none is left"
         raise IllegalCommandError(f"Say which battle {item.title()} is declared for: at:<territory> "
                                   f"(a land battle still to fight: {listed}).", reason="advantage.site_needed")
-    where = state.board.name(site)
     if site not in fights:
-        raise IllegalCommandError(f"{item.title()} is declared for a land battle still to fight, as it begins; "
-                                  f"{where} is none.", reason="advantage.wrong_site")
+        raise IllegalCommandError(f"{item.title()} is declared for {named}, before it is fought; "
+                                  f"{state.board.name(site)} has no such battle still to fight.",
+                                  reason="advantage.wrong_site")
+    return site
+
+
+def _declare_battle(state: GameState, power: PowerId, item: Item, site: SpaceId | None,
+                    events: list[Event]) -> tuple[GameState, list[Event]]:
+    """An item declared for one land battle of the power still to fight: free units on its
+    battle board (:func:`_board`), or acting there where the power's land units are only of
+    the item's types (Banzai Attacks: "When you begin an attack with only Infantry, you may
+    declare a Banzai attack")."""
+    name = state.rules.power_name(power)
+    site = _battle_site(state, item, site)
+    if item.kind == "free":
+        return _board(state, power, item, site, events)
+    where = state.board.name(site)
+    only = " and ".join(state.rules.spec(k).word() for k in item.units)
     land = [u for u in state.units_at(site) if u.owner == power and state.rules.spec(u.kind).is_land
             and state.rules.spec(u.kind).is_combat_unit]
     if not land or any(u.kind not in item.units for u in land):
@@ -387,10 +468,55 @@ def _declare_battle(state: GameState, power: PowerId, item: Item, site: SpaceId 
     if site in declared:
         raise IllegalCommandError(f"{name} has declared {item.title()} in {where} already.",
                                   reason="advantage.used_this_turn")
-    state = _with_hand(state, power, replace(own, used={**own.used, item.id: state.round},
+    state = with_hand(state, power, replace(own, used={**own.used, item.id: state.round},
                                              declared_at={**own.declared_at, item.id: (*declared, site)}))
     return state, [*events, event("advantage", f"{name} declares {item.title()} in {where}: {item.effect}",
                                   power=name, item=item.name, space=where)]
+
+
+def _board(state: GameState, power: PowerId, item: Item, site: SpaceId,
+           events: list[Event]) -> tuple[GameState, list[Event]]:
+    """Free units placed on the battle board of the power's attack at ``site``, once a game
+    (The Indian National Army): they attack with the rest, came from no territory, so have
+    none to retreat to, and do not move in Noncombat Move, as every unit that attacked
+    (README, ruling 145)."""
+    name = state.rules.power_name(power)
+    own = hand(state, power)
+    last = own.used.get(item.id)
+    if last is not None:
+        raise IllegalCommandError(f"{name} used {item.title()} in round {last}; once a game.",
+                                  reason="advantage.used")
+    new = placed_units(state, power, item.units, site, state.next_id, frozenset({COMBAT_MOVED}))
+    state = with_hand(state, power, replace(own, used={**own.used, item.id: state.round},
+                                             declared_at={**own.declared_at, item.id: (site,)})).with_units(new)
+    units, where = format_units(state.rules, item.units), state.board.name(site)
+    return state, [*events, event("place", f"{name} places {units} on the battle board in {where}, free "
+                                  f"({item.title()}); they attack with the rest.", power=name, item=item.name,
+                                  units=dict(item.units), space=where)]
+
+
+def begin_turn(state: GameState) -> tuple[GameState, list[Event]]:
+    """As the power's turn begins: the ``then`` units of an item used on a battle board in its
+    last turn, where it holds the site now ("If you capture India this turn and control India
+    at the beginning of your next turn you may place 1 Infantry for free at India": held now,
+    it was taken in that turn, having been an enemy's when attacked). A free unit is always
+    taken; placed as the turn begins, it moves and fights this turn (README, ruling 145)."""
+    power = state.turn
+    events: list[Event] = []
+    for item in in_force(state, power):
+        own = hand(state, power)
+        if not item.then or own.used.get(item.id) != state.round - 1:
+            continue
+        name = state.rules.power_name(power)
+        for site in own.declared_at.get(item.id, ()):
+            if state.owners.get(site) != power:
+                continue
+            state = state.with_units(placed_units(state, power, item.then, site, state.next_id, frozenset()))
+            events.append(event("place", f"{name} places {format_units(state.rules, item.then)} in "
+                                f"{state.board.name(site)}, free ({item.title()}: it took the territory last turn "
+                                "and holds it).", power=name, item=item.name, units=dict(item.then),
+                                space=state.board.name(site)))
+    return state, events
 
 
 def _deal(state: GameState, power: PowerId, item: Item) -> tuple[GameState, list[Event]]:
@@ -410,7 +536,7 @@ def _deal(state: GameState, power: PowerId, item: Item) -> tuple[GameState, list
                                   reason="advantage.too_expensive")
     own = hand(state, power)
     treasury = {**state.treasury, power: have - price}
-    state = _with_hand(state, power, replace(own, used={**own.used, item.id: state.round},
+    state = with_hand(state, power, replace(own, used={**own.used, item.id: state.round},
                                              waiting=(*own.waiting, item.id))).evolve(treasury=treasury)
     units = format_units(state.rules, item.units)
     return state, [event("advantage", f"{name} buys {units} for {price} IPCs with {item.title()} ({have - price} "
@@ -456,7 +582,7 @@ def mobilize_deals(state: GameState) -> tuple[GameState, list[Event]]:
         new += placed_units(state, power, item.units, where, state.next_id + len(new))
         events.append(event("place", f"{name} mobilizes {units} in {state.board.name(where)} ({item.title()}).",
                             power=name, units=dict(item.units), space=state.board.name(where)))
-    state = _with_hand(state, power, replace(own, waiting=()))
+    state = with_hand(state, power, replace(own, waiting=()))
     return state.with_units(new), events
 
 
@@ -484,7 +610,7 @@ def _free(state: GameState, power: PowerId, item: Item, site: SpaceId | None) ->
     for where, units in placing.items():
         new += placed_units(state, power, units, where, state.next_id + len(new))
     own = hand(state, power)
-    state = _with_hand(state, power, replace(own, used={**own.used, item.id: state.round})).with_units(new)
+    state = with_hand(state, power, replace(own, used={**own.used, item.id: state.round})).with_units(new)
     said = "; ".join(f"{format_units(state.rules, us)} in {state.board.name(s)}" for s, us in placing.items())
     placed: dict[str, int] = {}
     for units in placing.values():
@@ -514,8 +640,8 @@ def _site(state: GameState, power: PowerId, item: Item, site: SpaceId | None) ->
     return site
 
 
-def _convert(state: GameState, power: PowerId, item: Item, site: SpaceId | None,
-             count: int) -> tuple[GameState, list[Event]]:
+def _convert_units(state: GameState, power: PowerId, item: Item, site: SpaceId | None,
+                   count: int) -> tuple[GameState, list[Event]]:
     """The power's units of the item's type in one territory become its ``into`` type, in
     Mobilize New Units from its round, up to its most in all (Mechanized Infantry: "Starting
     from turn 3, you may freely convert up to 3 Infantry to Mechanized Infantry anywhere on
@@ -545,7 +671,7 @@ def _convert(state: GameState, power: PowerId, item: Item, site: SpaceId | None,
         raise IllegalCommandError(f"{item.title()} converts {plural} standing in a territory; {name} has "
                                   f"{len(here)} in {where}, not {count}.", reason="advantage.condition")
     changed = [replace(u, kind=item.into) for u in here[:count]]
-    state = _with_hand(state, power, replace(own, used={**own.used, item.id: state.round},
+    state = with_hand(state, power, replace(own, used={**own.used, item.id: state.round},
                                              converted={**own.converted, item.id: done + count})).with_units(changed)
     return state, [event("advantage", f"{name} converts {count} {state.rules.spec(kind).word(count)} in {where} to "
                          f"{state.rules.spec(item.into).word(count)} ({item.title()}; {most - done - count} "
@@ -571,16 +697,18 @@ def _holder(state: GameState, power: PowerId, item: Item) -> str:
 
 
 def placed_units(state: GameState, power: PowerId, units: Mapping[UnitKind, int], where: SpaceId,
-                 first: int) -> list[Unit]:
-    """New units, placed this turn (flag ``placed``: they neither move nor fight before next turn)."""
+                 first: int, flags: frozenset[str] = frozenset({PLACED})) -> list[Unit]:
+    """New units, by default placed this turn (flag ``placed``: they neither move nor fight
+    before next turn)."""
     out: list[Unit] = []
     for kind, n in units.items():
         for _ in range(n):
-            out.append(Unit(id=first + len(out), kind=kind, owner=power, space=where, flags=frozenset({PLACED})))
+            out.append(Unit(id=first + len(out), kind=kind, owner=power, space=where, flags=flags))
     return out
 
 
-def _with_hand(state: GameState, power: PowerId, new: Hand) -> GameState:
+def with_hand(state: GameState, power: PowerId, new: Hand) -> GameState:
+    """``state`` with the power's hand replaced."""
     return state.evolve(advantages={**state.advantages, power: new})
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .advantages import asked_window, find, hand, in_force, placed_units, require_played
+from .advantages import asked_window, find_item, hand, in_force, placed_units, require_played
 from .advantages_data import Item
 from .commands import Advantage
 from .dice import Dice
@@ -149,7 +149,7 @@ def act(state: GameState, cmd: Advantage, dice: Dice) -> tuple[GameState, list[E
         raise IllegalCommandError(f"In {title} /advantage uses an item in force: /advantage use:<item> "
                                   "at:<territory>; items are drawn and revealed in your own turn.",
                                   reason="advantage.window_use_only")
-    item = find(state, power, cmd.use)
+    item = find_item(state, power, cmd.use)
     if item.kind != "asked":
         raise IllegalCommandError(f"{item.title()} is not used in the other side's {title}; only items placing "
                                   "or sacrificing units where you are attacked are.", reason="advantage.not_asked")

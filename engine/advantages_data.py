@@ -19,23 +19,25 @@ from .names import NameIndex
 if TYPE_CHECKING:
     from .board import Board
 
-PLAYED = ("deal", "price", "free", "move", "income", "battle", "convert", "build", "mission", "asked")
+PLAYED = ("deal", "price", "free", "move", "income", "unit", "strike", "battle", "convert", "build", "mission", "asked")
 """Effect kinds the referee plays: their items are in force (item 1) or in the draw pool."""
 WAITING = ("combat", "later")
 """Effect kinds not played yet: such items are left out of the draw pool (README)."""
 
 
 BONUS_WHAT = ("combat", "anti_air", "id_destroys", "asw", "bombard_immune", "opening_fire", "salvage", "held",
-              "raid_damage", "raid_dice", "move_again")
+              "raid_damage", "raid_dice", "move_again", "suicide")
 """What a :class:`Bonus` changes: the combat value, ships' anti-air hit value (001 ›
 Anti-Air), the value on which Infrastructure Defense fire destroys an aircraft, the ASW
 values (as with a development), immunity to offshore bombardment, firing in a land
 cycle's opening fire, a free unit where a battle is won in which an enemy unit of the
 types in ``units`` was destroyed (``place``), the units may not retreat (``held``), IPCs
 ``add``-ed to each unit's damage on a Strategic Bombing Raid's income (``raid_damage``), or
-dice ``add``-ed to each unit's damage dice on a raid, the best kept (``raid_dice``), or the
+dice ``add``-ed to each unit's damage dice on a raid, the best kept (``raid_dice``), the
 surviving attacking units of ``units`` may move ``add`` spaces in Noncombat Move where every
-defending land unit was destroyed in the battle's cycle (``move_again``)."""
+defending land unit was destroyed in the battle's cycle (``move_again``), or the units may be
+named to strike a target each, hitting on ``at_least``, and be destroyed (``suicide``, as
+``label``: Shinyo Suicide Boats)."""
 
 
 BEYOND_FIRE = ("raid_damage", "raid_dice", "move_again")
@@ -86,6 +88,22 @@ class Bonus:
     per_use: int = 0
     """Only so many of the units a battle for each use of the item there this round, chosen
     as it begins (Commissars: "For each Infantry sacrificed, 2 other Infantry")."""
+    label: str = ""
+    """suicide: what one such unit is called where its roll is shown (``suicide boat``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Strike:
+    """Attacks an item makes without units (Kamikaze Attacks: "Kamikazes are not represented
+    by a unit"), at enemy ships other than submarines: so many a game, in sea zones within so
+    many of the item's sites (``engine.combat.strikes``)."""
+
+    name: str
+    """One attack, as rolls and messages name it (``kamikaze``); ``plural`` for several."""
+    plural: str
+    uses: int
+    within: int
+    hits_on: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +123,8 @@ class Item:
     """deal: the units bought (``count`` of ``unit``); free, asked: the units placed; price,
     move: the unit types concerned (count 1); convert: the type converted and how many in all
     (``most``); build: the type built without its development and how many may be on the
-    map (``most``)."""
+    map (``most``); unit: the type only the item lets its power buy (its unit table entry
+    names the item: ``UnitSpec.advantage``), or make of ``convert``."""
     into: UnitKind | None = None
     """convert: the type the units become."""
     from_round: int = 0
@@ -136,7 +155,10 @@ class Item:
     its bonuses then acting until the owner's next turn begins (Russian Winter); or, with
     ``per_battle``, for one battle still to fight (``at:``), as often as the owner likes, its
     bonuses acting in that battle (Banzai Attacks: ``units``, the only land units of the
-    power that may attack there)."""
+    power that may attack there). free, with ``per_battle``: its units are placed on the
+    battle board of the power's land battle still to fight at one of ``sites`` (The Indian
+    National Army: "when you launch an attack on India, you may place 2 Infantry for free on
+    the battle board")."""
     per_battle: bool = False
     by_land: bool = False
     """asked: only where at least one enemy land unit attacks ("attacked by at least one land
@@ -152,6 +174,16 @@ class Item:
     sacrifice: UnitKind | None = None
     """asked: each use destroys one of the power's units of this type where it is attacked,
     any number of times, its ``bonuses`` acting there (Commissars)."""
+    convert: UnitKind | None = None
+    """unit: the power's unit type one of which becomes the item's, once a turn, at one of
+    ``sites`` (Chindits: "One UK Infantry in Asia mainland can be allocated as Chindits per
+    turn")."""
+    strike: Strike | None = None
+    """strike: the attacks, launched in the enemy's ``declare`` window at ships near ``sites``."""
+    then: Mapping[UnitKind, int] = field(default_factory=dict)
+    """free, on a battle board: units placed at its site as the owner's next turn begins, if
+    the owner holds it then ("If you capture India this turn and control India at the
+    beginning of your next turn you may place 1 Infantry for free at India")."""
 
     @property
     def standard(self) -> bool:
@@ -183,10 +215,14 @@ class Hand:
     declared_at: Mapping[str, tuple[SpaceId, ...]] = field(default_factory=dict)
     """Item id -> the battles it was declared for in the round it was last used (Banzai
     Attacks: "you may declare a Banzai attack"; Commissars, once for each infantry
-    sacrificed), or, for an item used once a site, every site it was used at (Soviet
-    Militia: "Each of the three Soviet Cities can be activated only once per game")."""
+    sacrificed; The Indian National Army's attack), or, for an item used once a site, every
+    site it was used at (Soviet Militia: "Each of the three Soviet Cities can be activated
+    only once per game")."""
     converted: Mapping[str, int] = field(default_factory=dict)
     """Item id -> the units it has converted so far (Mechanized Infantry: "up to 3")."""
+    spent: Mapping[str, int] = field(default_factory=dict)
+    """Item id -> the attacks made of those it allows in a game (Kamikaze Attacks: "You may
+    make six Kamikaze attacks during the game")."""
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {"drawn": list(self.drawn), "revealed": list(self.revealed)}
@@ -200,6 +236,8 @@ class Hand:
             out["declared_at"] = {i: list(spaces) for i, spaces in self.declared_at.items()}
         if self.converted:
             out["converted"] = dict(self.converted)
+        if self.spent:
+            out["spent"] = dict(self.spent)
         return out
 
     @classmethod
@@ -210,7 +248,8 @@ class Hand:
                    {str(i): tuple((str(p), tuple(int(f) for f in fs)) for p, fs in draws)
                     for i, draws in data.get("sealed", {}).items()},
                    {str(i): tuple(SpaceId(str(s)) for s in spaces) for i, spaces in data.get("declared_at", {}).items()},
-                   {str(k): int(v) for k, v in data.get("converted", {}).items()})
+                   {str(k): int(v) for k, v in data.get("converted", {}).items()},
+                   {str(k): int(v) for k, v in data.get("spent", {}).items()})
 
 
 EMPTY_HAND = Hand()
@@ -290,6 +329,17 @@ def _item(at: str, power: PowerId, e: Mapping[str, Any], board: Board, kinds: Co
                         less=int(e.get("less", 0)))
         if kind == "move":
             return made(units={unit(k): 1 for k in e["units"]}, value=int(e["move"]))
+        if kind == "unit":
+            made_of = unit(e["from"]) if "from" in e else None
+            if made_of is not None and not e.get("declare"):
+                raise BoardDataError(f"{at} {ident}: a unit made 'from' another needs 'declare'")
+            return made(units={unit(e["unit"]): 1}, convert=made_of, sites=tuple(space(s) for s in e.get("at", ())),
+                        declare=str(e.get("declare", "")))
+        if kind == "strike":
+            st = e["strike"]
+            return made(sites=tuple(space(s) for s in e["at"]), declare=str(e["declare"]),
+                        strike=Strike(str(st["name"]), str(st["plural"]), int(st["uses"]), int(st["within"]),
+                                      int(st["hits_on"])))
         if kind == "income":
             return made(sites=(space(e["at"]),),
                         steps=tuple((int(s["from_round"]), float(s["factor"])) for s in e["steps"]))
@@ -299,12 +349,17 @@ def _item(at: str, power: PowerId, e: Mapping[str, Any], board: Board, kinds: Co
                 raise BoardDataError(f"{at} {e['id']}: unknown power {original!r}")
             if e.get("control", "own") not in ("own", "side") or e.get("once", "game") not in ("game", "turn"):
                 raise BoardDataError(f"{at} {e['id']}: control is own or side, once is game or turn")
+            on_board = bool(e.get("per_battle", False))
+            if on_board != (e.get("declare") == "conduct_combat") or ("then" in e and not on_board):
+                raise BoardDataError(f"{at} {e['id']}: free units on a battle board need declare = "
+                                     "\"conduct_combat\" and per_battle, and only they have 'then'")
             return made(units={unit(k): int(n) for k, n in e.get("place", {}).items()},
                         sites=tuple(space(s) for s in e.get("at", ())),
                         at_original=PowerId(original) if original else None,
                         each={space(s): {unit(k): int(n) for k, n in us.items()} for s, us in e.get("each", {}).items()},
                         control=str(e.get("control", "own")), requires=tuple(space(s) for s in e.get("requires", ())),
-                        once=str(e.get("once", "game")))
+                        once=str(e.get("once", "game")), declare=str(e.get("declare", "")), per_battle=on_board,
+                        then={unit(k): int(n) for k, n in e.get("then", {}).items()})
         if kind == "convert":
             return made(units={unit(e["unit"]): int(e["most"])}, into=unit(e["into"]),
                         from_round=int(e.get("from_round", 0)))
@@ -364,6 +419,8 @@ def _bonus(at: str, b: Mapping[str, Any], space: Callable[[object], SpaceId], un
                                            frozenset(unit(k) for k in more["theirs"]), int(more["by"]))
     if what == "salvage" and "place" not in b:
         raise BoardDataError(f"{at}: a salvage bonus needs 'place'")
+    if what == "suicide" and not (b.get("label") and b.get("at_least")):
+        raise BoardDataError(f"{at}: a suicide bonus needs 'label' and 'at_least'")
     place = unit(b["place"]) if "place" in b else None
     for dev in (b.get("development"), b.get("tech")):
         if dev is not None and dev not in developments:
@@ -374,4 +431,4 @@ def _bonus(at: str, b: Mapping[str, Any], space: Callable[[object], SpaceId], un
                  bool(b.get("first_cycle", False)),
                  bool(b.get("assault", False)), frozenset(space(s) for s in b.get("at", ())),
                  PowerId(str(against)) if against else None, int(b.get("from_round", 0)), fire, outnumber, limit,
-                 str(b.get("tech", "")), int(b.get("per_use", 0)))
+                 str(b.get("tech", "")), int(b.get("per_use", 0)), str(b.get("label", "")))

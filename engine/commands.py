@@ -189,7 +189,8 @@ class Advantage(Command):
     deal in Purchase, free units in Mobilize New Units, a declaration in the phase the item
     names, ``site`` then naming the battle where it is for one, or units converted at ``site``);
     in the window of the other side's turn before Conduct Combat, use an item placing or
-    sacrificing units where the power is attacked (``site``) (001 › Appendix: National
+    sacrificing units where the power is attacked (``site``), or make the attacks of an item
+    that makes them, at ``units`` in the sea zone ``site`` (001 › Appendix: National
     Advantages)."""
 
     reveal: str | None = None
@@ -199,6 +200,9 @@ class Advantage(Command):
     """Items to draw, one for each of the first 5 rounds not yet drawn for."""
     count: int | None = None
     """How many units an item converts (Mechanized Infantry); 1 if not given."""
+    units: UnitCounts | None = None
+    """The enemy ships an item's attacks without units aim at, one attack each (Kamikaze
+    Attacks: "Before any Kamikaze rolls you must announce all target(s)")."""
     name = "advantage"
 
 

@@ -13,7 +13,7 @@ one is refused when it is made.
 
 from __future__ import annotations
 
-from .advantages import builds
+from .advantages import builds, in_force, played
 from .commands import Buy, Command, Move, Place
 from .errors import IllegalCommandError
 from .ids import PowerId, SpaceId, UnitKind
@@ -34,29 +34,47 @@ def buy_problem(state: GameState, power: PowerId, kind: UnitKind, count: int = 1
     only as an option; Heavy Tank and Self-propelled Artillery are built "after" their
     development (001 › Phase 7), a heavy tank "only ... at the rate of one per turn"; a
     National Advantage in force may let a power build a type without its development, so many
-    on the map (SS Panzerkorps: "A maximum of 4 can be on the map at any time")."""
+    on the map (SS Panzerkorps: "A maximum of 4 can be on the map at any time"); the
+    Amerika Bomber by a power with its National Advantage in force and both developments,
+    "A maximum of 1 can be on the map at any time" (001 › Appendix: National Advantages)."""
     rules = state.rules
     spec = rules.spec(kind)
+    if not spec.buyable and spec.advantage:
+        return (f"{spec.plural.capitalize()} are not bought: the National Advantage "
+                f"{rules.advantages.item(spec.advantage).name} makes them.", "buy.not_in_game")
     if not spec.buyable:
         option = _making_buyable(rules, kind)
         how = f": a game has them with the option {option}" if option else ""
         return f"{spec.plural.capitalize()} are not in this game{how}.", "buy.not_in_game"
-    if spec.requires_development and spec.requires_development not in state.tech.get(power, ()):
-        item = builds(state, power, kind)
-        if item is None:
-            dev = rules.technology.development(spec.requires_development)
-            return (f"{rules.power_name(power)} cannot build {spec.plural} without the development {dev.name}.",
-                    "buy.needs_development")
-        most = item.units[kind]
+    if spec.advantage and spec.advantage not in {i.id for i in in_force(state, power)}:
+        item = rules.advantages.item(spec.advantage)
+        why = ("in a game without National Advantages (option national_advantages)" if not played(state)
+               else f"({item.name} is a National Advantage of {rules.power_name(item.power)})" if item.power != power
+               else f"without its National Advantage {item.title()} in force (drawn and revealed)")
+        return f"{rules.power_name(power)} cannot build {spec.plural} {why}.", "buy.needs_advantage"
+    lacking = [d for d in spec.requires_development if d not in state.tech.get(power, ())]
+    if lacking:
+        given = builds(state, power, kind)
+        if given is None:
+            names = " and ".join(rules.technology.development(d).name for d in lacking)
+            return (f"{rules.power_name(power)} cannot build {spec.plural} without the development"
+                    f"{'s' if len(lacking) > 1 else ''} {names}.", "buy.needs_development")
+        most = given.units[kind]
         have = sum(1 for u in state.units.values() if u.owner == power and u.kind == kind)
         bought = state.purchased.get(kind, 0)
         if have + bought + count > most:
-            return (f"{item.title()}: at most {most} {spec.plural} on the map; {rules.power_name(power)} has {have} "
+            return (f"{given.title()}: at most {most} {spec.plural} on the map; {rules.power_name(power)} has {have} "
                     f"and has bought {bought} this turn.", "advantage.most")
     if spec.per_turn and state.purchased.get(kind, 0) + count > spec.per_turn:
         already = state.purchased.get(kind, 0)
         return (f"{spec.plural.capitalize()} are built at most {spec.per_turn} a turn; {rules.power_name(power)} has "
                 f"bought {already} this turn.", "buy.per_turn")
+    if spec.on_map:
+        have = (sum(u.owner == power and u.kind == kind for u in state.units.values()) + state.purchased.get(kind, 0)
+                + sum(b.kind == kind for b in state.builds.get(power, ())))
+        if have + count > spec.on_map:
+            return (f"{rules.power_name(power)} may have at most {spec.on_map} {unit_word(rules, kind, spec.on_map)} "
+                    f"at any time, on the map, bought or being built; it has {have}.", "buy.on_map")
     return None
 
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from .combat.orders import orders_of
+from .combat.strikes import launchable
 from .errors import OutOfTurnError
 from .events import Event, event
 from .ids import PowerId
@@ -61,12 +62,11 @@ def acting_view(state: GameState, power: PowerId) -> GameState:
 
 def able(state: GameState, phase: str, power: PowerId) -> bool:
     """Some unit of ``power`` could take part in the window ``phase`` now, or it could use an
-    item there (its offers name a move or a National Advantage: ``engine.advantages_asked``)."""
+    item there (its offers name a move or a National Advantage: ``engine.advantages_asked``),
+    or launch a National Advantage's attacks there (``combat.strikes``)."""
     entry = phase_entry(phase).offers
-    if entry is None:
-        return False
-    offers = entry(acting_view(state, power))
-    return bool(offers.moves or offers.advantages)
+    offers = entry(acting_view(state, power)) if entry is not None else None
+    return (offers is not None and bool(offers.moves or offers.advantages)) or launchable(state, phase, power)
 
 
 def open_window(state: GameState, phase: str) -> tuple[GameState, list[Event]]:

@@ -22,7 +22,9 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from . import advantages_asked
+from .advantages import find_item, played
 from .combat.missions import counter_air, interdicted
+from .combat.strikes import strike
 from .commands import Advantage, Reinforce, Support
 from .dice import Dice
 from .events import Event, event
@@ -196,10 +198,20 @@ def _offers(phase: str, items: Callable[[GameState], tuple[tuple[str, SpaceId], 
     return offers
 
 
+def _advantage(state: GameState, cmd: Advantage, dice: Dice) -> tuple[GameState, list[Event]]:
+    """``/advantage`` in the Defensive Air Support window: an item's attacks without units
+    (``combat.strikes``), or an item used where the power is attacked (``advantages_asked``)."""
+    if cmd.use is not None and played(state) and find_item(state, state.actor, cmd.use).strike is not None:
+        return strike(state, cmd, dice)
+    return advantages_asked.act(state, cmd, dice)
+
+
 # The window that comes once every combat move is declared, before any battle, is also when
 # the items placing or sacrificing units where the power is attacked are used (001 ›
-# Appendix: National Advantages, "before "Conduct Combat" phase"; README, ruling 135).
-register_phase(Phase(DAS, "Defensive Air Support", {Support: support, Advantage: advantages_asked.act},
+# Appendix: National Advantages, "before "Conduct Combat" phase"; README, ruling 135), and
+# when a National Advantage's attacks without units are launched (Kamikaze Attacks: "after
+# all combat movement has been completed"; engine.combat.strikes).
+register_phase(Phase(DAS, "Defensive Air Support", {Support: support, Advantage: _advantage},
                      needs_capital=False, offers=_offers(DAS, advantages_asked.offered)))
 register_phase(Phase(REINFORCEMENT, "Reinforcement", {Reinforce: reinforce}, needs_capital=False,
                      offers=_offers(REINFORCEMENT)))

@@ -300,7 +300,8 @@ ENGINE_COMMANDS: tuple[CommandSpec, ...] = (
         "advantage", "National Advantages (where the game plays them): alone, list your items, shown to you "
         "only; draw: draws your secret item of the round; reveal: puts a drawn item in force for all to see; use: buys an item's units in Purchase, "
         "places its free units or converts units in Mobilize New Units, declares an item in the phase it names, "
-        "or, asked in the other side's turn, places or sacrifices units where you are attacked.", '/advantage reveal:"Liberty Ship Program"',
+        "or, asked in the other side's turn, places or sacrifices units where you are attacked or launches an "
+        "item's attacks at targets.", '/advantage reveal:"Liberty Ship Program"',
         aliases=("advantages",), command=Advantage,
         options=(OptionSpec("reveal", Kind.TEXT, "the item to reveal, by name or number"),
                  OptionSpec("use", Kind.TEXT, "the item whose units you buy or place, or that you declare, by name or number"),
@@ -309,7 +310,9 @@ ENGINE_COMMANDS: tuple[CommandSpec, ...] = (
                  OptionSpec("draw", Kind.INTEGER, "draw this many secret items, one for each of the first 5 "
                             "rounds", minimum=1),
                  OptionSpec("count", Kind.INTEGER, "how many units the item converts where it converts units "
-                            "(1 if not given)", minimum=1))),
+                            "(1 if not given)", minimum=1),
+                 OptionSpec("targets", Kind.UNITS, "the enemy ships an item's attacks aim at, one each "
+                            '(e.g. "1 battleship, 1 carrier")', field="units"))),
     CommandSpec(
         "atomic", "Atomic bombs (where the rules have them): build: buys bombs in Purchase; load: puts a ready bomb "
         "aboard your bomber at one of your industrial complexes in Noncombat Move; in an atomic attack, groups: "

@@ -331,9 +331,9 @@ class RuleSet:
         technology = Technology.from_dict(f"{rid}/ruleset.toml", ruleset.get("technology", {}))
         technology.check_names(f"{rid}/ruleset.toml", the_board.powers, specs)
         for spec in specs.values():
-            if spec.requires_development and spec.requires_development not in {d.id for d in technology.developments}:
-                raise BoardDataError(f"{rid}/units.toml: {spec.kind} requires unknown development "
-                                     f"{spec.requires_development!r}")
+            for dev in spec.requires_development:
+                if dev not in {d.id for d in technology.developments}:
+                    raise BoardDataError(f"{rid}/units.toml: {spec.kind} requires unknown development {dev!r}")
         battle = BattleSequence.from_dict(f"{rid}/ruleset.toml", ruleset.get("battle", {}))
         known = Known(the_board.powers, specs, tuple(ruleset["phases"]), tuple(d.id for d in technology.developments),
                       the_board, battle.steps)
@@ -382,6 +382,10 @@ class RuleSet:
             if mission.advantage and mission.advantage not in items:
                 raise BoardDataError(f"{rid}/ruleset.toml [missions.{mission.id}]: advantage {mission.advantage!r} is "
                                      "no item of advantages.toml")
+        for spec in specs.values():
+            if spec.advantage and spec.advantage not in items:
+                raise BoardDataError(f"{rid}/units.toml: {spec.kind} names unknown National Advantage "
+                                     f"{spec.advantage!r}")
         _check_setup_capacity(rules)
         for name, option in options.items():
             _check_setup_capacity(rules.for_options({name: ",".join(option.choices) if option.many else True}))

@@ -68,12 +68,13 @@ def _begin_turn(state: GameState, dice: Dice) -> Entered:
     """Collect Income, where it opens the turn (001 › Turn Sequence), after the technologies
     an ally's progress box completed take effect (001 › Phase 7: "effective from beginning
     of the receivers' next turn") and damaged ships in port are repaired where the switch
-    ``ship_repair`` says so (001 › Phase 1, Naval repair), and a reminder of the National Advantages the power may
-    draw (``engine.advantages``)."""
+    ``ship_repair`` says so (001 › Phase 1, Naval repair), after the free units a National Advantage places as
+    the turn begins, and a reminder of the National Advantages the power may draw (``engine.advantages``)."""
     state, received, _ = research_share.receive(state, dice)
     state, repaired = naval_repair.repair(state, state.turn)
+    state, given = advantages.begin_turn(state)
     state, events, finished = collect(state, dice)
-    return state, [*received, *repaired, *events, *advantages.reminder(state)], finished
+    return state, [*received, *repaired, *given, *events, *advantages.reminder(state)], finished
 
 
 # Needs no capital of itself: what a power without one collects is the switch

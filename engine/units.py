@@ -7,7 +7,7 @@ system changes behaviour by changing data.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -49,6 +49,11 @@ def _asw(data: Mapping[str, Any] | None) -> Asw | None:
         return None
     return Asw(int(data.get("search", 0)), int(data.get("attack", 0)),
                {str(k): (int(v["search"]), int(v["attack"])) for k, v in data.get("improved", {}).items()})
+
+
+def _names(data: str | Sequence[str]) -> tuple[str, ...]:
+    """One name or a list of them (``requires_development = "heavy_tank"`` or a list)."""
+    return (data,) if isinstance(data, str) else tuple(str(d) for d in data)
 
 
 def _infrastructure_fire(data: Mapping[str, Any] | None) -> InfrastructureFire | None:
@@ -162,12 +167,29 @@ class UnitSpec:
     buyable: bool = True
     """False: no power may buy it unless a game option makes it buyable (AARHE's optional
     units, 001 › Appendix: Units, "Optional units")."""
-    requires_development: str | None = None
-    """Only a power with this development may buy it (AARHE's Heavy Tank and Self-propelled
-    Artillery: "You may build Heavy Tank for 8 IPC", 001 › Phase 7)."""
+    requires_development: tuple[str, ...] = ()
+    """Only a power with every one of these developments may buy it (AARHE's Heavy Tank and
+    Self-propelled Artillery: "You may build Heavy Tank for 8 IPC", 001 › Phase 7; the Amerika
+    Bomber, "If you have both Heavy Bomber and Long Range Aircraft technology")."""
     per_turn: int = 0
     """The most one power may buy in a turn; 0: no limit (AARHE's heavy tank "can only be
     built at the rate of one per turn")."""
+    advantage: str = ""
+    """Only a power with this National Advantage in force may buy it (AARHE's Amerika Bomber,
+    001 › Appendix: National Advantages, Germany 16: "you may build special Bomber")."""
+    on_map: int = 0
+    """The most one power may have at once, on the map, bought or being built; 0: no limit
+    (the Amerika Bomber: "A maximum of 1 can be on the map at any time")."""
+    moves_each_phase: bool = False
+    """Moves its points in Combat Move and again in Noncombat Move, after moving or fighting
+    (AARHE's Chindits: "a unique movement of 2 spaces in Combat Move and 2 spaces in Non-Combat
+    Move")."""
+    infiltrates: bool = False
+    """A land unit that moves through enemy territories, stopping and capturing nowhere on
+    the way (the Chindits: "They may even move through enemy territories")."""
+    aa_immune: bool = False
+    """Immune to anti-aircraft fire (Infrastructure Defense in AARHE) as a type, not by a
+    development (the Amerika Bomber: "It is immune to Infrastructure Defense fire")."""
 
     def word(self, count: int = 1) -> str:
         """The rule system's name for ``count`` units of this type, as its unit table gives
@@ -217,7 +239,8 @@ _KNOWN = {
     "infantry", "assault_artillery",
     "dogfight", "jet_dogfight", "air_support", "infrastructure_fire", "anti_air", "asw", "asw_evasion", "fires_early",
     "attacks_naval",
-    "buyable", "requires_development", "per_turn",
+    "buyable", "requires_development", "per_turn", "advantage", "on_map", "aa_immune", "moves_each_phase",
+    "infiltrates",
 }
 
 
@@ -289,8 +312,13 @@ def unit_spec_from_dict(kind: str, data: Mapping[str, Any]) -> UnitSpec:
             fires_early=bool(data.get("fires_early", False)),
             attacks_naval=bool(data.get("attacks_naval", True)),
             buyable=bool(data.get("buyable", True)),
-            requires_development=data.get("requires_development"),
+            requires_development=_names(data.get("requires_development", ())),
             per_turn=int(data.get("per_turn", 0)),
+            advantage=str(data.get("advantage", "")),
+            on_map=int(data.get("on_map", 0)),
+            aa_immune=bool(data.get("aa_immune", False)),
+            moves_each_phase=bool(data.get("moves_each_phase", False)),
+            infiltrates=bool(data.get("infiltrates", False)),
         )
     except KeyError as missing:
         raise BoardDataError(f"unit {kind!r}: missing key {missing}") from None

@@ -49,6 +49,9 @@ class Volley:
     side: str
     source: str
     rolls: list[Roll] = field(default_factory=list)
+    label: str = ""
+    """What the rule system calls the units rolling, where its data names them (a National
+    Advantage's ``suicide boat``); "" for the source's own name."""
 
     @property
     def hits(self) -> int:
@@ -175,7 +178,7 @@ def _add(log: BattleLog, e: dict[str, Any]) -> None:
         last = rnd.entries[-1] if rnd.entries else None
         side, source = str(e.get("side")), str(e.get("source", "fire"))
         if not (isinstance(last, Volley) and (last.side, last.source) == (side, source)):
-            last = Volley(side, source)
+            last = Volley(side, source, label=str(e.get("label") or ""))
             rnd.entries.append(last)
         last.rolls.append(roll)
     elif kind != "removed":  # the strip's removal repeats casualties already shown

@@ -59,6 +59,8 @@ class Row:
     stage: str
     volleys: dict[str, Volley]
     notes: list[Note]
+    named: str = ""
+    """The stage's name from the rule system's data (a Volley's ``label``), if it has one."""
 
 
 def plain(text: str) -> str:
@@ -145,9 +147,9 @@ def _rows(rnd: Round) -> list[Row]:
     early: list[Note] = []
     for entry in rnd.entries:
         if isinstance(entry, Volley):
-            stage = entry.source if entry.source in STAGES else "fire"
+            stage = entry.source if entry.source in STAGES or entry.label else "fire"
             if not rows or rows[-1].stage != stage or entry.side in rows[-1].volleys:
-                rows.append(Row(str(rnd.number), stage, {}, early))
+                rows.append(Row(str(rnd.number), stage, {}, early, entry.label))
                 early = []
             rows[-1].volleys[entry.side] = entry
         elif rows:
@@ -176,7 +178,7 @@ def _row_cells(row: Row, names: Mapping[str, str], colour: Mapping[str, Rgb],
 
 
 def _round_cell(row: Row) -> Cell:
-    stage = STAGES.get(row.stage, "")
+    stage = row.named or STAGES.get(row.stage, "")
 
     def draw(d: ImageDraw.ImageDraw, x: int, y: int) -> None:
         d.text((x, y), row.label, font=font(22), fill=INK)

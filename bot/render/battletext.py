@@ -109,7 +109,7 @@ def _roll_label(value: int | None, units: Mapping[str, int], key: UnitKey) -> st
 def volley_lines(v: Volley, names: Mapping[str, str], label_w: int, dice_w: int,
                  key: UnitKey) -> list[str]:
     """A side's header with its total, then one line per value rolled."""
-    what = SOURCES.get(v.source, v.source)
+    what = v.label or SOURCES.get(v.source, v.source)
     head = what if v.source == "raid_defense" else f"{names[v.side]} {what}"
     total = f"{v.hits} damage rolled" if v.source == "bombing" else plural(v.hits, "hit")
     out = [f" {head}: {total}"]

@@ -45,7 +45,7 @@ def by_orders(state: GameState, phase: CombatPhase) -> tuple[str, Any, str, str]
         loss = loss_order(state, p.chooser)
         note = f"order of loss: {', '.join(loss) + ', then ' if loss else ''}cheapest first"
         return "casualties", _ordered_choice(state, b, p, units), BY_ORDERS, note
-    if p.kind == "targets" and len({(u.kind, u.hits) for u in units}) == 1:
+    if p.kind == "targets" and p.source != selective.BOATS and len({(u.kind, u.hits) for u in units}) == 1:
         return "targets", selective.default_targets(state, p.hits[0][0], units), NO_CHOICE, ""
     if in_person(state, p.chooser):
         return None
@@ -53,7 +53,8 @@ def by_orders(state: GameState, phase: CombatPhase) -> tuple[str, Any, str, str]
         moves, note = land_retreat.by_orders(state, phase)
         return "retreat", moves, BY_ORDERS, note
     if p.kind == "targets":
-        return "targets", selective.default_targets(state, p.hits[0][0], units), BY_ORDERS, selective.BY_ORDERS[p.source]
+        aim = () if p.source == selective.BOATS else selective.default_targets(state, p.hits[0][0], units)
+        return "targets", aim, BY_ORDERS, selective.BY_ORDERS[p.source]
     if p.kind == "asw":
         return ("asw", naval.default_asw(state, units, p.hits[0][0]), BY_ORDERS,
                 "one ASW attack for each detected submarine")
@@ -353,6 +354,8 @@ def choose_targets(state: GameState, phase: CombatPhase, aim: Sequence[int], by:
     picked = [state.units[i] for i in aim]
     ev = event("targets", f"{name}: {possessive(who)} {selective.SHOOTERS[p.source]} aim at {unit_text(state, counts(state, picked))} ({by}).",
                space=name, round=b.round, side=p.side, units=counts(state, picked), chosen_by=who, by=by)
+    if p.source == selective.BOATS:  # as many boats go as targets are named (naval.suicide_boats)
+        return state, with_battle(phase, b.but(pending=None, boats=tuple(aim))), [ev]
     return state, with_battle(phase, b.but(pending=None, aim=tuple(aim))), [ev]
 
 

@@ -35,7 +35,7 @@ from .orders import IN_PERSON
 from .missions import bomb_by_orders
 from .phase import AMPHIBIOUS, Battle, CombatPhase, Entry, Pending, step_name
 from .report import unit_text
-from .selective import SHOOTER, SHOOTERS
+from .selective import BOATS, SHOOTER, SHOOTERS
 from .sequence import first_step, run_step
 from .sides import defenders
 from .withdraw import withdraw_options
@@ -242,7 +242,10 @@ def _picked(state: GameState, p: Pending, units: list[Unit], chosen: dict[UnitKi
             if p.kind == "asw" and n > len(have):
                 raise IllegalCommandError(f"Only {len(have)} {state.rules.spec(kind).plural} can make ASW attacks here.",
                                           reason="combat.choice")
-    if p.kind == "targets" and given != need:
+    if p.kind == "targets" and p.source == BOATS and given > need:
+        raise IllegalCommandError(f"Name at most {need} target{'s' if need != 1 else ''}, one for each {SHOOTER[p.source]} "
+                                  f"sent, not {given} (among {listed}).", reason="combat.targets")
+    if p.kind == "targets" and p.source != BOATS and given != need:
         raise IllegalCommandError(f"Name {need} target{'s' if need != 1 else ''}, one for each {SHOOTER[p.source]}, not "
                                   f"{given} (among {listed}).", reason="combat.targets")
     return tuple(out)

@@ -9,8 +9,8 @@ escorts). Land cycles ask :func:`adjusted` for their land units' and supremacy a
 values, sea cycles for every item of fire; ships' anti-air fire asks :func:`anti_air_value`,
 Infrastructure Defense fire at aircraft :func:`destroy_value`, ASW :func:`asw_developments`,
 offshore bombardment :func:`bombard_immune`, the land cycle's opening fire :func:`opening_fire`,
-the land retreat :func:`held`, a Strategic Bombing Raid's damage :func:`raid_damage` and
-:func:`raid_dice`. A battle notes, as it begins, the enemy units an item watches
+a sea cycle's suicide boats :func:`suicide`, the land retreat :func:`held`, a Strategic
+Bombing Raid's damage :func:`raid_damage` and :func:`raid_dice`. A battle notes, as it begins, the enemy units an item watches
 (:func:`watched`) and the units an item with a limit favours (:func:`favoured`) and, when it
 ends, rewards the loss of the watched ones (:func:`after_battle`). A game without the option
 has no item in force, so every function gives the values it was given (README, rulings 100
@@ -106,6 +106,17 @@ def opening_fire(state: GameState, phase: CombatPhase, unit: Unit, side: str) ->
     (Guerrilla Tactics: "Your attacking Infantry and armor fire in opening-fire in the first
     cycle of combat in all small Pacific island groups/islands")."""
     return any(True for _ in _in_force(state, phase, [unit], side, "opening_fire", ""))
+
+
+def suicide(state: GameState, phase: CombatPhase, side: str) -> tuple[list[Unit], Bonus] | None:
+    """``side``'s units an item in force may send to strike as suicide boats in this battle
+    now, by id, with the item's bonus (its hit value and label), or None (Shinyo Suicide
+    Boats: "you may designate as many of your naval transports as suicide boats")."""
+    found = list(_in_force(state, phase, _both(state, phase, current(phase), side)[0], side, "suicide", ""))
+    if not found:
+        return None
+    bonus = found[0][0]
+    return sorted((u for b, u in found if b == bonus), key=lambda u: u.id), bonus
 
 
 def asw_developments(state: GameState, unit: Unit) -> frozenset[str]:

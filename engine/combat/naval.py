@@ -26,10 +26,12 @@ air units this cycle (``Battle.air``), and bombers and transport planes never do
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from ..dice import Dice
 from ..events import Event, event
 from ..ids import PowerId
+from ..prose import possessive
 from ..state import RETREATED, GameState, Unit
 from . import air, national, selective
 from .conclude import conclude
@@ -201,6 +203,72 @@ def sub_strike(side: str) -> Step:
         vals = national.adjusted(state, phase, shooters, side, values(state, shooters, side), "opening")
         return selective.fire(state, phase, dice, side, shooters, vals, "surface")
     return step
+
+
+def suicide_boats(side: str) -> Step:
+    """``side``'s suicide boats (``national.suicide``), in the first cycle's opening fire."""
+
+    def step(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
+        """001 › Appendix: National Advantages, Japan 9, Shinyo Suicide Boats: "At the start of
+        a naval combat, you may designate as many of your naval transports as suicide boats.
+        Each designated transport targets one enemy naval unit. They may declare a secondary
+        target ... One suicide boat at a time, roll a die hitting on 3 or less and itself is
+        destroyed after rolling in the first cycle of combat." First the owner names the
+        targets, one for each boat sent (a ``targets`` choice, source ``boats``: none by
+        standing orders); then each boat sent, by id, strikes its own target or, that one
+        gone, the next named still afloat, and is destroyed (README of maps/aarhe, ruling 148)."""
+        b = current(phase)
+        found = national.suicide(state, phase, side) if b.round == 1 else None
+        targets = _strip_free(b, surface(state, side_units(state, phase, other(side))))
+        boats = _strip_free(b, found[0]) if found is not None else []
+        if found is None or not boats or not targets:
+            return state, phase, []
+        if b.boats is None:
+            pending = Pending("targets", boats[0].owner, side, ((len(boats), "surface"),), selective.BOATS,
+                              among=tuple(u.id for u in targets), again=True)
+            return state, with_battle(phase, b.but(pending=pending)), []
+        return _boats_strike(state, phase, dice, side, boats, found[1].at_least, found[1].label)
+    return step
+
+
+def _boats_strike(state: GameState, phase: CombatPhase, dice: Dice, side: str, boats: Sequence[Unit], value: int,
+                  label: str) -> Result:
+    """Each boat sent rolls at its target, one at a time, and is destroyed with its cargo; a
+    hit damages a ship that can take one more, else puts it behind the casualty strip."""
+    b = current(phase)
+    named = list(b.boats or ())
+    name = state.board.name(b.space)
+    events: list[Event] = []
+    for i, boat in enumerate(boats[:len(named)]):
+        target = next((t for t in named[i:] + named[:i] if t in state.units and t not in b.strip), None)
+        if target is None:
+            break
+        aimed = state.units[target]
+        why = f"{name} r{b.round} {side} 1 {label} @{value} at {state.rules.spec(aimed.kind).word()}"
+        face = dice.roll(1, why)[0]
+        hit = face <= value
+        events.append(event("roll", f"{why}: {face} = {int(hit)} hit{'' if hit else 's'}.", space=name,
+                            round=b.round, side=side, source=selective.BOATS, label=label,
+                            units=counts(state, [boat]), value=value, dice=[face], hits=int(hit), purpose=why))
+        if hit and aimed.hits + 1 < state.rules.spec(aimed.kind).hits:
+            state = state.with_units([replace(aimed, hits=aimed.hits + 1)])
+        elif hit:
+            b = b.but(strip=(*b.strip, target))
+        if hit:
+            owner = state.rules.power_name(aimed.owner)
+            fate = "hit, behind the casualty strip" if target in b.strip else "damaged"
+            events.append(event("casualties", f"{name}: {owner} {unit_text(state, counts(state, [aimed]))} {fate} "
+                                f"({label}).", space=name, round=b.round, side=other(side),
+                                units=counts(state, [aimed]) if target in b.strip else {},
+                                damaged={} if target in b.strip else counts(state, [aimed]), cargo={},
+                                source=selective.BOATS, chosen_by=None, by="targets", immediate=False))
+        state, cargo = destroy(state, [boat.id], b.attacker)
+        events.append(event("casualties", f"{name}: {possessive(state.rules.power_name(boat.owner))} {label} is "
+                            f"destroyed after its strike{', and its cargo ' + unit_text(state, counts(state, cargo)) if cargo else ''}.",
+                            space=name, round=b.round, side=side, units=counts(state, [boat]),
+                            cargo=counts(state, cargo), source=selective.BOATS, chosen_by=None, by="rule",
+                            immediate=True))
+    return state, with_battle(phase, b.but(boats=None)), events
 
 
 def anti_air(side: str) -> Step:

@@ -122,6 +122,10 @@ class Battle:
     cleared: tuple[int, ...] = ()
     """The defending land units as the battle begins, where an item in force of the attacker
     rewards destroying them all in one cycle (Panzer blitz: ``combat.national``)."""
+    boats: tuple[int, ...] | None = None
+    """The targets named for the units an item sends to strike as suicide boats, one each in
+    order, until they strike; None before they are named (Shinyo Suicide Boats:
+    ``combat.boats``)."""
 
     def but(self, **changes: Any) -> Battle:
         return replace(self, **changes)
@@ -205,6 +209,7 @@ def _battle_to_json(b: Battle) -> dict[str, Any]:
         **({"favoured": list(b.favoured)} if b.favoured else {}),
         **({"groups": [list(g) for g in b.groups]} if b.groups else {}),
         **({"cleared": list(b.cleared)} if b.cleared else {}),
+        **({"boats": list(b.boats)} if b.boats is not None else {}),
     }
 
 
@@ -241,6 +246,7 @@ def combat_from_json(d: Mapping[str, Any]) -> CombatPhase:
             favoured=tuple(int(u) for u in c.get("favoured", ())),
             groups=tuple(tuple(int(u) for u in g) for g in c.get("groups", ())),
             cleared=tuple(int(u) for u in c.get("cleared", ())),
+            boats=tuple(int(u) for u in c["boats"]) if "boats" in c else None,
         )
     return CombatPhase(
         attacker=PowerId(d["attacker"]),

@@ -25,12 +25,13 @@ from .losses import destroy
 from .phase import CombatPhase, Pending
 from .report import counts, unit_text
 
-SUBMARINES, JETS = "targets", "jets"
-"""A ``targets`` choice's ``source``: whose targets they are."""
-SHOOTERS = {SUBMARINES: "submarines", JETS: "jet fighters"}
+SUBMARINES, JETS, BOATS = "targets", "jets", "boats"
+"""A ``targets`` choice's ``source``: whose targets they are (``boats``: the suicide boats of
+a National Advantage, ``naval.suicide_boats``, as many as targets named)."""
+SHOOTERS = {SUBMARINES: "submarines", JETS: "jet fighters", BOATS: "suicide boats"}
 """How the shooters of each source are named to players."""
-SHOOTER = {SUBMARINES: "submarine", JETS: "jet fighter"}
-BY_ORDERS = {SUBMARINES: "the costliest ships first", JETS: "the costliest targets first"}
+SHOOTER = {SUBMARINES: "submarine", JETS: "jet fighter", BOATS: "suicide boat"}
+BY_ORDERS = {SUBMARINES: "the costliest ships first", JETS: "the costliest targets first", BOATS: "none sent"}
 """What standing orders' targets are, as the battle log says (``default_targets``)."""
 
 

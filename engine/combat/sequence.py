@@ -113,6 +113,8 @@ STEPS: dict[str, BattleStep] = _entries(
     BattleStep("retreat_attacker", land_retreat.retreat_step("attacker"), _land),
     BattleStep("naval_cycle", naval.cycle_start, _sea),
     BattleStep("asw_search", naval.asw_search, _sea),
+    BattleStep("suicide_boats_attacker", naval.suicide_boats("attacker"), _sea),
+    BattleStep("suicide_boats_defender", naval.suicide_boats("defender"), _sea),
     BattleStep("sub_strike_attacker", naval.sub_strike("attacker"), _sea),
     BattleStep("sub_strike_defender", naval.sub_strike("defender"), _sea),
     BattleStep("anti_air_attacker", naval.anti_air("attacker"), _sea),

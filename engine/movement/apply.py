@@ -183,6 +183,7 @@ def _mode(ctx: Ctx, domain: str, units: list[Unit]) -> Mode:
         blitz=domain == "land" and ctx.combat and all(s.blitz for s in specs)
         and all(not u.path for u in units),
         submarine=domain == "sea" and all(s.submarine for s in specs),
+        infiltrate=domain == "land" and all(s.infiltrates for s in specs),
     )
 
 
@@ -206,6 +207,9 @@ def _move_domain(ctx: Ctx, cmd: Move, counts: list[tuple[UnitKind, int]], domain
         for r in [noncombat_sea_refusal(ctx, units, dest), *(decks.pickup_refusal(ctx, u, dest) for u in units)]:
             if r is not None:
                 refuse(r.reason, r.message)
+    elif domain == "land" and mode.infiltrate and (not ctx.friendly_territory(dest) or ctx.enemy_at(dest)):
+        refuse("noncombat.hostile", f"{mode.label} pass through enemy territories but end Noncombat Move in a "
+               f"friendly one; {ctx.name(dest)} is hostile.")
     elif domain == "air":
         for u in units:
             r = air.noncombat_landing_refusal(ctx, u, dest) or air.relay_refusal(ctx, u, path)

@@ -36,6 +36,8 @@ class Mode:
     """Every member is a tank that has not moved yet this turn."""
     submarine: bool = False
     """Every member is a submarine."""
+    infiltrate: bool = False
+    """Every member moves through enemy territories (``UnitSpec.infiltrates``: Chindits)."""
 
 
 class Step(NamedTuple):
@@ -79,10 +81,12 @@ def step(ctx: Ctx, mode: Mode, here: SpaceId, nxt: SpaceId, index: int) -> Step 
                            "only aboard a transport (load them with a move into the sea zone).")
         rough = stops(ctx, nxt) is not None
         if not ctx.combat:
-            if not ctx.friendly_territory(nxt) or ctx.enemy_at(nxt):
+            if (not ctx.friendly_territory(nxt) or ctx.enemy_at(nxt)) and not mode.infiltrate:
                 return Refusal("noncombat.hostile", f"In Noncombat Move land units may not enter or cross "
                                f"hostile {space.name}.")
             return Step(rough, False, 0)
+        if ctx.battle_territory(nxt) and mode.infiltrate:
+            return Step(rough, False, 2)
         if ctx.battle_territory(nxt):
             if mode.blitz and index == 0 and not ctx.stops_blitz(nxt) and not rough:
                 return Step(False, True, 2)

@@ -107,7 +107,7 @@ def end_combat_move(state: GameState) -> tuple[GameState, list[Event]]:
                    "there needs one of your warships in the zone.")
     state, events = _settle_assaults(ctx, mine, pending, assaults, battles)
     pickups, planned = decks.plan_pickups(context(state))
-    return _half_spent(ctx, state.with_units(pickups)), events + planned
+    return _fresh_again(ctx, _half_spent(ctx, state.with_units(pickups))), events + planned
 
 
 def _half_spent(ctx: Ctx, state: GameState) -> GameState:
@@ -119,6 +119,14 @@ def _half_spent(ctx: Ctx, state: GameState) -> GameState:
         return state
     return state.with_units([replace(u, moved=ctx.move(u) // 2) for u in state.units_of(ctx.power)
                              if ctx.spec(u.kind).is_air and u.has(COMBAT_MOVED) and u.moved < ctx.move(u) // 2])
+
+
+def _fresh_again(ctx: Ctx, state: GameState) -> GameState:
+    """A unit that moves its points in each movement phase (``UnitSpec.moves_each_phase``:
+    Chindits, "2 spaces in Combat Move and 2 spaces in Non-Combat Move") has them all again in
+    Noncombat Move."""
+    return state.with_units([replace(u, moved=0) for u in state.units_of(ctx.power)
+                             if ctx.spec(u.kind).moves_each_phase and u.moved])
 
 
 def _settle_assaults(ctx: Ctx, mine: list[Unit], pending: list[Unit], assaults: dict[SpaceId, set[SpaceId]],

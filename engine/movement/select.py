@@ -27,7 +27,7 @@ def why_not(ctx: Ctx, unit: Unit) -> str | None:
         return "they never move"
     if ctx.combat and spec.noncombat_move_only and not rockets.moves_first(ctx.state, unit):
         return "they move only in Noncombat Move"
-    if not ctx.combat and not spec.is_air and (unit.has(COMBAT_MOVED) or unit.has(FOUGHT)) \
+    if not ctx.combat and not spec.is_air and not spec.moves_each_phase and (unit.has(COMBAT_MOVED) or unit.has(FOUGHT)) \
             and not unit.has(MOVES_AGAIN):
         return "they moved in Combat Move or fought this turn"
     if unit.has(OFFLOADED):

@@ -119,8 +119,10 @@ def unit_values(state: GameState, units: Sequence[Unit], side: str) -> dict[int,
 
 def aa_immune(state: GameState, unit: Unit) -> bool:
     """Jet Plane: "Fighters and Bombers built after getting Jet Plane technology are immune
-    to Infrastructure Defense fire" (001 › Phase 7)."""
-    return state.rules.spec(unit.kind).is_air and JET_PLANE in unit.built_with
+    to Infrastructure Defense fire" (001 › Phase 7); so is a type the unit table says is
+    (the Amerika Bomber, 001 › Appendix: National Advantages, Germany 16)."""
+    spec = state.rules.spec(unit.kind)
+    return spec.is_air and (JET_PLANE in unit.built_with or spec.aa_immune)
 
 
 def move_points(state: GameState, unit: Unit) -> int:

@@ -27,6 +27,7 @@ from engine import (
 )
 from engine.combat.choices import by_orders
 from engine.combat.phase import CombatPhase
+from engine.combat.strikes import targets, zones
 from engine.movement import reachable
 from engine.notation import format_units
 from engine.state import Unit
@@ -111,6 +112,7 @@ class Playout:
         """In the passive side's window (``engine.passive``), make some of the moves the engine
         offers with the window's command, now and then one it refuses, and now and then use a
         National Advantage it offers there (Imperial Guard, Commissars...), then end the part."""
+        self._strikes()
         offers = legal_commands(self.state)
         word = next(w for w in offers.commands if w not in ("done", "undo", "orders", "advantage"))
         name = self.state.board.name
@@ -124,6 +126,20 @@ class Playout:
             self.send(f'/{word} units:"{format_units(self.state.rules, ((kind, self.rng.randint(1, count)),))}" '
                       f'from:"{name(group.origin)}" to:"{name(dest)}"')
         self.send("/done")
+
+    def _strikes(self) -> None:
+        """Now and then launch the attacks of a revealed National Advantage the window takes
+        (Kamikaze Attacks, ``engine.combat.strikes``) at one ship of a sea zone open to them."""
+        s = self.state
+        own = s.advantages.get(s.actor)
+        for ident in own.revealed if own is not None else ():
+            item = s.rules.advantages.item(ident)
+            open_ = zones(s, s.actor, item) if item.strike is not None and item.declare == s.window.phase else []
+            if open_ and self.rng.random() < 0.5:
+                zone = self.rng.choice(open_)
+                ship = self.rng.choice(targets(s, s.actor, zone))
+                self.send(f'/advantage use:"{item.name}" at:"{s.board.name(zone)}" '
+                          f'targets:"{format_units(s.rules, ((ship.kind, 1),))}"')
 
     def _research(self) -> None:
         """Now and then buy 1 to 3 research dice for a development the power lacks (003,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 import maps
@@ -10,8 +12,8 @@ from engine.advantages_data import Advantages
 from engine.economy.income import statement
 from engine.errors import BoardDataError
 from engine.game import new_game
-from engine.ids import PowerId
-from engine.state import GameState
+from engine.ids import PowerId, SpaceId, UnitKind
+from engine.state import GameState, Unit
 
 RULES = maps.load_ruleset("aarhe", unplayable=True)
 GERMANY = PowerId("germany")
@@ -44,8 +46,9 @@ def test_the_pool_holds_only_items_the_referee_plays() -> None:
     state = _game(germany=["german_88s"])
     ids = [i.id for i in pool(state, GERMANY)]
     assert ids == ["atlantic_wall", "fortress_europe", "panzer_blitz", "afrika_corps", "ss_panzerkorps",
-                   "albert_speer"]
-    assert all(i.kind in ("free", "price", "move", "income", "battle", "convert", "build", "mission", "asked")
+                   "albert_speer", "amerika_bomber"]
+    assert all(i.kind in ("free", "price", "move", "income", "battle", "convert", "build", "mission", "asked",
+                          "unit", "strike")
                for p in RULES.turn_order
                for i in pool(state, p))
     assert all(i.waits for p in RULES.turn_order for i in RULES.advantages.of(p) if not i.played)
@@ -172,3 +175,14 @@ def test_soviet_militia_owed_comes_off_the_next_income() -> None:
     assert (lines[-1].amount, lines[-1].reason) == (-9, "owed for units raised in the enemy's last turn")
     assert statement(state, soviet).total == before - 9
     assert GameState.from_json(state.to_json(), state.rules).economy.owed == {soviet: 9}
+def test_the_amerika_bomber_flies_12_with_the_two_developments_it_needs() -> None:
+    """001 › Appendix: National Advantages, Germany 16, Amerika Bomber: "you may build special
+    Bomber with 12 movement points": the table's 8 and Long Range Aircraft's and Heavy
+    Bomber's 2 each, which it is built with (README, ruling 146); a bomber flies 10 with them."""
+    state = _game()
+    state = state.evolve(tech={**state.tech, GERMANY: ("heavy_bomber", "long_range_aircraft")})
+    bomber = Unit(id=9999, kind=UnitKind("bomber"), owner=GERMANY, space=SpaceId("germany"))
+    assert state.rules.hooks.move_points(state, replace(bomber, kind=UnitKind("amerika_bomber"))) == 12
+    assert state.rules.hooks.move_points(state, bomber) == 10
+    assert state.rules.spec("amerika_bomber").advantage == "amerika_bomber"
+    assert state.rules.spec("amerika_bomber").requires_development == ("heavy_bomber", "long_range_aircraft")

@@ -45,7 +45,7 @@ def _losses(events: tuple[Event, ...]) -> int:
             lost += sum(d["lost"].values())
         elif e.type == "anti_air":
             lost += sum(d["units"].values())
-        elif e.type == "strait":
+        elif e.type in ("strait", "strike"):
             lost += sum(d["units"].values()) + sum(d["cargo"].values())
         elif e.type == "atomic_losses":
             lost += sum(d["lost"].values())

@@ -264,10 +264,10 @@ def test_optional_units_in_the_table() -> None:
     spec = RULES.spec
     assert spec("mechanized_infantry").blitz and spec("heavy_tank").blitz
     assert spec("self_propelled_artillery").supports == "infantry"
-    assert spec("heavy_tank").per_turn == 1 and spec("heavy_tank").requires_development == "heavy_tank"
-    assert spec("self_propelled_artillery").requires_development == "self_propelled_artillery"
+    assert spec("heavy_tank").per_turn == 1 and spec("heavy_tank").requires_development == ("heavy_tank",)
+    assert spec("self_propelled_artillery").requires_development == ("self_propelled_artillery",)
     assert spec("cruiser").hits == 2 and spec("cruiser").bombard == 3
-    plain = {k for k, s in RULES.units.items() if not s.buyable}
+    plain = {k for k, s in RULES.units.items() if not s.buyable and not s.advantage}
     assert plain == set(OPTIONAL_PROFILES) - {"heavy_tank", "self_propelled_artillery"}
     assert all(OPTIONAL.spec(k).buyable for k in OPTIONAL_PROFILES)
 

@@ -338,3 +338,26 @@ def test_an_atomic_attack_is_told_in_the_engines_words() -> None:
     assert "Germany: the blast destroys 2 infantry." in lines
     assert any("atomic bomb" in line for line in lines), lines
     assert lines[-1] == "Result: the missions came through (above)."
+def test_a_roll_named_by_the_rule_systems_data_keeps_its_name() -> None:
+    """A National Advantage's suicide boats (AARHE, 001 › Appendix: National Advantages, Japan 9,
+    Shinyo Suicide Boats) roll under the name ``advantages.toml`` gives them (``label``), not
+    as the side's fire."""
+    from engine import apply, parse_command
+    from tests.engine.positions import position
+
+    rules = maps.load_ruleset("aarhe").for_options({"national_advantages": True})
+    state = position(rules, turn="Japan", phase="combat_move", round=2,
+                     spaces={"Sea Zone 60": {"Japan": {"destroyer": 1, "transport": 1}},
+                             "Sea Zone 62": {"United States": {"destroyer": 1}}},
+                     options={"national_advantages": True},
+                     advantages={"Japan": {"drawn": ["shinyo_suicide_boats"], "revealed": ["shinyo_suicide_boats"]}})
+    for line in ('/orders power:Japan decide:self', '/move units:"1 destroyer, 1 transport" from:"Sea Zone 60" '
+                 'to:"Sea Zone 62"', "/done", '/battle territory:"Sea Zone 62"'):
+        state = apply(state, parse_command(line, state), FixedDice([])).state
+    out = apply(state, parse_command('/casualties units:"1 destroyer"', state), FixedDice([6, 1, 1]))
+    logs = battle_logs(kit.as_json(out.events), unit_key(rules))
+    lines = flat(body_lines(logs[0]))
+    assert "Japan suicide boat: 0 hits" in lines, lines
+    from bot.render.battletable import render_battle_table
+
+    assert render_battle_table(logs[0]).startswith(b"\x89PNG")
