@@ -27,6 +27,7 @@ from .combat.missions import counter_air, interdicted
 from .combat.strikes import strike
 from .commands import Advantage, Reinforce, Support
 from .dice import Dice
+from .errors import IllegalCommandError
 from .events import Event, event
 from .ids import SpaceId, UnitKind
 from .movement.context import Ctx, context, count_kinds, refuse, units_text
@@ -201,6 +202,11 @@ def _offers(phase: str, items: Callable[[GameState], tuple[tuple[str, SpaceId], 
 def _advantage(state: GameState, cmd: Advantage, dice: Dice) -> tuple[GameState, list[Event]]:
     """``/advantage`` in the Defensive Air Support window: an item's attacks without units
     (``combat.strikes``), or an item used where the power is attacked (``advantages_asked``)."""
+    if cmd.use is None and played(state):
+        raise IllegalCommandError("In Defensive Air Support /advantage uses an item in force: /advantage use:<item> "
+                                  "at:<territory>, or launches an item's attacks: /advantage use:<item> at:<sea zone> "
+                                  "targets:<ships>; items are drawn and revealed in your own turn.",
+                                  reason="advantage.window_use_only")
     if cmd.use is not None and played(state) and find_item(state, state.actor, cmd.use).strike is not None:
         return strike(state, cmd, dice)
     return advantages_asked.act(state, cmd, dice)

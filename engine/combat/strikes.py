@@ -89,16 +89,12 @@ def launchable(state: GameState, phase: str, power: PowerId) -> bool:
 
 
 def strike(state: GameState, cmd: Advantage, dice: Dice) -> tuple[GameState, list[Event]]:
-    """``/advantage use:<item> at:<sea zone> targets:<ships>`` in the enemy's window: the
-    item's attacks, at once; an item drawn and not revealed is revealed by them."""
+    """``/advantage use:<item> at:<sea zone> targets:<ships>`` in the enemy's window (which
+    sends it only an item that makes attacks): the item's attacks, at once; an item drawn and
+    not revealed is revealed by them."""
     power = state.actor
     name = state.rules.power_name(power)
-    if not played(state):
-        raise IllegalCommandError("National Advantages are not played in this game (they are the option "
-                                  "national_advantages:on of /game new).", reason="advantage.off")
-    if cmd.use is None:
-        raise IllegalCommandError("In the other team's turn /advantage only launches an item's attacks: "
-                                  "/advantage use:<item> at:<sea zone> targets:<ships>.", reason="advantage.window")
+    assert cmd.use is not None and played(state), "the window's /advantage names an item (engine.passive_moves)"
     item = find_item(state, power, cmd.use)
     window = state.window.phase if state.window is not None else ""
     if item.strike is None or item.declare != window:
