@@ -71,7 +71,7 @@ def receive(state: GameState, dice: Dice) -> Entered:
     techs[power] = (*had, *new)
     name = state.rules.power_name(power)
     return state.evolve(tech=techs), [event("development", f"{name} now has {tech.development(d).name}, from an "
-                                            "ally's progress box.", power=name, development=d) for d in new], False
+                                            "ally's progress box.", power=name, development=d, shared=True) for d in new], False
 
 
 def _groups(state: GameState) -> str:

@@ -69,7 +69,7 @@ def _ipc_delta(state: GameState, events: tuple[Event, ...]) -> Counter[str]:
         elif e.type == "plunder":
             delta[by_name[d["power"]]] += d["ipcs"]
             delta[by_name[d["victim"]]] -= d["ipcs"]
-        elif (e.type == "bombing" and "treasury" in d) or e.type == "rocket":
+        elif e.type in ("bombing", "rocket") and "treasury" in d:  # AARHE's strike the next income instead
             delta[by_name[d["victim"]]] -= d["applied"]
         elif e.type == "bombing" and "saved_lost" in d:
             delta[by_name[d["victim"]]] -= d["saved_lost"]
@@ -165,7 +165,10 @@ def _check_tech(before: GameState, after: GameState, events: tuple[Event, ...]) 
     by_name = {after.rules.power_name(p): p for p in after.rules.turn_order}
     announced = [(by_name[e.data["power"]], e.data["development"]) for e in events if e.type == "development"]
     assert gained == announced, (gained, announced)
-    if gained:
+    researched = [e for e in events if e.type == "development" and not e.data.get("shared")]
+    if researched:
+        # a box an ally passed completes a development as the receiver's turn begins instead
+        # (001 › Phase 7, Technology Deployment: "effective from beginning of the receivers' next turn")
         when = "mobilize" if after.rules.technology.effect == "mobilize" else "develop_weapons"
         assert after.phase == when, after.phase
 
