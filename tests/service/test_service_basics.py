@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+import time
+from typing import Any
+
+import pytest
 from sqlalchemy import func
 from sqlmodel import select
 
@@ -194,3 +199,33 @@ async def test_a_rule_systems_notice_is_shown_when_created_and_in_the_status(ser
     assert notice in (await service.status("c1")).message
     plain = await service.create_game(REF, "c2", ruleset="revised-lhtr", name="plain")
     assert plain.message.endswith("then /game start.")
+
+
+async def test_the_rules_work_of_a_command_leaves_the_event_loop_free(
+        service: GameService, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A command's rules run in a thread, so a slow one (a standing order's exact odds in a
+    big battle takes seconds) does not stop the other games, or a gateway's heartbeat, from
+    being served meanwhile; its reply is the same."""
+    await started(service)
+    real = service.rules.apply
+
+    def slow(state: Any, command: Any, dice: Any) -> Any:
+        time.sleep(0.3)
+        return real(state, command, dice)
+
+    monkeypatch.setattr(service.rules, "apply", slow)
+    ticks = 0
+
+    async def tick() -> None:
+        nonlocal ticks
+        while True:
+            await asyncio.sleep(0.01)
+            ticks += 1
+
+    ticker = asyncio.create_task(tick())
+    try:
+        reply = await service.execute(ALICE, "c1", "/done")
+    finally:
+        ticker.cancel()
+    assert reply.ok, reply.message
+    assert ticks >= 10, ticks
