@@ -22,6 +22,7 @@ from .commands import (
     Submerge,
     Undo,
 )
+from .combat import weighs_odds
 from .control import side_scores
 from .dice import Dice, DiceExhausted, FixedDice, NoDice, ScriptedDice
 from .errors import (
@@ -48,5 +49,5 @@ __all__ = [
     "MoveGroup", "NoDice", "NotationError", "Orders", "OutOfTurnError", "Outcome", "Phase", "Place", "Press", "Repair",
     "Retreat", "RuleSet", "RulesError", "ScriptedDice", "Space", "Submerge", "Undo", "Unit", "apply", "concede",
     "format_command", "legal_commands", "new_game", "opening", "parse_command", "phase_title", "side_scores",
-    "due_text", "economy_lines", "private_lines", "space_text", "final_places",
+    "due_text", "economy_lines", "private_lines", "space_text", "final_places", "weighs_odds",
 ]

@@ -467,10 +467,13 @@ class GameService:
             except DiceKeyMismatchError as err:
                 raise Refusal(str(err), "dice.key_mismatch") from None
             try:
-                # In a thread: a command may take seconds of the rules' work (a standing order's
-                # exact odds, retreat_odds, in a big AARHE battle), and the event loop keeps
-                # serving the other games and the gateway's heartbeat meanwhile.
-                outcome = await asyncio.to_thread(self.rules.apply, state, command, dice)
+                # Where a standing order may work out exact odds (seconds in a big battle), in a
+                # thread, so the event loop keeps serving the other games and the gateway's
+                # heartbeat meanwhile; every other command is quicker than a thread's start.
+                if self.rules.weighs_odds(state):
+                    outcome = await asyncio.to_thread(self.rules.apply, state, command, dice)
+                else:
+                    outcome = self.rules.apply(state, command, dice)
             except self.rules.RulesError as err:
                 raise Refusal(str(err), err.reason) from None
             except DiceExhaustedError as err:

@@ -52,6 +52,9 @@ class Engine(Protocol):
 
     def apply(self, state: GameState, command: Command, dice: Dice) -> Outcome: ...
 
+    def weighs_odds(self, state: GameState) -> bool:
+        """Whether a command in ``state`` may work out exact odds (seconds in a big battle)."""
+
     def legal_commands(self, state: GameState) -> LegalCommands: ...
 
     def concede(self, state: GameState, side: str) -> Outcome: ...
@@ -102,6 +105,7 @@ class _RealEngine:
     parse_command = staticmethod(engine.parse_command)
     format_command = staticmethod(engine.format_command)
     apply = staticmethod(engine.apply)
+    weighs_odds = staticmethod(engine.weighs_odds)
     legal_commands = staticmethod(engine.legal_commands)
     concede = staticmethod(engine.concede)
     phase_title = staticmethod(engine.phase_title)

@@ -98,11 +98,11 @@ display names):
 from __future__ import annotations
 
 from .handlers import atomic_answer, battle, casualties, end_conduct_combat, press, retreat, submerge
-from .orders import set_orders
+from .orders import set_orders, weighs_odds
 from .phase import CombatPhase, combat_from_json
 from .start import start_combat
 
 __all__ = [
     "CombatPhase", "atomic_answer", "battle", "casualties", "combat_from_json", "end_conduct_combat", "press", "retreat",
-    "set_orders", "start_combat", "submerge",
+    "set_orders", "start_combat", "submerge", "weighs_odds",
 ]

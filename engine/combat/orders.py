@@ -53,6 +53,13 @@ def orders_of(state: GameState, power: PowerId) -> dict[str, Any]:
     return out
 
 
+def weighs_odds(state: GameState) -> bool:
+    """Whether a battle's choices may work out exact odds now: some power's standing order
+    ``retreat_odds`` is set. The odds of a big battle take seconds, so a caller that must stay
+    responsive runs such a command apart (``bot.service``)."""
+    return any(orders.get("retreat_odds") for orders in state.orders.values())
+
+
 def in_person(state: GameState, power: PowerId) -> bool:
     return bool(orders_of(state, power)["decide"] == "self")
 

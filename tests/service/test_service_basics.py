@@ -203,10 +203,11 @@ async def test_a_rule_systems_notice_is_shown_when_created_and_in_the_status(ser
 
 async def test_the_rules_work_of_a_command_leaves_the_event_loop_free(
         service: GameService, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A command's rules run in a thread, so a slow one (a standing order's exact odds in a
-    big battle takes seconds) does not stop the other games, or a gateway's heartbeat, from
-    being served meanwhile; its reply is the same."""
+    """Where a standing order may work out exact odds (``retreat_odds``: seconds in a big
+    battle), a command's rules run in a thread, so they do not stop the other games, or a
+    gateway's heartbeat, from being served meanwhile; its reply is the same."""
     await started(service)
+    assert (await service.execute(ALICE, "c1", '/orders power:"Soviet Union" retreat_odds:40')).ok
     real = service.rules.apply
 
     def slow(state: Any, command: Any, dice: Any) -> Any:
