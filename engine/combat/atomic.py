@@ -117,7 +117,7 @@ def read_groups(state: GameState, pending: Pending, text: str) -> list[list[Unit
     if len(parts) != n:
         raise IllegalCommandError(f'Divide the units into {n} groups, separated by "{SEPARATOR}"; you gave '
                                   f"{len(parts)}.", reason="atomic.groups")
-    left = {u.id: u for u in state.units.values() if u.id in set(pending.among)}
+    left = {i: state.units[i] for i in pending.among if i in state.units}
     groups: list[list[Unit]] = []
     for part in parts:
         group: list[Unit] = []

@@ -170,9 +170,9 @@ def land_bombing(state: GameState, phase: CombatPhase, dice: Dice) -> Result:
     (README, ruling 129)."""
     b = current(phase)
     groups: dict[tuple[int, str], list[Unit]] = {}
-    for u in _rollers(state, flying(state, phase)):
+    for u in flying(state, phase):
         mission = _mission(state, u)
-        if mission.effect == "land_units" and state.rules.spec(u.kind).strategic_bomber:
+        if mission.effect == "land_units":  # flown by bombers only (flown_by)
             groups.setdefault((mission.hits_on, "any"), []).append(u)
     targets = land_units(state, defenders(state, b, phase))
     if not groups or not targets:
